@@ -1,0 +1,56 @@
+# The two commands a newcomer needs: `make demo` and `make test`. Each does its own set-up.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+NPM    := tools/npm
+OUT    ?= demo-output
+PYTEST_ARGS ?=
+
+.PHONY: demo test install install-dev npm lint typecheck pytest schemas notebooks bench clean
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "sofia_nb needs Python 3.11 or newer"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.core: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[context]'
+	touch $@
+
+$(VENV)/.dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[all,dev]'
+	touch $@
+
+install: $(VENV)/.core
+install-dev: $(VENV)/.dev npm
+
+# Reference MCP servers and the Copilot CLI, pinned by package-lock.json, into tools/npm/node_modules.
+npm: $(NPM)/node_modules/.stamp
+$(NPM)/node_modules/.stamp: $(NPM)/package.json $(NPM)/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  cd $(NPM) && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.stamp; \
+	else echo "npm not found: tests that need the reference MCP servers will be skipped"; fi
+
+demo: install
+	@rm -rf $(OUT) && mkdir -p $(OUT)
+	cd $(OUT) && SOFIA_HOME=$(CURDIR)/$(OUT)/.sofia ../$(BIN)/sofia-nb workshop --demo --non-interactive
+	cd $(OUT) && SOFIA_HOME=$(CURDIR)/$(OUT)/.sofia ../$(BIN)/sofia-nb export --session last --output exports
+	@echo "demo outputs: $(CURDIR)/$(OUT)/.sofia/sessions and $(CURDIR)/$(OUT)/exports"
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check sofia_nb tests benchmarks
+	$(BIN)/ruff format --check sofia_nb tests benchmarks
+
+typecheck: $(VENV)/.dev
+	$(BIN)/mypy
+
+pytest: install-dev
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+test: install-dev lint typecheck pytest
+
+schemas: $(VENV)/.dev
+	$(BIN)/python -m sofia_nb.cli.schemas docs/schemas
+
+clean:
+	rm -rf $(VENV) $(NPM)/node_modules $(OUT) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,93 @@
+"""The ``sofia-nb`` argument parser and dispatcher. Commands live one per module and register here."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import inspect
+import logging
+import sys
+from collections.abc import Sequence
+
+from .._version import __version__
+from ..logs import configure_logging
+from ..session import SessionError
+from . import _exit
+from ._context import CliContext
+from ._output import Output
+
+# Each module has ``register(subparsers)`` that adds its parser and sets ``handler``.
+COMMAND_MODULES: tuple[str, ...] = (
+    "_status",
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(_exit.USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _global_options() -> argparse.ArgumentParser:
+    # The global options are accepted before or after the command name.
+    common = argparse.ArgumentParser(add_help=False)
+    g = common.add_argument_group("global options")
+    g.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS, help="more detail on stderr")
+    g.add_argument("--log-file", default=argparse.SUPPRESS, metavar="PATH", help="write a debug log here")
+    g.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="JSON Lines on stdout")
+    g.add_argument("--llm", default=argparse.SUPPRESS, metavar="SPEC",
+                   help="model: openai:M, azure:D, github:M, ollama:M, copilot:M, scripted:PATH")
+    g.add_argument("--mcp-config", default=argparse.SUPPRESS, metavar="PATH", help="MCP config file")
+    g.add_argument("--consent", default=argparse.SUPPRESS, metavar="POLICY",
+                   help="deny | allow-all | allow:server/tool,server/*")
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _global_options()
+    parser = _Parser(prog="sofia-nb", description="AI discovery workshops in Jupyter, and their proof of concept.",
+                     parents=[common])
+    parser.add_argument("--version", action="version", version=f"sofia-nb {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"{__package__}.{name}").register(sub, common)
+    return parser
+
+
+def _defaults(args: argparse.Namespace) -> argparse.Namespace:
+    for key, value in {"verbose": 0, "log_file": None, "json": False, "llm": None, "mcp_config": None,
+                       "consent": None}.items():
+        if not hasattr(args, key):
+            setattr(args, key, value)
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``sofia-nb`` with ``argv``; returns the exit code."""
+    parser = build_parser()
+    args = _defaults(parser.parse_args(argv))
+    if not getattr(args, "handler", None):
+        parser.print_help(sys.stderr)
+        return _exit.USAGE
+    configure_logging(verbose=args.verbose, log_file=args.log_file)
+    out = Output(json_mode=args.json, verbose=args.verbose)
+    ctx = CliContext(args=args, out=out)
+    try:
+        result = args.handler(ctx)
+        if inspect.isawaitable(result):
+            result = asyncio.run(result)  # type: ignore[arg-type]
+        return int(result or 0)
+    except _exit.UsageError as exc:
+        out.error(str(exc), kind="usage")
+        return _exit.USAGE
+    except SessionError as exc:
+        out.error(str(exc), kind="session")
+        return _exit.ERROR
+    except KeyboardInterrupt:
+        out.error("interrupted", kind="interrupted")
+        return 130
+    except Exception as exc:  # the last line of defence: one clear line, the trace only in the log
+        logging.getLogger("sofia_nb").debug("command failed", exc_info=True)
+        out.error(f"{type(exc).__name__}: {exc}", kind="unexpected")
+        return _exit.ERROR

@@ -1,0 +1,57 @@
+"""Terminal output: JSON Lines on stdout under ``--json``, rich text otherwise; logs go to stderr."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from pydantic import BaseModel
+from rich.console import Console, RenderableType
+
+from ..events import Event
+from ..redact import redact
+
+
+class Output:
+    """Everything a command shows goes through here, so ``--json`` and secret redaction hold everywhere."""
+
+    def __init__(self, json_mode: bool, verbose: int = 0, stdout: TextIO | None = None,
+                 stderr: TextIO | None = None) -> None:
+        self.json_mode = json_mode
+        self.verbose = verbose
+        self._stdout = stdout or sys.stdout
+        self.console = Console(file=self._stdout, soft_wrap=True, highlight=False)
+        self.err = Console(file=stderr or sys.stderr, soft_wrap=True, highlight=False)
+
+    def _line(self, obj: Any) -> None:
+        self._stdout.write(json.dumps(redact(obj), ensure_ascii=False, default=str) + "\n")
+        self._stdout.flush()
+
+    def event(self, event: Event) -> None:
+        """A progress event: a JSON line (with ``type``) under ``--json``, a dim stderr line with ``-v``."""
+        if self.json_mode:
+            self._line(event.model_dump(mode="json"))
+        elif self.verbose:
+            self.err.print(f"[dim]{event.type}[/dim] {redact(event.model_dump(mode='json', exclude={'type', 'at'}))}")
+
+    def result(self, model: BaseModel, human: RenderableType | None = None) -> None:
+        """The command's result: the last JSON line, or ``human`` (default: pretty JSON) for people."""
+        data = model.model_dump(mode="json")
+        if self.json_mode:
+            self._line(data)
+        elif human is not None:
+            self.console.print(human)
+        else:
+            self.console.print_json(json.dumps(redact(data), default=str))
+
+    def error(self, message: str, **details: Any) -> None:
+        """A failure: ``{"error": {...}}`` under ``--json``, one line on stderr otherwise."""
+        if self.json_mode:
+            self._line({"error": {"message": message, **details}})
+        else:
+            self.err.print(f"[bold red]error:[/bold red] {redact(message)}", markup=True)
+
+    def info(self, message: str) -> None:
+        """A line for people; stderr, so stdout stays clean for pipes."""
+        self.err.print(message)

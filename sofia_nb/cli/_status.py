@@ -1,0 +1,85 @@
+"""``sofia-nb status``: every session, or one session's detail."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import datetime
+
+from pydantic import BaseModel
+from rich.table import Table
+
+from ..session import Phase, SessionStatus, next_phase
+from ._context import CliContext
+
+
+class SessionLine(BaseModel):
+    session_id: str
+    name: str
+    phase: Phase
+    status: SessionStatus
+    updated_at: datetime
+
+
+class StatusList(BaseModel):
+    """``status`` without ``--session``."""
+
+    sessions: list[SessionLine]
+
+
+class StatusDetail(BaseModel):
+    """``status --session ID``."""
+
+    session_id: str
+    name: str
+    phase: Phase
+    status: SessionStatus
+    next_phase: Phase | None
+    turns: int
+    participants: int
+    created_at: datetime
+    updated_at: datetime
+    revision: int
+    has_business_context: bool
+    has_workflow: bool
+    idea_count: int
+    has_evaluation: bool
+    has_selection: bool
+    has_plan: bool
+    poc_status: str | None
+    tool_calls: int
+    consent_decisions: int
+    input_tokens: int
+    output_tokens: int
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("status", parents=[common], help="list sessions, or show one")
+    p.add_argument("--session", metavar="ID", help="a session id, or 'last'")
+    p.set_defaults(handler=run)
+
+
+def run(ctx: CliContext) -> int:
+    if ctx.args.session:
+        s = ctx.store.load(ctx.args.session)
+        detail = StatusDetail(
+            session_id=s.id, name=s.name, phase=s.phase, status=s.status, next_phase=next_phase(s.phase),
+            turns=len(s.turns), participants=len(s.participants), created_at=s.created_at,
+            updated_at=s.updated_at, revision=s.revision, has_business_context=s.business_context is not None,
+            has_workflow=s.workflow is not None, idea_count=len(s.ideas), has_evaluation=s.evaluation is not None,
+            has_selection=s.selection is not None, has_plan=s.plan is not None,
+            poc_status=s.poc.final_status if s.poc else None, tool_calls=len(s.tool_calls),
+            consent_decisions=len(s.consent_decisions), input_tokens=s.tokens.input_tokens,
+            output_tokens=s.tokens.output_tokens,
+        )
+        table = Table(show_header=False, box=None)
+        for key, value in detail.model_dump(mode="json").items():
+            table.add_row(key.replace("_", " "), str(value))
+        ctx.out.result(detail, human=table)
+        return 0
+    lines = [SessionLine(**s.model_dump()) for s in ctx.store.list()]
+    table = Table("session", "name", "phase", "status", "updated")
+    for line in lines:
+        table.add_row(line.session_id, line.name, line.phase.value, line.status.value,
+                      line.updated_at.strftime("%Y-%m-%d %H:%M"))
+    ctx.out.result(StatusList(sessions=lines), human=table if lines else f"no sessions in {ctx.store.root}")
+    return 0

@@ -1,0 +1,95 @@
+"""Where sofia_nb keeps its data, and the optional ``config.toml`` (defaults and the model table)."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+
+class ConfigError(ValueError):
+    """The configuration file could not be read; the message names the file and the key."""
+
+
+def _walk_up(start: Path, relative: str) -> Path | None:
+    for folder in (start, *start.parents):
+        candidate = folder / relative
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def sofia_home(cwd: Path | None = None, create: bool = True) -> Path:
+    """``$SOFIA_HOME``; else the nearest ``.sofia/`` above the working directory; else ``./.sofia``."""
+    env = os.environ.get("SOFIA_HOME")
+    if env:
+        home = Path(env).expanduser()
+    else:
+        start = (cwd or Path.cwd()).resolve()
+        found = _walk_up(start, ".sofia")
+        home = found if found is not None and found.is_dir() else start / ".sofia"
+    if create:
+        home.mkdir(parents=True, exist_ok=True)
+    return home
+
+
+def find_mcp_config(cwd: Path | None = None) -> Path | None:
+    """The nearest ``.vscode/mcp.json`` above the working directory, if any."""
+    return _walk_up((cwd or Path.cwd()).resolve(), ".vscode/mcp.json")
+
+
+class ModelInfo(BaseModel):
+    """One row of the model table: what the token meter and compaction need to know."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    context_window: int = Field(128_000, gt=0)
+    input_price_per_mtok: float | None = Field(None, ge=0)
+    output_price_per_mtok: float | None = Field(None, ge=0)
+
+
+class Settings(BaseModel):
+    """The optional ``config.toml``: defaults for the CLI and the model table."""
+
+    model_config = ConfigDict(extra="allow")
+
+    llm: str | None = None
+    consent: str | None = None
+    exports_dir: str | None = None
+    poc_dir: str | None = None
+    models: dict[str, ModelInfo] = Field(default_factory=dict)
+
+    def model_info(self, model: str) -> ModelInfo | None:
+        """The table row for ``model`` (``openai:gpt-4o`` or ``gpt-4o``), if configured."""
+        if model in self.models:
+            return self.models[model]
+        bare = model.split(":", 1)[-1]
+        return self.models.get(bare)
+
+
+def config_path(cwd: Path | None = None) -> Path | None:
+    """``$SOFIA_HOME/config.toml`` if present, else ``~/.config/sofia_nb/config.toml`` if present."""
+    home_file = sofia_home(cwd, create=False) / "config.toml"
+    if home_file.is_file():
+        return home_file
+    user_file = Path.home() / ".config" / "sofia_nb" / "config.toml"
+    return user_file if user_file.is_file() else None
+
+
+def load_settings(path: Path | None = None, cwd: Path | None = None) -> Settings:
+    """Read the config file (or defaults when there is none)."""
+    path = path or config_path(cwd)
+    if path is None:
+        return Settings()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    try:
+        return Settings.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ConfigError(f"{path}: {where}: {first['msg']}") from None

@@ -1,0 +1,45 @@
+"""Typed events and the bus they travel on. Nothing in sofia_nb below ``ui``/``cli`` prints."""
+
+from ._bus import EventBus, EventRecorder, Subscriber
+from ._models import (
+    Activity,
+    AnyEvent,
+    ConsentAsked,
+    ConsentDecided,
+    Event,
+    IterationFinished,
+    IterationStarted,
+    PhaseChanged,
+    ServerLog,
+    TextDelta,
+    ToolCallFinished,
+    ToolCallProgress,
+    ToolCallStarted,
+    TurnAdded,
+    UsageRecorded,
+    Warning,
+    event_adapter,
+)
+
+__all__ = [
+    "Activity",
+    "AnyEvent",
+    "ConsentAsked",
+    "ConsentDecided",
+    "Event",
+    "EventBus",
+    "EventRecorder",
+    "IterationFinished",
+    "IterationStarted",
+    "PhaseChanged",
+    "ServerLog",
+    "Subscriber",
+    "TextDelta",
+    "ToolCallFinished",
+    "ToolCallProgress",
+    "ToolCallStarted",
+    "TurnAdded",
+    "UsageRecorded",
+    "Warning",
+    "event_adapter",
+]

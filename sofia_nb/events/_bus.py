@@ -1,0 +1,88 @@
+"""The event bus: publish typed events to sync and async subscribers.
+
+Publishing never raises because of a subscriber: a failing subscriber is reported once as a
+``Warning`` event to the others and otherwise ignored, so a broken widget cannot break a workshop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import threading
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from ._models import Event, Warning
+
+Subscriber = Callable[[Event], Any]
+
+
+class EventBus:
+    """Fan-out of events. Subscribers may be plain functions or coroutine functions."""
+
+    def __init__(self) -> None:
+        self._subscribers: list[tuple[Subscriber, tuple[type[Event], ...] | None]] = []
+        self._lock = threading.Lock()
+        self._pending: set[asyncio.Future[Any]] = set()
+
+    def subscribe(self, callback: Subscriber, *types: type[Event]) -> Callable[[], None]:
+        """Call ``callback`` for every event (or only for the given types); returns an unsubscribe."""
+        entry = (callback, types or None)
+        with self._lock:
+            self._subscribers.append(entry)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if entry in self._subscribers:
+                    self._subscribers.remove(entry)
+
+        return unsubscribe
+
+    def emit(self, event: Event) -> None:
+        """Deliver ``event``. Async subscribers are scheduled on the running loop, or run to completion."""
+        with self._lock:
+            subscribers = list(self._subscribers)
+        for callback, types in subscribers:
+            if types is not None and not isinstance(event, types):
+                continue
+            try:
+                result = callback(event)
+                if inspect.isawaitable(result):
+                    self._schedule(result)
+            except Exception as exc:  # a subscriber's bug must not break the publisher
+                if not isinstance(event, Warning):
+                    self.emit(Warning(message=f"event subscriber failed: {exc!r}", source="events"))
+
+    def _schedule(self, awaitable: Awaitable[Any]) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            asyncio.run(_as_coro(awaitable))
+            return
+        future = asyncio.ensure_future(awaitable, loop=loop)
+        self._pending.add(future)
+        future.add_done_callback(self._pending.discard)
+
+    async def drain(self) -> None:
+        """Wait for async subscribers scheduled so far."""
+        while self._pending:
+            await asyncio.gather(*list(self._pending), return_exceptions=True)
+
+
+async def _as_coro(awaitable: Awaitable[Any]) -> Any:
+    return await awaitable
+
+
+class EventRecorder:
+    """A subscriber that keeps every event it sees (handy for tests, logs and notebooks)."""
+
+    def __init__(self, bus: EventBus | None = None) -> None:
+        self.events: list[Event] = []
+        if bus is not None:
+            bus.subscribe(self)
+
+    def __call__(self, event: Event) -> None:
+        self.events.append(event)
+
+    def of_type(self, kind: type[Event]) -> list[Any]:
+        return [e for e in self.events if isinstance(e, kind)]

@@ -1,0 +1,171 @@
+"""Typed events. Every event has a lowercase ``type`` tag; JSON Lines progress output uses it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Event(BaseModel):
+    """Base of every event: a ``type`` tag and a UTC timestamp."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: str
+    at: datetime = Field(default_factory=_now)
+
+
+class PhaseChanged(Event):
+    type: Literal["phase_changed"] = "phase_changed"
+    session_id: str
+    previous: str | None
+    phase: str
+
+
+class TurnAdded(Event):
+    type: Literal["turn_added"] = "turn_added"
+    session_id: str
+    phase: str
+    role: str
+    seq: int
+    content: str
+
+
+class TextDelta(Event):
+    """A streamed piece of a model reply."""
+
+    type: Literal["text_delta"] = "text_delta"
+    text: str
+    phase: str | None = None
+
+
+class ToolCallStarted(Event):
+    type: Literal["tool_call_started"] = "tool_call_started"
+    call_id: str
+    server: str
+    tool: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    origin: Literal["model", "program"] = "program"
+
+
+class ToolCallProgress(Event):
+    type: Literal["tool_call_progress"] = "tool_call_progress"
+    call_id: str
+    server: str
+    tool: str
+    progress: float
+    total: float | None = None
+    message: str | None = None
+
+
+class ToolCallFinished(Event):
+    type: Literal["tool_call_finished"] = "tool_call_finished"
+    call_id: str
+    server: str
+    tool: str
+    duration_s: float
+    ok: bool
+    is_error: bool = False
+    error_kind: str | None = None
+    error_message: str | None = None
+    result_size: int = 0
+    result_preview: str = ""
+
+
+class UsageRecorded(Event):
+    type: Literal["usage"] = "usage"
+    model: str
+    purpose: str
+    input_tokens: int
+    output_tokens: int
+    estimated: bool = False
+    cost_usd: float | None = None
+    context_window: int | None = None
+    phase: str | None = None
+
+
+class ConsentAsked(Event):
+    type: Literal["consent_asked"] = "consent_asked"
+    request_id: str
+    tool: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    deadline_s: float
+
+
+class ConsentDecided(Event):
+    type: Literal["consent_decided"] = "consent_decided"
+    request_id: str
+    tool: str
+    decision: Literal["allow", "deny"]
+    scope: Literal["once", "session"] = "once"
+    reason: str = ""
+    decided_by: str = ""
+
+
+class IterationStarted(Event):
+    type: Literal["iteration_started"] = "iteration_started"
+    iteration: int
+    max_iterations: int
+
+
+class IterationFinished(Event):
+    type: Literal["iteration_finished"] = "iteration_finished"
+    iteration: int
+    passed: int
+    failed: int
+    errors: int = 0
+    files_changed: list[str] = Field(default_factory=list)
+    duration_s: float = 0.0
+    stuck: bool = False
+
+
+class Activity(Event):
+    """A step worth showing (``scaffold``, ``install``, ``tests``, ``enrich``...)."""
+
+    type: Literal["activity"] = "activity"
+    name: str
+    detail: str = ""
+
+
+class ServerLog(Event):
+    """A log notification an MCP server sent."""
+
+    type: Literal["server_log"] = "server_log"
+    server: str
+    level: str
+    logger: str | None = None
+    data: Any = None
+
+
+class Warning(Event):  # noqa: A001 - the event's name in the contract
+    type: Literal["warning"] = "warning"
+    message: str
+    source: str = ""
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+AnyEvent = Annotated[
+    PhaseChanged
+    | TurnAdded
+    | TextDelta
+    | ToolCallStarted
+    | ToolCallProgress
+    | ToolCallFinished
+    | UsageRecorded
+    | ConsentAsked
+    | ConsentDecided
+    | IterationStarted
+    | IterationFinished
+    | Activity
+    | ServerLog
+    | Warning,
+    Field(discriminator="type"),
+]
+
+event_adapter: TypeAdapter[AnyEvent] = TypeAdapter(AnyEvent)

@@ -1,0 +1,89 @@
+"""The LLM layer's vocabulary: messages, tool specs and calls, usage, responses, and the client protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Purpose = Literal["chat", "extract", "summarize", "compact", "scaffold", "fix", "enrich"]
+PURPOSES: tuple[str, ...] = ("chat", "extract", "summarize", "compact", "scaffold", "fix", "enrich")
+
+TextCallback = Callable[[str], Awaitable[None] | None]
+"""Receives each streamed piece of text as it arrives."""
+
+
+class ToolSpec(BaseModel):
+    """A tool offered to the model: a name, what it does, and a JSON Schema for its arguments."""
+
+    name: str
+    description: str = ""
+    parameters: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+
+
+class ToolCall(BaseModel):
+    """A tool call the model asked for."""
+
+    id: str
+    name: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    raw_arguments: str | None = None  # the text the model sent when it was not a JSON object
+
+
+class Message(BaseModel):
+    """One chat message. ``tool`` messages answer a ``ToolCall`` by id."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    role: Literal["system", "user", "assistant", "tool"]
+    content: str = ""
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    tool_call_id: str | None = None
+    name: str | None = None
+
+
+class LLMUsage(BaseModel):
+    """Token usage of one request: the provider's numbers, or an estimate flagged as such."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    estimated: bool = False
+    cost_usd: float | None = None  # None means n/a (local, scripted or unpriced model)
+
+
+class LLMResponse(BaseModel):
+    """What one model request returned."""
+
+    text: str = ""
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    usage: LLMUsage = Field(default_factory=LLMUsage)
+    finish_reason: str = "stop"
+    latency_s: float = 0.0
+    model: str = ""
+
+
+@runtime_checkable
+class LLMClient(Protocol):
+    """Every provider implements this. ``model_name`` is the spec users see (``scripted:demo.yaml``)."""
+
+    @property
+    def model_name(self) -> str: ...
+
+    @property
+    def context_window(self) -> int | None: ...
+
+    async def complete(
+        self,
+        messages: list[Message],
+        *,
+        tools: list[ToolSpec] | None = None,
+        purpose: Purpose = "chat",
+        on_text: TextCallback | None = None,
+    ) -> LLMResponse:
+        """Send ``messages`` (system prompt first) and return the reply; stream text to ``on_text``."""
+        ...
+
+    async def aclose(self) -> None:
+        """Release connections or child processes."""
+        ...

@@ -1,0 +1,78 @@
+"""One redactor for every place text leaves the process: logs, events, session saves, exports.
+
+Secrets are recognised three ways: by key name (``api_key``, ``authorization``, ``token``...),
+by shape (``sk-...``, ``ghp_...``, ``Bearer ...``), and by value (the current values of
+token-like environment variables, so a planted ``GITHUB_TOKEN`` is caught wherever it appears).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from typing import Any
+
+REDACTED = "[REDACTED]"
+
+_SECRET_KEY = re.compile(
+    r"(^|[_\-.])(api[_\-]?key|apikey|authorization|auth|token|access[_\-]?token|secret|password|passwd|"
+    r"bearer|cookie|x[_\-]api[_\-]key|client[_\-]secret|private[_\-]key)($|[_\-.])",
+    re.IGNORECASE,
+)
+_SECRET_ENV = re.compile(r"(TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|_KEY|CREDENTIAL|AUTH)", re.IGNORECASE)
+_SHAPES = [
+    re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/\-]{8,}=*"),
+    re.compile(r"\bsk-[A-Za-z0-9_\-]{16,}"),
+    re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}"),
+    re.compile(r"\bgithub_pat_[A-Za-z0-9_]{20,}"),
+    re.compile(r"\bxox[abpr]-[A-Za-z0-9\-]{10,}"),
+    re.compile(r"\bAKIA[0-9A-Z]{16}\b"),
+]
+_MIN_ENV_SECRET_LEN = 6
+
+
+def is_secret_key(key: str) -> bool:
+    """True when a mapping key or header name names a secret (``api_key``, ``Authorization``...)."""
+    return bool(_SECRET_KEY.search(key))
+
+
+def is_secret_env_name(name: str) -> bool:
+    """True when an environment variable's name says it holds a credential."""
+    return bool(_SECRET_ENV.search(name))
+
+
+def _env_secret_values() -> list[str]:
+    values = {v for k, v in os.environ.items() if is_secret_env_name(k) and len(v) >= _MIN_ENV_SECRET_LEN}
+    return sorted(values, key=len, reverse=True)
+
+
+def redact_text(text: str, extra_secrets: list[str] | None = None) -> str:
+    """Replace every secret found in ``text`` by ``[REDACTED]``."""
+    if not text:
+        return text
+    for value in [*(extra_secrets or []), *_env_secret_values()]:
+        if value and value in text:
+            text = text.replace(value, REDACTED)
+    for shape in _SHAPES:
+        text = shape.sub(REDACTED, text)
+    return text
+
+
+def redact(value: Any, extra_secrets: list[str] | None = None) -> Any:
+    """Return a copy of a JSON-like value with secret keys blanked and secret strings masked."""
+    if isinstance(value, str):
+        return redact_text(value, extra_secrets)
+    if isinstance(value, Mapping):
+        return {
+            k: (REDACTED if isinstance(k, str) and is_secret_key(k) and v not in (None, "") else redact(v, extra_secrets))
+            for k, v in value.items()
+        }
+    if isinstance(value, list | tuple):
+        return [redact(v, extra_secrets) for v in value]
+    return value
+
+
+def scrubbed_env(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """A copy of the environment without credential-looking variables (for test runs and children)."""
+    source = os.environ if env is None else env
+    return {k: v for k, v in source.items() if not is_secret_env_name(k)}

@@ -1,0 +1,48 @@
+"""The session errors: one small hierarchy, each message naming the file and what was wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class SessionError(Exception):
+    """Base of every session-store error."""
+
+
+class SessionNotFoundError(SessionError, LookupError):
+    """No session with that id (or no session at all for ``last``)."""
+
+
+class CorruptSessionError(SessionError):
+    """The file exists but is not a valid session; it is left untouched."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: not a valid session file ({reason}); it was left untouched")
+        self.path = path
+        self.reason = reason
+
+
+class SchemaVersionError(SessionError):
+    """The file was written by a newer sofia_nb (schema version higher than this one knows)."""
+
+    def __init__(self, path: Path, found: int, supported: int) -> None:
+        super().__init__(
+            f"{path}: schema version {found} is newer than this sofia_nb supports ({supported}); "
+            "upgrade sofia_nb to open it"
+        )
+        self.path = path
+        self.found = found
+        self.supported = supported
+
+
+class StaleSessionError(SessionError):
+    """Saving would overwrite a newer revision written by someone else (another kernel or process)."""
+
+    def __init__(self, session_id: str, ours: int, on_disk: int) -> None:
+        super().__init__(
+            f"session {session_id}: the file holds revision {on_disk}, newer than the revision {ours} this copy "
+            "was loaded at; reload the session before saving (nothing was written)"
+        )
+        self.session_id = session_id
+        self.ours = ours
+        self.on_disk = on_disk

@@ -1,0 +1,352 @@
+"""The workshop session: everything a workshop and its proof of concept produce, as pydantic v2 models.
+
+Every model keeps unknown fields (``extra="allow"``) so a file written by a newer minor version,
+or edited by hand, survives a load/save round trip.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = 1
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_session_id(now: datetime | None = None) -> str:
+    """A sortable, unique id: ``YYYYMMDD-HHMMSS-xxxx`` (UTC time + 4 random hex digits)."""
+    stamp = (now or utcnow()).astimezone(UTC).strftime("%Y%m%d-%H%M%S")
+    return f"{stamp}-{secrets.token_hex(2)}"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="allow", populate_by_name=True, validate_assignment=False)
+
+
+class Phase(StrEnum):
+    DISCOVER = "discover"
+    IDEATE = "ideate"
+    DESIGN = "design"
+    SELECT = "select"
+    PLAN = "plan"
+    DEVELOP = "develop"
+    COMPLETE = "complete"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self.value.capitalize()
+
+
+PHASE_ORDER: tuple[Phase, ...] = tuple(Phase)
+WORKSHOP_PHASES: tuple[Phase, ...] = PHASE_ORDER[:-1]
+
+
+def next_phase(phase: Phase) -> Phase | None:
+    """The phase after ``phase``, or None after ``complete``."""
+    index = PHASE_ORDER.index(phase)
+    return PHASE_ORDER[index + 1] if index + 1 < len(PHASE_ORDER) else None
+
+
+class SessionStatus(StrEnum):
+    ACTIVE = "active"
+    PAUSED = "paused"
+    COMPLETED = "completed"
+    ERRORED = "errored"
+
+
+class Participant(_Model):
+    id: str
+    display_name: str
+    role: Literal["facilitator", "attendee", "observer"] = "attendee"
+
+
+class BusinessContext(_Model):
+    description: str = ""
+    challenges: list[str] = Field(default_factory=list)
+    constraints: list[str] = Field(default_factory=list)
+    success_metrics: list[str] = Field(default_factory=list)
+
+
+class Topic(_Model):
+    area: str
+    scope_notes: str = ""
+
+
+class WorkflowActivity(_Model):
+    id: str
+    name: str
+    description: str = ""
+    actors: list[str] = Field(default_factory=list)
+    pain_points: list[str] = Field(default_factory=list)
+
+
+class WorkflowEdge(_Model):
+    source: str
+    target: str
+    label: str = ""
+
+
+class Workflow(_Model):
+    activities: list[WorkflowActivity] = Field(default_factory=list)
+    edges: list[WorkflowEdge] = Field(default_factory=list)
+
+
+class SelectedCard(_Model):
+    id: str
+    title: str
+    category: str = ""
+    notes: str = ""
+
+
+class CardScore(_Model):
+    card_id: str
+    dimensions: dict[str, float] = Field(default_factory=dict)
+
+
+class Cards(_Model):
+    selected: list[SelectedCard] = Field(default_factory=list)
+    scores: list[CardScore] = Field(default_factory=list)
+
+
+class Idea(_Model):
+    id: str
+    title: str
+    description: str = ""
+    workflow_steps: list[str] = Field(default_factory=list)
+    card_ids: list[str] = Field(default_factory=list)
+
+
+class IdeaEvaluation(_Model):
+    idea_id: str
+    feasibility: float
+    value: float
+    risks: list[str] = Field(default_factory=list)
+    data_needed: list[str] = Field(default_factory=list)
+    human_value: str = ""
+    kpis: list[str] = Field(default_factory=list)
+    bxt: dict[str, str] = Field(default_factory=dict, description="business, experience and technology view")
+
+
+class Evaluation(_Model):
+    scale: str = "1-5"
+    method: str = "feasibility x value"
+    ideas: list[IdeaEvaluation] = Field(default_factory=list)
+
+
+class Selection(_Model):
+    idea_id: str
+    rationale: str = ""
+    confirmed_by_user: bool = False
+    confirmed_at: datetime | None = None
+
+
+class Milestone(_Model):
+    id: str
+    title: str
+    items: list[str] = Field(default_factory=list)
+
+
+class Plan(_Model):
+    milestones: list[Milestone] = Field(default_factory=list)
+    architecture_notes: str = ""
+    dependencies: list[str] = Field(default_factory=list)
+    tech_stack: list[str] = Field(default_factory=list)
+
+
+class WorkiqInsights(_Model):
+    team_expertise: list[str] = Field(default_factory=list)
+    collaboration_patterns: list[str] = Field(default_factory=list)
+    documentation_gaps: list[str] = Field(default_factory=list)
+
+
+class DiscoveryEnrichment(_Model):
+    company_news: list[str] = Field(default_factory=list)
+    competitor_info: list[str] = Field(default_factory=list)
+    industry_trends: list[str] = Field(default_factory=list)
+    web_search_results: str = ""
+    workiq_insights: WorkiqInsights | None = None
+    sources_used: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    enriched_at: datetime | None = None
+
+
+class Discovery(_Model):
+    enrichment: DiscoveryEnrichment | None = None
+
+
+class TestFailure(_Model):
+    __test__ = False
+    test_id: str
+    file: str = ""
+    line: int | None = None
+    message: str = ""
+    trace_tail: str = ""
+
+
+class TestResults(_Model):
+    __test__ = False
+    passed: int = 0
+    failed: int = 0
+    skipped: int = 0
+    errors: int = 0
+    duration_s: float = 0.0
+    failures: list[TestFailure] = Field(default_factory=list)
+    raw_output_tail: str = ""
+
+    @property
+    def total(self) -> int:
+        return self.passed + self.failed + self.skipped + self.errors
+
+
+class TechStack(_Model):
+    template: str = ""
+    language: str = ""
+    framework: str = ""
+    test_command: list[str] = Field(default_factory=list)
+    install_command: list[str] = Field(default_factory=list)
+
+
+class PocIteration(_Model):
+    iteration: int
+    started_at: datetime = Field(default_factory=utcnow)
+    ended_at: datetime | None = None
+    outcome: Literal["scaffold", "tests-passing", "tests-failing", "error", "interrupted"] = "tests-failing"
+    files_changed: list[str] = Field(default_factory=list)
+    test_results: TestResults | None = None
+    timings: dict[str, float] = Field(default_factory=dict)
+    tokens: dict[str, int] = Field(default_factory=dict)
+    prompt_summary: str = ""
+    changes_summary: str = ""
+    stuck: bool = False
+    error_message: str = ""
+    commit: str = ""
+
+
+class PocState(_Model):
+    repo_path: str = ""
+    repo_url: str = ""
+    tech_stack: TechStack | None = None
+    iterations: list[PocIteration] = Field(default_factory=list)
+    final_status: Literal["success", "partial", "failed"] | None = None
+    termination_reason: str = ""
+    final_test_results: TestResults | None = None
+    total_duration_s: float = 0.0
+
+
+class Usage(_Model):
+    input_tokens: int = 0
+    output_tokens: int = 0
+    estimated: bool = False
+    cost_usd: float | None = None
+
+
+class Turn(_Model):
+    phase: Phase
+    seq: int
+    role: Literal["user", "assistant", "system", "tool"]
+    content: str
+    timestamp: datetime = Field(default_factory=utcnow)
+    usage: Usage | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class ConsentRecord(_Model):
+    tool: str
+    decision: Literal["allow", "deny"]
+    scope: Literal["once", "session"] = "once"
+    reason: str = ""
+    decided_by: str = ""
+    at: datetime = Field(default_factory=utcnow)
+    phase: Phase | None = None
+
+
+class ToolCallRecord(_Model):
+    call_id: str
+    server: str
+    tool: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    origin: Literal["model", "program"] = "program"
+    ok: bool = True
+    is_error: bool = False
+    error_kind: str | None = None
+    duration_s: float = 0.0
+    result_preview: str = ""
+    at: datetime = Field(default_factory=utcnow)
+    phase: Phase | None = None
+
+
+class TokenTotals(_Model):
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float | None = None
+    estimated: bool = False
+    by_phase: dict[str, Usage] = Field(default_factory=dict)
+
+    def add(self, phase: str, usage: Usage) -> None:
+        """Add one request's usage to the session and phase totals."""
+        self.input_tokens += usage.input_tokens
+        self.output_tokens += usage.output_tokens
+        self.estimated = self.estimated or usage.estimated
+        if usage.cost_usd is not None:
+            self.cost_usd = (self.cost_usd or 0.0) + usage.cost_usd
+        bucket = self.by_phase.setdefault(phase, Usage())
+        bucket.input_tokens += usage.input_tokens
+        bucket.output_tokens += usage.output_tokens
+        bucket.estimated = bucket.estimated or usage.estimated
+        if usage.cost_usd is not None:
+            bucket.cost_usd = (bucket.cost_usd or 0.0) + usage.cost_usd
+
+
+class ActivityRecord(_Model):
+    kind: Literal["phase", "tool", "io", "warning", "error", "progress"]
+    message: str
+    at: datetime = Field(default_factory=utcnow)
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class WorkshopSession(_Model):
+    """One workshop, from Discover to a developed proof of concept."""
+
+    id: str = Field(default_factory=new_session_id)
+    schema_version: int = SCHEMA_VERSION
+    revision: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+    name: str = ""
+    phase: Phase = Phase.DISCOVER
+    status: SessionStatus = SessionStatus.ACTIVE
+    participants: list[Participant] = Field(default_factory=list)
+    business_context: BusinessContext | None = None
+    topic: Topic | None = None
+    workflow: Workflow | None = None
+    cards: Cards | None = None
+    ideas: list[Idea] = Field(default_factory=list)
+    evaluation: Evaluation | None = None
+    selection: Selection | None = None
+    plan: Plan | None = None
+    discovery: Discovery = Field(default_factory=Discovery)
+    poc: PocState | None = None
+    turns: list[Turn] = Field(default_factory=list)
+    consent_decisions: list[ConsentRecord] = Field(default_factory=list)
+    tool_calls: list[ToolCallRecord] = Field(default_factory=list)
+    tokens: TokenTotals = Field(default_factory=TokenTotals)
+    activities: list[ActivityRecord] = Field(default_factory=list)
+
+    def turns_of(self, phase: Phase) -> list[Turn]:
+        """The conversation turns of one phase, in order."""
+        return [t for t in self.turns if t.phase == phase]
+
+    def add_turn(self, phase: Phase, role: Literal["user", "assistant", "system", "tool"], content: str,
+                 usage: Usage | None = None, **metadata: Any) -> Turn:
+        """Append a turn with the next sequence number of its phase."""
+        seq = 1 + max((t.seq for t in self.turns if t.phase == phase), default=0)
+        turn = Turn(phase=phase, seq=seq, role=role, content=content, usage=usage, metadata=metadata)
+        self.turns.append(turn)
+        return turn
