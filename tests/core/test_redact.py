@@ -1,0 +1,29 @@
+from sofia_nb.redact import REDACTED, redact, redact_text, scrubbed_env
+
+
+def test_secret_keys_are_blanked_at_any_depth() -> None:
+    data = {"headers": {"Authorization": "Bearer abc.def.ghi.jkl", "Accept": "json"}, "api_key": "k", "n": 3}
+    out = redact(data)
+    assert out["headers"]["Authorization"] == REDACTED
+    assert out["headers"]["Accept"] == "json"
+    assert out["api_key"] == REDACTED
+    assert out["n"] == 3
+
+
+def test_token_shapes_are_masked_inside_text() -> None:
+    text = "key sk-abcdefghijklmnopqrstuvwxyz and ghp_abcdefghijklmnopqrstuvwxyz123 and Bearer eyJhbGciOi.xyz"
+    out = redact_text(text)
+    assert "sk-abc" not in out and "ghp_" not in out and "eyJhbGciOi" not in out
+    assert out.count(REDACTED) == 3
+
+
+def test_values_of_token_like_environment_variables_are_masked(monkeypatch) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "planted-github-value-123")
+    monkeypatch.setenv("MY_SERVICE_API_KEY", "planted-service-key")
+    out = redact_text("got planted-github-value-123 and planted-service-key in a message")
+    assert "planted" not in out
+
+
+def test_scrubbed_env_drops_credentials_but_keeps_the_rest() -> None:
+    env = scrubbed_env({"PATH": "/bin", "OPENAI_API_KEY": "x", "GITHUB_TOKEN": "y", "HOME": "/root"})
+    assert env == {"PATH": "/bin", "HOME": "/root"}
