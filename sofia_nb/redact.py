@@ -64,7 +64,11 @@ def redact(value: Any, extra_secrets: list[str] | None = None) -> Any:
         return redact_text(value, extra_secrets)
     if isinstance(value, Mapping):
         return {
-            k: (REDACTED if isinstance(k, str) and is_secret_key(k) and v not in (None, "") else redact(v, extra_secrets))
+            k: (
+                REDACTED
+                if isinstance(k, str) and is_secret_key(k) and v not in (None, "")
+                else redact(v, extra_secrets)
+            )
             for k, v in value.items()
         }
     if isinstance(value, list | tuple):

@@ -16,8 +16,9 @@ from ..redact import redact
 class Output:
     """Everything a command shows goes through here, so ``--json`` and secret redaction hold everywhere."""
 
-    def __init__(self, json_mode: bool, verbose: int = 0, stdout: TextIO | None = None,
-                 stderr: TextIO | None = None) -> None:
+    def __init__(
+        self, json_mode: bool, verbose: int = 0, stdout: TextIO | None = None, stderr: TextIO | None = None
+    ) -> None:
         self.json_mode = json_mode
         self.verbose = verbose
         self._stdout = stdout or sys.stdout
@@ -33,7 +34,9 @@ class Output:
         if self.json_mode:
             self._line(event.model_dump(mode="json"))
         elif self.verbose:
-            self.err.print(f"[dim]{event.type}[/dim] {redact(event.model_dump(mode='json', exclude={'type', 'at'}))}")
+            self.err.print(
+                f"[dim]{event.type}[/dim] {redact(event.model_dump(mode='json', exclude={'type', 'at'}))}"
+            )
 
     def result(self, model: BaseModel, human: RenderableType | None = None) -> None:
         """The command's result: the last JSON line, or ``human`` (default: pretty JSON) for people."""

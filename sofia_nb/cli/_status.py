@@ -62,13 +62,26 @@ def run(ctx: CliContext) -> int:
     if ctx.args.session:
         s = ctx.store.load(ctx.args.session)
         detail = StatusDetail(
-            session_id=s.id, name=s.name, phase=s.phase, status=s.status, next_phase=next_phase(s.phase),
-            turns=len(s.turns), participants=len(s.participants), created_at=s.created_at,
-            updated_at=s.updated_at, revision=s.revision, has_business_context=s.business_context is not None,
-            has_workflow=s.workflow is not None, idea_count=len(s.ideas), has_evaluation=s.evaluation is not None,
-            has_selection=s.selection is not None, has_plan=s.plan is not None,
-            poc_status=s.poc.final_status if s.poc else None, tool_calls=len(s.tool_calls),
-            consent_decisions=len(s.consent_decisions), input_tokens=s.tokens.input_tokens,
+            session_id=s.id,
+            name=s.name,
+            phase=s.phase,
+            status=s.status,
+            next_phase=next_phase(s.phase),
+            turns=len(s.turns),
+            participants=len(s.participants),
+            created_at=s.created_at,
+            updated_at=s.updated_at,
+            revision=s.revision,
+            has_business_context=s.business_context is not None,
+            has_workflow=s.workflow is not None,
+            idea_count=len(s.ideas),
+            has_evaluation=s.evaluation is not None,
+            has_selection=s.selection is not None,
+            has_plan=s.plan is not None,
+            poc_status=s.poc.final_status if s.poc else None,
+            tool_calls=len(s.tool_calls),
+            consent_decisions=len(s.consent_decisions),
+            input_tokens=s.tokens.input_tokens,
             output_tokens=s.tokens.output_tokens,
         )
         table = Table(show_header=False, box=None)
@@ -79,7 +92,12 @@ def run(ctx: CliContext) -> int:
     lines = [SessionLine(**s.model_dump()) for s in ctx.store.list()]
     table = Table("session", "name", "phase", "status", "updated")
     for line in lines:
-        table.add_row(line.session_id, line.name, line.phase.value, line.status.value,
-                      line.updated_at.strftime("%Y-%m-%d %H:%M"))
+        table.add_row(
+            line.session_id,
+            line.name,
+            line.phase.value,
+            line.status.value,
+            line.updated_at.strftime("%Y-%m-%d %H:%M"),
+        )
     ctx.out.result(StatusList(sessions=lines), human=table if lines else f"no sessions in {ctx.store.root}")
     return 0

@@ -14,7 +14,8 @@ from typing import Any
 
 from ._models import Event, Warning
 
-Subscriber = Callable[[Event], Any]
+Subscriber = Callable[[Any], Any]
+"""A function (or coroutine function) taking one event; typed loosely so it may name a subclass."""
 
 
 class EventBus:

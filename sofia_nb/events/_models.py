@@ -143,7 +143,7 @@ class ServerLog(Event):
     data: Any = None
 
 
-class Warning(Event):  # noqa: A001 - the event's name in the contract
+class Warning(Event):  # the event's name in the contract; shadows the builtin only here
     type: Literal["warning"] = "warning"
     message: str
     source: str = ""

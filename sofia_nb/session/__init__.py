@@ -1,6 +1,12 @@
 """Workshop sessions: the models, the atomic store, and export to Markdown, JSON and HTML."""
 
-from ._errors import CorruptSessionError, SchemaVersionError, SessionError, SessionNotFoundError, StaleSessionError
+from ._errors import (
+    CorruptSessionError,
+    SchemaVersionError,
+    SessionError,
+    SessionNotFoundError,
+    StaleSessionError,
+)
 from ._models import (
     PHASE_ORDER,
     SCHEMA_VERSION,

@@ -40,8 +40,8 @@ class StaleSessionError(SessionError):
 
     def __init__(self, session_id: str, ours: int, on_disk: int) -> None:
         super().__init__(
-            f"session {session_id}: the file holds revision {on_disk}, newer than the revision {ours} this copy "
-            "was loaded at; reload the session before saving (nothing was written)"
+            f"session {session_id}: the file holds revision {on_disk}, newer than the revision {ours} "
+            "this copy was loaded at; reload the session before saving (nothing was written)"
         )
         self.session_id = session_id
         self.ours = ours

@@ -343,8 +343,14 @@ class WorkshopSession(_Model):
         """The conversation turns of one phase, in order."""
         return [t for t in self.turns if t.phase == phase]
 
-    def add_turn(self, phase: Phase, role: Literal["user", "assistant", "system", "tool"], content: str,
-                 usage: Usage | None = None, **metadata: Any) -> Turn:
+    def add_turn(
+        self,
+        phase: Phase,
+        role: Literal["user", "assistant", "system", "tool"],
+        content: str,
+        usage: Usage | None = None,
+        **metadata: Any,
+    ) -> Turn:
         """Append a turn with the next sequence number of its phase."""
         seq = 1 + max((t.seq for t in self.turns if t.phase == phase), default=0)
         turn = Turn(phase=phase, seq=seq, role=role, content=content, usage=usage, metadata=metadata)

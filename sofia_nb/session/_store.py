@@ -71,7 +71,9 @@ class SessionStore:
         try:
             data: Any = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise CorruptSessionError(path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+            raise CorruptSessionError(
+                path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+            ) from None
         if not isinstance(data, dict):
             raise CorruptSessionError(path, "the top level is not an object")
         version = data.get("schema_version", 1)
@@ -149,7 +151,9 @@ class SessionStore:
             except (CorruptSessionError, SchemaVersionError, SessionNotFoundError):
                 continue
             summaries.append(
-                SessionSummary(session_id=s.id, name=s.name, phase=s.phase, status=s.status, updated_at=s.updated_at)
+                SessionSummary(
+                    session_id=s.id, name=s.name, phase=s.phase, status=s.status, updated_at=s.updated_at
+                )
             )
         return sorted(summaries, key=lambda s: (s.updated_at, s.session_id), reverse=True)
 

@@ -1,6 +1,7 @@
 import asyncio
 
 import pytest
+from pydantic import ValidationError
 
 from sofia_nb.events import Activity, EventBus, EventRecorder, ToolCallStarted, Warning, event_adapter
 
@@ -75,5 +76,5 @@ def test_events_round_trip_through_json_by_their_type_tag() -> None:
 
 def test_events_are_immutable() -> None:
     event = Activity(name="x")
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         event.name = "y"  # type: ignore[misc]

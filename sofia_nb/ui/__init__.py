@@ -1,0 +1,6 @@
+"""Notebook widgets (extra ``ui``). They only present: every number comes from the event bus."""
+
+from ._token_meter import TokenMeter, fill_colour
+from ._toolcall_log import ToolCallLog
+
+__all__ = ["TokenMeter", "ToolCallLog", "fill_colour"]

@@ -1,0 +1,101 @@
+"""TokenMeter: tokens, context fill and cost, per phase and per session, live from the event bus."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from ..events import EventBus, UsageRecorded
+from ..session import TokenTotals, Usage
+
+WARN_FILL = 0.70
+DANGER_FILL = 0.90
+
+
+def fill_colour(fill: float) -> str:
+    """Green below 70 % of the context window, amber from 70 %, red from 90 %."""
+    if fill >= DANGER_FILL:
+        return "#cf222e"
+    if fill >= WARN_FILL:
+        return "#bf8700"
+    return "#1a7f37"
+
+
+class TokenMeter(w.VBox):
+    """Input/output tokens, the last request's context fill against the model's window, and cost."""
+
+    def __init__(self, bus: EventBus, **kwargs: Any) -> None:
+        self.totals = TokenTotals()
+        self.model = ""
+        self.last_input_tokens = 0
+        self.context_window: int | None = None
+        self._bar = w.FloatProgress(
+            value=0, min=0, max=1, description="context", layout=w.Layout(width="320px")
+        )
+        self._text = w.HTML()
+        super().__init__([self._text, self._bar], **kwargs)
+        self._render()
+        self._unsubscribe = bus.subscribe(self._on_usage, UsageRecorded)
+
+    def close(self) -> None:
+        self._unsubscribe()
+        super().close()
+
+    def _on_usage(self, event: UsageRecorded) -> None:
+        self.model = event.model
+        self.last_input_tokens = event.input_tokens
+        self.context_window = event.context_window or self.context_window
+        self.totals.add(
+            event.phase or "session",
+            Usage(
+                input_tokens=event.input_tokens,
+                output_tokens=event.output_tokens,
+                estimated=event.estimated,
+                cost_usd=event.cost_usd,
+            ),
+        )
+        self._render()
+
+    @property
+    def fill(self) -> float:
+        """The last request's input tokens as a share of the context window (0 when unknown)."""
+        if not self.context_window:
+            return 0.0
+        return min(1.0, self.last_input_tokens / self.context_window)
+
+    def _cost(self, cost: float | None) -> str:
+        return "n/a" if cost is None else f"${cost:.4f}"
+
+    def as_text(self) -> str:
+        """Plain-text form for saved notebooks and headless runs."""
+        t = self.totals
+        mark = " (estimated)" if t.estimated else ""
+        lines = [f"tokens: {t.input_tokens} in / {t.output_tokens} out{mark}; cost {self._cost(t.cost_usd)}"]
+        if self.context_window:
+            lines.append(f"context: {self.fill:.0%} of {self.context_window}")
+        for phase, usage in t.by_phase.items():
+            lines.append(
+                f"  {phase}: {usage.input_tokens} in / {usage.output_tokens} out; "
+                f"cost {self._cost(usage.cost_usd)}"
+            )
+        return "\n".join(lines)
+
+    def _render(self) -> None:
+        colour = fill_colour(self.fill)
+        self._bar.value = self.fill
+        self._bar.style.bar_color = colour
+        self._bar.description = f"{self.fill:.0%}"
+        rows = "".join(f"<li>{html.escape(line.strip())}</li>" for line in self.as_text().splitlines()[1:])
+        head = html.escape(self.as_text().splitlines()[0])
+        model = f" <small>({html.escape(self.model)})</small>" if self.model else ""
+        self._text.value = f"<b>Token meter</b>{model}<br>{head}<ul>{rows}</ul>"
+
+    def __repr__(self) -> str:
+        return f"TokenMeter({self.totals.input_tokens} in / {self.totals.output_tokens} out)"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
+        data["text/plain"] = self.as_text()
+        return data

@@ -1,0 +1,173 @@
+"""ToolCallLog: one line per tool call, live from the event bus."""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as w
+
+from ..events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStarted
+from ..redact import redact
+
+_ALL = "all servers"
+
+
+@dataclass
+class CallRow:
+    """What the log knows about one call; also the JSONL export record."""
+
+    call_id: str
+    server: str
+    tool: str
+    arguments: dict[str, Any]
+    origin: str
+    state: str = "running"  # running | ok | error
+    duration_s: float | None = None
+    error_kind: str | None = None
+    error_message: str | None = None
+    result_preview: str = ""
+    progress: float | None = None
+    total: float | None = None
+    widgets: dict[str, w.Widget] = field(default_factory=dict, repr=False)
+
+    @property
+    def icon(self) -> str:
+        return {"running": "⏳", "ok": "✓", "error": "✗"}[self.state]
+
+    def line(self) -> str:
+        """The one-line text form: ``✓ server/tool 0.12 s``."""
+        text = f"{self.icon} {self.server}/{self.tool}"
+        if self.duration_s is not None:
+            text += f" {self.duration_s:.2f} s"
+        if self.state == "error":
+            text += f" [{self.error_kind or 'error'}]"
+        return text
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "call_id": self.call_id,
+            "server": self.server,
+            "tool": self.tool,
+            "arguments": self.arguments,
+            "origin": self.origin,
+            "state": self.state,
+            "duration_s": self.duration_s,
+            "error_kind": self.error_kind,
+            "error_message": self.error_message,
+            "result_preview": self.result_preview,
+        }
+
+
+class ToolCallLog(w.VBox):
+    """Live log of MCP and built-in tool calls: running → ✓ or ✗, duration, server, progress, details."""
+
+    def __init__(self, bus: EventBus, **kwargs: Any) -> None:
+        self.rows: dict[str, CallRow] = {}
+        self._filter = w.Dropdown(
+            options=[_ALL], value=_ALL, description="server", layout=w.Layout(width="260px")
+        )
+        self._filter.observe(lambda _change: self._refresh_visibility(), names="value")
+        self._lines = w.VBox()
+        self._header = w.HTML("<b>Tool calls</b>")
+        super().__init__([w.HBox([self._header, self._filter]), self._lines], **kwargs)
+        self._unsubscribe = bus.subscribe(self._on_event, ToolCallStarted, ToolCallProgress, ToolCallFinished)
+
+    def close(self) -> None:
+        self._unsubscribe()
+        super().close()
+
+    def _on_event(self, event: Any) -> None:
+        if isinstance(event, ToolCallStarted):
+            self._start(event)
+        elif isinstance(event, ToolCallProgress):
+            self._progress(event)
+        elif isinstance(event, ToolCallFinished):
+            self._finish(event)
+
+    def _start(self, event: ToolCallStarted) -> None:
+        row = CallRow(event.call_id, event.server, event.tool, redact(event.arguments), event.origin)
+        label = w.HTML(self._label_html(row))
+        bar = w.FloatProgress(value=0, min=0, max=1, layout=w.Layout(width="160px", visibility="hidden"))
+        details = w.HTML()
+        toggle = w.ToggleButton(value=False, description="details", layout=w.Layout(width="80px"))
+        details.layout.display = "none"
+        toggle.observe(
+            lambda change: setattr(details.layout, "display", "" if change["new"] else "none"), names="value"
+        )
+        box = w.VBox([w.HBox([label, bar, toggle]), details])
+        row.widgets = {"label": label, "bar": bar, "details": details, "box": box}
+        self.rows[event.call_id] = row
+        self._render_details(row)
+        if event.server not in self._filter.options:
+            self._filter.options = [*self._filter.options, event.server]
+        self._lines.children = [*self._lines.children, box]
+        self._refresh_visibility()
+
+    def _progress(self, event: ToolCallProgress) -> None:
+        row = self.rows.get(event.call_id)
+        if row is None:
+            return
+        row.progress, row.total = event.progress, event.total
+        bar = row.widgets["bar"]
+        bar.layout.visibility = "visible"
+        if event.total:
+            bar.max = event.total
+            bar.value = min(event.progress, event.total)
+        bar.description = event.message or ""
+
+    def _finish(self, event: ToolCallFinished) -> None:
+        row = self.rows.get(event.call_id)
+        if row is None:
+            return
+        row.state = "ok" if event.ok and not event.is_error else "error"
+        row.duration_s = event.duration_s
+        row.error_kind = event.error_kind or ("tool-error" if event.is_error else None)
+        row.error_message = event.error_message
+        row.result_preview = event.result_preview
+        row.widgets["bar"].layout.visibility = "hidden"
+        row.widgets["label"].value = self._label_html(row)
+        self._render_details(row)
+
+    @staticmethod
+    def _label_html(row: CallRow) -> str:
+        colour = {"running": "#555", "ok": "#1a7f37", "error": "#cf222e"}[row.state]
+        return f'<span style="color:{colour};font-family:monospace">{html.escape(row.line())}</span>'
+
+    @staticmethod
+    def _render_details(row: CallRow) -> None:
+        parts = [
+            f"<b>arguments</b><pre>{html.escape(json.dumps(row.arguments, indent=2, default=str))}</pre>"
+        ]
+        if row.result_preview:
+            parts.append(f"<b>result</b><pre>{html.escape(row.result_preview)}</pre>")
+        if row.error_message:
+            parts.append(f"<b>error</b><pre>{html.escape(row.error_message)}</pre>")
+        row.widgets["details"].value = "".join(parts)
+
+    def _refresh_visibility(self) -> None:
+        chosen = self._filter.value
+        for row in self.rows.values():
+            row.widgets["box"].layout.display = "" if chosen in (_ALL, row.server) else "none"
+
+    def filter_server(self, server: str | None) -> None:
+        """Show only one server's calls (None for all)."""
+        self._filter.value = server or _ALL
+
+    def to_jsonl(self) -> str:
+        """Every call as one JSON line (arguments already redacted)."""
+        return "".join(json.dumps(row.record(), default=str) + "\n" for row in self.rows.values())
+
+    def as_text(self) -> str:
+        """The plain-text form: one line per call, for saved notebooks and headless runs."""
+        return "\n".join(row.line() for row in self.rows.values()) or "(no tool calls)"
+
+    def __repr__(self) -> str:
+        return f"ToolCallLog({len(self.rows)} calls)"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
+        data["text/plain"] = self.as_text()
+        return data
