@@ -1,0 +1,17 @@
+"""Consent: every wait for a person goes through a ``ConsentProvider`` with a deadline (deny on expiry)."""
+
+from ._broker import ConsentBroker
+from ._models import DEFAULT_DEADLINE_S, ConsentDecision, ConsentPolicy, ConsentRequest
+from ._providers import ConsentProvider, PolicyConsent, ScriptedConsent, TerminalConsent
+
+__all__ = [
+    "DEFAULT_DEADLINE_S",
+    "ConsentBroker",
+    "ConsentDecision",
+    "ConsentPolicy",
+    "ConsentProvider",
+    "ConsentRequest",
+    "PolicyConsent",
+    "ScriptedConsent",
+    "TerminalConsent",
+]

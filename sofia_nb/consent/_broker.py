@@ -1,0 +1,94 @@
+"""The one place a consent question is asked: deadline, session memory, events and the session record."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from ..events import ConsentAsked, ConsentDecided, EventBus
+from ..session import ConsentRecord, WorkshopSession
+from ._models import DEFAULT_DEADLINE_S, ConsentDecision, ConsentRequest
+from ._providers import ConsentProvider
+
+log = logging.getLogger(__name__)
+
+
+class ConsentBroker:
+    """Asks a ``ConsentProvider`` and makes its answer safe to rely on.
+
+    - Every question has a deadline; no answer by then (or a provider that fails) is a deny.
+    - "Allow for this session" is remembered per tool, so the same tool is not asked again.
+    - Every decision is emitted (``ConsentAsked`` / ``ConsentDecided``) and, when a session is
+      attached, appended to ``session.consent_decisions``.
+    """
+
+    def __init__(
+        self,
+        provider: ConsentProvider,
+        *,
+        bus: EventBus | None = None,
+        session: WorkshopSession | None = None,
+        deadline_s: float = DEFAULT_DEADLINE_S,
+    ) -> None:
+        self.provider = provider
+        self.bus = bus
+        self.session = session
+        self.deadline_s = deadline_s
+        self._allowed_for_session: set[str] = set()
+
+    async def ask(
+        self, tool: str, arguments: dict[str, Any] | None = None, description: str = ""
+    ) -> ConsentDecision:
+        """Ask whether ``tool`` (``server/tool``) may run; always returns, at the latest at the deadline."""
+        request = ConsentRequest.for_tool(
+            tool, arguments, description=description, deadline_s=self.deadline_s
+        )
+        if tool in self._allowed_for_session:
+            decision = ConsentDecision(
+                decision="allow", scope="session", reason="allowed earlier this session", decided_by="session"
+            )
+            return self._decided(request, decision)
+        if self.bus is not None:
+            self.bus.emit(
+                ConsentAsked(
+                    request_id=request.request_id,
+                    tool=tool,
+                    arguments=request.arguments,
+                    deadline_s=request.deadline_s,
+                )
+            )
+        try:
+            decision = await asyncio.wait_for(self.provider.ask(request), timeout=request.deadline_s)
+        except TimeoutError:
+            decision = ConsentDecision.deny(f"no answer within {request.deadline_s:g}s", "deadline")
+        except Exception as exc:  # a broken provider must fail closed, not break the workshop
+            log.debug("consent provider failed", exc_info=True)
+            decision = ConsentDecision.deny(f"consent provider failed: {exc}", self.provider.name)
+        if decision.allowed and decision.scope == "session":
+            self._allowed_for_session.add(tool)
+        return self._decided(request, decision)
+
+    def _decided(self, request: ConsentRequest, decision: ConsentDecision) -> ConsentDecision:
+        if self.bus is not None:
+            self.bus.emit(
+                ConsentDecided(
+                    request_id=request.request_id,
+                    tool=request.tool,
+                    decision=decision.decision,
+                    scope=decision.scope,
+                    reason=decision.reason,
+                    decided_by=decision.decided_by,
+                )
+            )
+        if self.session is not None:
+            record = ConsentRecord(
+                tool=request.tool,
+                decision=decision.decision,
+                scope=decision.scope,
+                reason=decision.reason,
+                decided_by=decision.decided_by,
+                phase=self.session.phase,
+            )
+            self.session.consent_decisions.append(record)
+        return decision

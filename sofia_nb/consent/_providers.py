@@ -1,0 +1,129 @@
+"""Who answers a consent question: a policy (headless), a terminal prompt, or a script (tests, demos)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+from collections.abc import Iterable
+from typing import Protocol, TextIO, runtime_checkable
+
+from ._models import ConsentDecision, ConsentPolicy, ConsentRequest, Decision, Scope
+
+
+@runtime_checkable
+class ConsentProvider(Protocol):
+    """Answers one request. It may take its time: the broker enforces the deadline (deny on expiry)."""
+
+    name: str
+
+    async def ask(self, request: ConsentRequest) -> ConsentDecision: ...
+
+
+class PolicyConsent:
+    """Answers from a ``ConsentPolicy`` without asking anyone (papermill, CI, ``--non-interactive``)."""
+
+    def __init__(self, policy: ConsentPolicy | str | None = None) -> None:
+        self.policy = policy if isinstance(policy, ConsentPolicy) else ConsentPolicy.parse(policy)
+        self.name = f"policy:{self.policy}"
+
+    async def ask(self, request: ConsentRequest) -> ConsentDecision:
+        if self.policy.allows(request.tool):
+            reason = f"allowed by policy {self.policy}"
+            return ConsentDecision(decision="allow", reason=reason, decided_by=self.name)
+        return ConsentDecision.deny(f"denied by policy {self.policy}", self.name)
+
+
+_ANSWERS: dict[str, tuple[Decision, Scope]] = {
+    "y": ("allow", "once"),
+    "yes": ("allow", "once"),
+    "s": ("allow", "session"),
+    "session": ("allow", "session"),
+    "a": ("allow", "session"),
+    "always": ("allow", "session"),
+}
+
+
+class TerminalConsent:
+    """Asks on a terminal: ``y`` allows once, ``s`` allows for the session, anything else denies.
+
+    Reading never blocks the event loop: on a real file descriptor the line is read when the loop
+    sees it readable, so the broker's deadline can cancel the wait without leaving a thread behind.
+    """
+
+    name = "terminal"
+
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self._in = stdin or sys.stdin
+        self._out = stdout or sys.stderr
+
+    def _prompt(self, request: ConsentRequest) -> str:
+        args = json.dumps(request.arguments, ensure_ascii=False)
+        about = f" ({request.description})" if request.description else ""
+        return (
+            f"Allow {request.tool}{about} with {args}?\n"
+            f"  [y] once  [s] for this session  [N] deny  (denied after {request.deadline_s:.0f}s) > "
+        )
+
+    async def ask(self, request: ConsentRequest) -> ConsentDecision:
+        self._out.write(self._prompt(request))
+        self._out.flush()
+        line = await self._readline()
+        if line is None:
+            return ConsentDecision.deny("no answer (end of input)", self.name)
+        default: tuple[Decision, Scope] = ("deny", "once")
+        decision, scope = _ANSWERS.get(line.strip().lower(), default)
+        reason = "answered on the terminal" if decision == "allow" else f"declined ({line.strip()!r})"
+        return ConsentDecision(decision=decision, scope=scope, reason=reason, decided_by=self.name)
+
+    async def _readline(self) -> str | None:
+        try:
+            fd = self._in.fileno()
+        except (AttributeError, OSError, ValueError):  # an in-memory stream never blocks
+            return self._in.readline() or None
+        loop = asyncio.get_running_loop()
+        ready: asyncio.Future[str | None] = loop.create_future()
+
+        def on_readable() -> None:
+            if not ready.done():
+                ready.set_result(self._in.readline() or None)
+
+        loop.add_reader(fd, on_readable)
+        try:
+            return await ready
+        finally:
+            with contextlib.suppress(Exception):
+                loop.remove_reader(fd)
+
+
+class ScriptedConsent:
+    """Answers from a list decided in advance; ``None`` never answers (so the deadline decides).
+
+    Each answer is a ``ConsentDecision`` or one of ``"allow"``, ``"allow-session"``, ``"deny"``.
+    When the list runs out every further request is denied.
+    """
+
+    name = "scripted"
+
+    def __init__(self, answers: Iterable[ConsentDecision | str | None]) -> None:
+        self._answers = list(answers)
+        self.asked: list[ConsentRequest] = []
+
+    async def ask(self, request: ConsentRequest) -> ConsentDecision:
+        self.asked.append(request)
+        if not self._answers:
+            return ConsentDecision.deny("the consent script has no answer left", self.name)
+        answer = self._answers.pop(0)
+        if answer is None:
+            await asyncio.Event().wait()  # never answers: the broker's deadline denies
+        if isinstance(answer, ConsentDecision):
+            return answer
+        if answer in ("allow", "allow-session"):
+            scope = "session" if answer == "allow-session" else "once"
+            return ConsentDecision(
+                decision="allow", scope=scope, reason="scripted answer", decided_by=self.name
+            )
+        if answer == "deny":
+            return ConsentDecision.deny("scripted answer", self.name)
+        raise ValueError(f"unknown scripted consent answer {answer!r}")
