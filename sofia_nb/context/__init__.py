@@ -1,0 +1,26 @@
+"""Context providers: compact, structured views of a code base (and of a workshop) for coding agents.
+
+Each provider is a plain function from a pydantic input model to a pydantic result model, listed in
+one registry (:func:`tools`) that the MCP server (``sofia-nb mcp serve``) and ``sofia-nb ctx`` are
+generated from. See ``docs/context-tools.md``.
+"""
+
+from ._errors import ContextError
+from ._registry import PROVIDER_MODULES, ContextTool, ToolAnnotations, get_tool, tools
+from ._roots import allowed_roots, current_roots, resolve_path
+from ._tokens import estimate_tokens
+from ._walk import DEFAULT_IGNORE_DIRS
+
+__all__ = [
+    "DEFAULT_IGNORE_DIRS",
+    "PROVIDER_MODULES",
+    "ContextError",
+    "ContextTool",
+    "ToolAnnotations",
+    "allowed_roots",
+    "current_roots",
+    "estimate_tokens",
+    "get_tool",
+    "resolve_path",
+    "tools",
+]

@@ -1,0 +1,88 @@
+"""The one registry of context tools: the MCP server and ``sofia-nb ctx`` are both generated from it.
+
+A tool is a :class:`ContextTool`: a name, a description, a pydantic input model, a pydantic result
+model, the plain function ``func(input) -> result`` that does the work, MCP annotations and the
+CLI path (``("cc", "show")`` becomes ``sofia-nb ctx cc show``).
+
+Adding a provider module is one line:
+
+1. write ``sofia_nb/context/_<name>.py`` (or a subpackage) that defines a module-level
+   ``TOOLS: tuple[ContextTool, ...]``;
+2. add ``"_<name>"`` to :data:`PROVIDER_MODULES` below.
+
+Nothing else changes: the server lists and calls the new tools, and the CLI grows the subcommands.
+Tools that read files resolve every path with :func:`sofia_nb.context.resolve_path`, so the
+server's roots hold for them too; tools that reach a network set ``open_world=True``.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+# Module names (relative to this package) that define ``TOOLS``; the order is the listing order.
+PROVIDER_MODULES: tuple[str, ...] = ()
+
+
+class ToolAnnotations(BaseModel):
+    """MCP tool hints. Every context tool is read-only and never destructive."""
+
+    model_config = ConfigDict(frozen=True)
+
+    read_only: bool = True
+    open_world: bool = False
+    destructive: bool = False
+    idempotent: bool = True
+
+    def to_mcp(self) -> dict[str, bool]:
+        return {
+            "readOnlyHint": self.read_only,
+            "destructiveHint": self.destructive,
+            "idempotentHint": self.idempotent,
+            "openWorldHint": self.open_world,
+        }
+
+
+@dataclass(frozen=True)
+class ContextTool:
+    """One tool: what it is called, what it takes and returns, and the function that runs it."""
+
+    name: str
+    description: str
+    input_model: type[BaseModel]
+    result_model: type[BaseModel]
+    func: Callable[[Any], BaseModel]
+    cli_path: tuple[str, ...]
+    annotations: ToolAnnotations = field(default_factory=ToolAnnotations)
+    # The input field that takes the CLI's positional arguments (``ctx grep PATTERN...`` -> "patterns").
+    positional: str | None = None
+
+    def call(self, arguments: Mapping[str, Any]) -> BaseModel:
+        """Validate ``arguments`` against the input model (``ValidationError`` if they do not fit) and run."""
+        return self.func(self.input_model.model_validate(dict(arguments)))
+
+
+@functools.cache
+def tools() -> dict[str, ContextTool]:
+    """Every registered tool by name, in :data:`PROVIDER_MODULES` order; imports the providers once."""
+    found: dict[str, ContextTool] = {}
+    for module_name in PROVIDER_MODULES:
+        module = importlib.import_module(f"{__package__}.{module_name}")
+        for tool in module.TOOLS:
+            if tool.name in found:
+                raise RuntimeError(f"context tool {tool.name!r} is registered twice ({module_name})")
+            found[tool.name] = tool
+    return found
+
+
+def get_tool(name: str) -> ContextTool:
+    """The tool called ``name``; ``KeyError`` names the known tools."""
+    try:
+        return tools()[name]
+    except KeyError:
+        raise KeyError(f"unknown context tool {name!r}; known: {', '.join(tools())}") from None
