@@ -7,6 +7,14 @@ from ._errors import (
     SessionNotFoundError,
     StaleSessionError,
 )
+from ._export import (
+    ExportedFile,
+    ExportFormat,
+    ExportResult,
+    ExportSummary,
+    PhaseHighlight,
+    export_session,
+)
 from ._models import (
     PHASE_ORDER,
     SCHEMA_VERSION,
@@ -61,11 +69,16 @@ __all__ = [
     "Discovery",
     "DiscoveryEnrichment",
     "Evaluation",
+    "ExportFormat",
+    "ExportResult",
+    "ExportSummary",
+    "ExportedFile",
     "Idea",
     "IdeaEvaluation",
     "Milestone",
     "Participant",
     "Phase",
+    "PhaseHighlight",
     "Plan",
     "PocIteration",
     "PocState",
@@ -91,6 +104,7 @@ __all__ = [
     "WorkflowEdge",
     "WorkiqInsights",
     "WorkshopSession",
+    "export_session",
     "new_session_id",
     "next_phase",
 ]

@@ -1,0 +1,90 @@
+"""The one-file HTML report: the phase documents rendered from Markdown, with the CSS inline."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, MutableMapping, Sequence
+from html import escape
+from importlib import resources
+from string import Template
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
+from markdown_it.utils import OptionsDict
+
+from .._version import __version__
+from ._models import Phase, WorkshopSession
+
+# Loaded only when the page has network; without it the diagrams stay readable as their source text.
+_MERMAID_SCRIPT = (
+    '<script type="module">\n'
+    'import mermaid from "https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs";\n'
+    "mermaid.initialize({ startOnLoad: true });\n"
+    "</script>"
+)
+_MERMAID_PRE = '<pre class="mermaid">'
+
+
+def _fence(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: MutableMapping[str, Any]
+) -> str:
+    token = tokens[idx]
+    if token.info.strip().split(maxsplit=1)[:1] == ["mermaid"]:
+        return f"{_MERMAID_PRE}{escape(token.content)}</pre>\n"
+    return RendererHTML.fence(self, tokens, idx, options, env)
+
+
+@functools.cache
+def _markdown() -> MarkdownIt:
+    # Raw HTML in model replies is shown as text, never interpreted; images would reach out to the
+    # network, so they stay text too, which keeps the report readable offline and private.
+    md = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"]).disable("image")
+    md.add_render_rule("fence", _fence)
+    return md
+
+
+def render_markdown(text: str) -> str:
+    """Markdown to safe HTML: raw HTML escaped, ``mermaid`` fences as ``<pre class="mermaid">``."""
+    return _markdown().render(text)
+
+
+def _template(name: str) -> str:
+    return resources.files(__package__).joinpath("templates", name).read_text(encoding="utf-8")
+
+
+def _tokens(session: WorkshopSession) -> str:
+    t = session.tokens
+    if not (t.input_tokens or t.output_tokens):
+        return ""
+    return f"{t.input_tokens} in, {t.output_tokens} out" + (" (estimated)" if t.estimated else "")
+
+
+def render_report(session: WorkshopSession, documents: Mapping[Phase, str]) -> str:
+    """The whole report: session facts, a table of contents, and one section per phase document."""
+    sections = [
+        f'<section class="phase" id="{phase.value}">\n{render_markdown(doc)}</section>'
+        for phase, doc in documents.items()
+    ]
+    nav = [f'<li><a href="#{phase.value}">{escape(phase.title)}</a></li>' for phase in documents]
+    facts = {
+        "Session": session.id,
+        "Phase": session.phase.title,
+        "Status": session.status.value,
+        "Created": session.created_at.strftime("%Y-%m-%d %H:%M UTC"),
+        "Updated": session.updated_at.strftime("%Y-%m-%d %H:%M UTC"),
+        "Participants": ", ".join(f"{p.display_name} ({p.role})" for p in session.participants),
+        "Tokens": _tokens(session),
+    }
+    meta = [f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in facts.items() if v]
+    body = "\n".join(sections)
+    return Template(_template("report.html")).substitute(
+        version=escape(__version__),
+        title=escape(f"Workshop report — {session.name or session.id}"),
+        css=_template("report.css"),
+        meta="\n".join(meta),
+        nav="\n".join(nav),
+        sections=body,
+        scripts=_MERMAID_SCRIPT if _MERMAID_PRE in body else "",
+    )

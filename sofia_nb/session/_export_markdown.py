@@ -1,0 +1,330 @@
+"""One Markdown document per workshop phase: the structured section first, then the conversation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import datetime
+
+from ._models import Idea, Phase, PocIteration, TestFailure, TestResults, Workflow, WorkshopSession
+
+_HIGHLIGHT_CHARS = 100
+
+
+def _one_line(text: str, limit: int | None = None) -> str:
+    flat = " ".join(text.split())
+    if limit is not None and len(flat) > limit:
+        return flat[: limit - 1].rstrip() + "…"
+    return flat
+
+
+def _cell(value: object) -> str:
+    """A value made safe for one Markdown table cell (no newline, no unescaped pipe)."""
+    return _one_line(str(value)).replace("|", "\\|") or " "
+
+
+def _table(header: Iterable[str], rows: Iterable[Iterable[object]]) -> list[str]:
+    head = list(header)
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(_cell(v) for v in row) + " |" for row in rows]
+    return [*lines, ""]
+
+
+def _bullets(items: Iterable[str]) -> list[str]:
+    lines = [f"- {_one_line(item)}" for item in items if item.strip()]
+    return [*lines, ""] if lines else []
+
+
+def _section(title: str, body: list[str]) -> list[str]:
+    return [f"## {title}", "", *body] if body else []
+
+
+def _when(moment: datetime | None) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else ""
+
+
+def _mermaid_label(text: str) -> str:
+    # Mermaid reads entity codes inside quoted labels; a raw quote would end the label.
+    return _one_line(text).replace('"', "#quot;")
+
+
+def workflow_mermaid(workflow: Workflow) -> list[str]:
+    """The workflow as a Mermaid flowchart, inside a ```mermaid fence."""
+    node_ids: dict[str, str] = {}
+
+    def node(activity_id: str) -> str:
+        return node_ids.setdefault(activity_id, f"a{len(node_ids) + 1}")
+
+    lines = ["```mermaid", "flowchart LR"]
+    for activity in workflow.activities:
+        lines.append(f'    {node(activity.id)}["{_mermaid_label(activity.name or activity.id)}"]')
+    for edge in workflow.edges:
+        arrow = f'-->|"{_mermaid_label(edge.label)}"|' if edge.label.strip() else "-->"
+        lines.append(f"    {node(edge.source)} {arrow} {node(edge.target)}")
+    return [*lines, "```", ""]
+
+
+def _discover(s: WorkshopSession) -> list[str]:
+    out: list[str] = []
+    if s.topic:
+        out += _section(
+            "Topic", [s.topic.area, "", *([s.topic.scope_notes, ""] if s.topic.scope_notes else [])]
+        )
+    bc = s.business_context
+    if bc:
+        body = [bc.description, ""] if bc.description else []
+        for title, items in (
+            ("Challenges", bc.challenges),
+            ("Constraints", bc.constraints),
+            ("Success metrics", bc.success_metrics),
+        ):
+            if items:
+                body += [f"### {title}", "", *_bullets(items)]
+        out += _section("Business context", body)
+    wf = s.workflow
+    if wf and (wf.activities or wf.edges):
+        body = _table(
+            ("id", "activity", "actors", "pain points"),
+            ((a.id, a.name, ", ".join(a.actors), "; ".join(a.pain_points)) for a in wf.activities),
+        )
+        out += _section("Workflow", [*body, *workflow_mermaid(wf)])
+    enrichment = s.discovery.enrichment
+    if enrichment:
+        body = []
+        for title, items in (
+            ("Company news", enrichment.company_news),
+            ("Competitors", enrichment.competitor_info),
+            ("Industry trends", enrichment.industry_trends),
+            ("Notes", enrichment.notes),
+        ):
+            if items:
+                body += [f"### {title}", "", *_bullets(items)]
+        if enrichment.web_search_results:
+            body += ["### Web search", "", enrichment.web_search_results, ""]
+        if enrichment.sources_used:
+            body += [f"Sources: {', '.join(enrichment.sources_used)}", ""]
+        out += _section("Enrichment", body)
+    return out
+
+
+def _idea_lines(idea: Idea) -> list[str]:
+    lines = [f"### {idea.id}: {_one_line(idea.title)}", ""]
+    if idea.description:
+        lines += [idea.description, ""]
+    if idea.workflow_steps:
+        lines += [f"{n}. {_one_line(step)}" for n, step in enumerate(idea.workflow_steps, 1)] + [""]
+    if idea.card_ids:
+        lines += [f"Cards: {', '.join(idea.card_ids)}", ""]
+    return lines
+
+
+def _ideate(s: WorkshopSession) -> list[str]:
+    out: list[str] = []
+    if s.cards and s.cards.selected:
+        scores = {score.card_id: score.dimensions for score in s.cards.scores}
+        rows = (
+            (c.id, c.title, c.category, ", ".join(f"{k} {v:g}" for k, v in scores.get(c.id, {}).items()))
+            for c in s.cards.selected
+        )
+        out += _section("Cards", _table(("id", "card", "category", "scores"), rows))
+    if s.ideas:
+        out += _section("Ideas", [line for idea in s.ideas for line in _idea_lines(idea)])
+    return out
+
+
+def _design(s: WorkshopSession) -> list[str]:
+    ev = s.evaluation
+    if not ev or not ev.ideas:
+        return []
+    body = [f"Method: {ev.method} (scale {ev.scale})", ""]
+    body += _table(
+        ("idea", "feasibility", "value", "human value", "risks", "data needed", "KPIs"),
+        (
+            (
+                e.idea_id,
+                f"{e.feasibility:g}",
+                f"{e.value:g}",
+                e.human_value,
+                "; ".join(e.risks),
+                "; ".join(e.data_needed),
+                "; ".join(e.kpis),
+            )
+            for e in ev.ideas
+        ),
+    )
+    for e in ev.ideas:
+        if e.bxt:
+            body += [
+                f"### {e.idea_id}: business, experience, technology",
+                "",
+                *_bullets(f"{k}: {v}" for k, v in e.bxt.items()),
+            ]
+    return _section("Evaluation", body)
+
+
+def _select(s: WorkshopSession) -> list[str]:
+    sel = s.selection
+    if not sel:
+        return []
+    title = next((i.title for i in s.ideas if i.id == sel.idea_id), "")
+    body = [
+        f"- Idea: {sel.idea_id}" + (f" ({_one_line(title)})" if title else ""),
+        f"- Confirmed by the participants: {'yes' if sel.confirmed_by_user else 'no'}",
+    ]
+    if sel.confirmed_at:
+        body.append(f"- Confirmed at: {_when(sel.confirmed_at)}")
+    body.append("")
+    if sel.rationale:
+        body += ["### Rationale", "", sel.rationale, ""]
+    return _section("Selection", body)
+
+
+def _plan(s: WorkshopSession) -> list[str]:
+    plan = s.plan
+    if not plan:
+        return []
+    body: list[str] = []
+    for m in plan.milestones:
+        body += [f"### {m.id}: {_one_line(m.title)}", "", *_bullets(m.items)]
+    if plan.architecture_notes:
+        body += ["### Architecture notes", "", plan.architecture_notes, ""]
+    if plan.tech_stack:
+        body += ["### Tech stack", "", *_bullets(plan.tech_stack)]
+    if plan.dependencies:
+        body += ["### Dependencies", "", *_bullets(plan.dependencies)]
+    return _section("Plan", body)
+
+
+def _counts(results: TestResults | None) -> str:
+    if results is None:
+        return ""
+    return f"{results.passed}/{results.failed}/{results.skipped}/{results.errors}"
+
+
+def _failure_line(failure: TestFailure) -> str:
+    where = f"{failure.file}:{failure.line}" if failure.line else failure.file
+    return (
+        f"- `{failure.test_id}`"
+        + (f" ({where})" if where else "")
+        + (f": {_one_line(failure.message)}" if failure.message else "")
+    )
+
+
+def _iteration_row(it: PocIteration) -> tuple[object, ...]:
+    duration = f"{(it.ended_at - it.started_at).total_seconds():.1f} s" if it.ended_at else ""
+    return (
+        it.iteration,
+        it.outcome,
+        duration,
+        _counts(it.test_results),
+        ", ".join(it.files_changed),
+        it.changes_summary,
+        it.error_message,
+    )
+
+
+def _develop(s: WorkshopSession) -> list[str]:
+    poc = s.poc
+    if not poc:
+        return []
+    out: list[str] = []
+    repo = [f"- Path: `{poc.repo_path}`"] if poc.repo_path else []
+    repo += [f"- URL: {poc.repo_url}"] if poc.repo_url else []
+    out += _section("Repository", [*repo, ""] if repo else [])
+    ts = poc.tech_stack
+    if ts:
+        fields = (
+            ("Template", ts.template),
+            ("Language", ts.language),
+            ("Framework", ts.framework),
+            ("Install", " ".join(ts.install_command)),
+            ("Tests", " ".join(ts.test_command)),
+        )
+        out += _section("Tech stack", _bullets(f"{k}: {v}" for k, v in fields if v))
+    result = [f"- Status: {poc.final_status or 'not finished'}"]
+    result += [f"- Reason: {poc.termination_reason}"] if poc.termination_reason else []
+    result += [f"- Duration: {poc.total_duration_s:.1f} s", f"- Iterations: {len(poc.iterations)}", ""]
+    out += _section("Result", result)
+    final = poc.final_test_results
+    if final:
+        body = _table(
+            ("passed", "failed", "skipped", "errors", "total"),
+            [(final.passed, final.failed, final.skipped, final.errors, final.total)],
+        )
+        if final.failures:
+            body += ["### Failures", ""]
+            body += [*(_failure_line(f) for f in final.failures), ""]
+        out += _section("Final tests", body)
+    if poc.iterations:
+        rows = (_iteration_row(it) for it in poc.iterations)
+        out += _section(
+            "Iterations",
+            _table(("#", "outcome", "duration", "tests p/f/s/e", "files changed", "summary", "error"), rows),
+        )
+    return out
+
+
+_SECTIONS: dict[Phase, Callable[[WorkshopSession], list[str]]] = {
+    Phase.DISCOVER: _discover,
+    Phase.IDEATE: _ideate,
+    Phase.DESIGN: _design,
+    Phase.SELECT: _select,
+    Phase.PLAN: _plan,
+    Phase.DEVELOP: _develop,
+}
+
+# System turns hold prompts, not conversation; the transcript shows what people and the model said.
+_TRANSCRIPT_ROLES = ("user", "assistant", "tool")
+
+
+def phase_markdown(session: WorkshopSession, phase: Phase) -> str | None:
+    """The Markdown document of one phase, or None when the phase has neither data nor turns."""
+    structured = _SECTIONS[phase](session)
+    turns = [t for t in session.turns_of(phase) if t.role in _TRANSCRIPT_ROLES]
+    if not structured and not turns:
+        return None
+    title = f"{phase.title}" + (f" — {_one_line(session.name)}" if session.name else "")
+    lines = [f"# {title}", "", f"Session `{session.id}`", ""]
+    lines += structured or ["_No structured results were recorded for this phase._", ""]
+    if turns:
+        lines += ["## Conversation", ""]
+        for n, turn in enumerate(turns):
+            lines += [
+                *(["---", ""] if n else []),
+                f"**{turn.role}** · {_when(turn.timestamp)}",
+                "",
+                turn.content.strip(),
+                "",
+            ]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _structured_highlight(s: WorkshopSession, phase: Phase) -> str | None:
+    match phase:
+        case Phase.DISCOVER if s.business_context and s.business_context.description:
+            return f"Business: {s.business_context.description}"
+        case Phase.DISCOVER if s.workflow and s.workflow.activities:
+            return f"Workflow: {len(s.workflow.activities)} activities"
+        case Phase.IDEATE if s.ideas:
+            return f"Ideas: {len(s.ideas)} ideas generated"
+        case Phase.DESIGN if s.evaluation and s.evaluation.ideas:
+            return f"Evaluation: {len(s.evaluation.ideas)} ideas evaluated"
+        case Phase.SELECT if s.selection:
+            return f"Selected idea: {s.selection.idea_id}"
+        case Phase.PLAN if s.plan and s.plan.milestones:
+            return f"Plan: {len(s.plan.milestones)} milestones planned"
+        case Phase.DEVELOP if s.poc:
+            status = s.poc.final_status or "not finished"
+            reason = f" ({s.poc.termination_reason})" if s.poc.termination_reason else ""
+            return f"PoC: {status} after {len(s.poc.iterations)} iterations{reason}"
+    return None
+
+
+def phase_highlight(session: WorkshopSession, phase: Phase) -> str | None:
+    """One line for ``summary.json``: the structured result, else the start of the first model reply."""
+    text = _structured_highlight(session, phase)
+    if text is None:
+        first = next(
+            (t for t in session.turns_of(phase) if t.role == "assistant" and t.content.strip()), None
+        )
+        text = first.content if first else None
+    return _one_line(text, _HIGHLIGHT_CHARS) if text else None
