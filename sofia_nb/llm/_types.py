@@ -52,6 +52,13 @@ class LLMUsage(BaseModel):
     cost_usd: float | None = None  # None means n/a (local, scripted or unpriced model)
 
 
+class ToolResult(BaseModel):
+    """What running one tool call gave back to the model: text, and whether it is an error."""
+
+    text: str = ""
+    is_error: bool = False
+
+
 class LLMResponse(BaseModel):
     """What one model request returned."""
 

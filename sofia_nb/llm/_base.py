@@ -1,0 +1,136 @@
+"""What every provider shares: timing, usage (reported or estimated), cost, and the usage event."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+from ..config import Settings
+from ..events import EventBus, UsageRecorded
+from ._tokens import estimate_messages_tokens, estimate_tokens
+from ._types import LLMResponse, LLMUsage, Message, Purpose, TextCallback, ToolCall, ToolSpec
+
+
+@dataclass
+class ProviderReply:
+    """A provider's raw answer; ``usage`` is None when the provider reported no numbers."""
+
+    text: str = ""
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    finish_reason: str = "stop"
+    usage: LLMUsage | None = None
+
+
+async def emit_text(on_text: TextCallback | None, text: str) -> None:
+    """Hand a streamed piece to ``on_text``, awaiting it when it is a coroutine function."""
+    if on_text is None or not text:
+        return
+    result = on_text(text)
+    if inspect.isawaitable(result):
+        await result
+
+
+class BaseLLM(ABC):
+    """Implements ``LLMClient.complete`` around a provider's ``_request``.
+
+    Subclasses set ``provider`` (the spec prefix) and ``priced`` (False for local and scripted
+    models, whose cost is always n/a).
+    """
+
+    provider: str = ""
+    priced: bool = True
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        settings: Settings | None = None,
+        bus: EventBus | None = None,
+        context_window: int | None = None,
+    ) -> None:
+        self.model = model
+        self.settings = settings or Settings()
+        self.bus = bus
+        self._context_window = context_window
+
+    @property
+    def model_name(self) -> str:
+        return f"{self.provider}:{self.model}"
+
+    @property
+    def context_window(self) -> int | None:
+        """The explicit window, else the model table's, else None (unknown: no compaction)."""
+        if self._context_window is not None:
+            return self._context_window
+        info = self.settings.model_info(self.model_name)
+        return info.context_window if info else None
+
+    def cost_usd(self, usage: LLMUsage) -> float | None:
+        """Cost from the model table's prices; None for local, scripted and unpriced models."""
+        info = self.settings.model_info(self.model_name) if self.priced else None
+        if info is None or info.input_price_per_mtok is None or info.output_price_per_mtok is None:
+            return None
+        return (
+            usage.input_tokens * info.input_price_per_mtok + usage.output_tokens * info.output_price_per_mtok
+        ) / 1_000_000
+
+    async def complete(
+        self,
+        messages: list[Message],
+        *,
+        tools: list[ToolSpec] | None = None,
+        purpose: Purpose = "chat",
+        on_text: TextCallback | None = None,
+    ) -> LLMResponse:
+        started = time.perf_counter()
+        reply = await self._request(messages, tools=tools or [], purpose=purpose, on_text=on_text)
+        usage = reply.usage or self._estimate(messages, reply)
+        usage = usage.model_copy(update={"cost_usd": self.cost_usd(usage)})
+        response = LLMResponse(
+            text=reply.text,
+            tool_calls=reply.tool_calls,
+            usage=usage,
+            finish_reason=reply.finish_reason,
+            latency_s=time.perf_counter() - started,
+            model=self.model_name,
+        )
+        if self.bus is not None:
+            self.bus.emit(
+                UsageRecorded(
+                    model=self.model_name,
+                    purpose=purpose,
+                    input_tokens=usage.input_tokens,
+                    output_tokens=usage.output_tokens,
+                    estimated=usage.estimated,
+                    cost_usd=usage.cost_usd,
+                    context_window=self.context_window,
+                )
+            )
+        return response
+
+    @staticmethod
+    def _estimate(messages: list[Message], reply: ProviderReply) -> LLMUsage:
+        output = reply.text + "".join(c.name + json.dumps(c.arguments) for c in reply.tool_calls)
+        return LLMUsage(
+            input_tokens=estimate_messages_tokens(messages),
+            output_tokens=estimate_tokens(output),
+            estimated=True,
+        )
+
+    @abstractmethod
+    async def _request(
+        self,
+        messages: list[Message],
+        *,
+        tools: list[ToolSpec],
+        purpose: Purpose,
+        on_text: TextCallback | None,
+    ) -> ProviderReply:
+        """Send one request to the provider."""
+
+    async def aclose(self) -> None:
+        """Nothing to release by default."""
+        return None

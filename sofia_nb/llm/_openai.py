@@ -1,0 +1,336 @@
+"""The OpenAI-compatible Chat Completions provider over httpx (OpenAI, Azure v1, GitHub Models, Ollama...)."""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json
+import logging
+import time
+from typing import Any, Literal
+
+import httpx
+from pydantic import BaseModel, ConfigDict, SecretStr
+
+from ..config import Settings
+from ..events import EventBus
+from ..redact import redact_text
+from ._base import BaseLLM, ProviderReply, emit_text
+from ._errors import (
+    LLMAuthError,
+    LLMConnectionError,
+    LLMContextOverflowError,
+    LLMError,
+    LLMModelNotFoundError,
+    LLMProviderError,
+    LLMRateLimitError,
+    LLMTimeoutError,
+)
+from ._stream import ToolCallAssembler, iter_sse_data, to_tool_call
+from ._types import LLMUsage, Message, Purpose, TextCallback, ToolSpec
+
+_log = logging.getLogger(__name__)
+
+_RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+_OVERFLOW_HINTS = ("context_length_exceeded", "context length", "context window", "maximum context")
+
+
+class Endpoint(BaseModel):
+    """Where and how to reach one OpenAI-compatible model. The key never appears in ``repr``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    provider: str
+    model: str
+    base_url: str
+    api_key: SecretStr | None = None
+    key_header: Literal["authorization", "api-key"] = "authorization"
+    key_env: str | None = None  # named in auth error messages so people know what to fix
+    priced: bool = True
+
+
+class OpenAICompatLLM(BaseLLM):
+    """Chat Completions over httpx: streaming (SSE), tool calls, usage, retries, typed errors.
+
+    Streams when ``on_text`` is given (asking for usage in the stream), otherwise sends one plain
+    request. 429 and 5xx answers are retried up to ``max_retries`` times, waiting what
+    ``Retry-After`` says (capped at ``max_retry_wait`` seconds) or an exponential backoff.
+    """
+
+    def __init__(
+        self,
+        endpoint: Endpoint,
+        *,
+        settings: Settings | None = None,
+        bus: EventBus | None = None,
+        context_window: int | None = None,
+        timeout: float = 120.0,
+        max_retries: int = 3,
+        max_retry_wait: float = 30.0,
+    ) -> None:
+        super().__init__(endpoint.model, settings=settings, bus=bus, context_window=context_window)
+        self.endpoint = endpoint
+        self.provider = endpoint.provider
+        self.priced = endpoint.priced
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.max_retry_wait = max_retry_wait
+        self._client: httpx.AsyncClient | None = None
+        self._client_loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def base_url(self) -> str:
+        return self.endpoint.base_url.rstrip("/")
+
+    def _key(self) -> str:
+        return self.endpoint.api_key.get_secret_value() if self.endpoint.api_key else ""
+
+    def _headers(self) -> dict[str, str]:
+        key = self._key()
+        if not key:
+            return {}
+        if self.endpoint.key_header == "api-key":
+            return {"api-key": key}
+        return {"Authorization": f"Bearer {key}"}
+
+    def _error(self, cls: type[LLMError], message: str, status: int | None = None) -> LLMError:
+        return cls(
+            message,
+            provider=self.provider,
+            model=self.model,
+            base_url=self.base_url,
+            status=status,
+            secrets=[self._key()],
+        )
+
+    def _body(self, messages: list[Message], tools: list[ToolSpec], stream: bool) -> dict[str, Any]:
+        body: dict[str, Any] = {"model": self.model, "messages": [_wire_message(m) for m in messages]}
+        if tools:
+            body["tools"] = [
+                {
+                    "type": "function",
+                    "function": {"name": t.name, "description": t.description, "parameters": t.parameters},
+                }
+                for t in tools
+            ]
+            body["tool_choice"] = "auto"
+        if stream:
+            body["stream"] = True
+            body["stream_options"] = {"include_usage": True}
+        return body
+
+    async def _request(
+        self,
+        messages: list[Message],
+        *,
+        tools: list[ToolSpec],
+        purpose: Purpose,
+        on_text: TextCallback | None,
+    ) -> ProviderReply:
+        client = self._http_client()
+        stream = on_text is not None
+        url = f"{self.base_url}/chat/completions"
+        body = self._body(messages, tools, stream)
+        for attempt in range(self.max_retries + 1):
+            last = attempt == self.max_retries
+            try:
+                async with client.stream("POST", url, json=body, headers=self._headers()) as response:
+                    if response.status_code >= 400:
+                        await response.aread()
+                        if response.status_code in _RETRY_STATUSES and not last:
+                            wait = self._retry_wait(response, attempt)
+                            _log.info(
+                                "%s %s: HTTP %s (%s); retrying in %.1f s",
+                                self.model_name,
+                                self.base_url,
+                                response.status_code,
+                                redact_text(_error_detail(response.text)[0], [self._key()]),
+                                wait,
+                            )
+                            await asyncio.sleep(wait)
+                            continue
+                        raise self._http_error(response, attempts=attempt + 1)
+                    if stream:
+                        return await self._read_stream(response, on_text)
+                    await response.aread()
+                    return self._read_body(self._json(response.text))
+            except httpx.TimeoutException:
+                raise self._error(LLMTimeoutError, f"no answer within {self.timeout:g} s") from None
+            except httpx.ConnectError as exc:
+                if last:
+                    raise self._error(LLMConnectionError, f"cannot connect ({exc})") from None
+                await asyncio.sleep(self._backoff(attempt))
+            except httpx.HTTPError as exc:
+                raise self._error(LLMConnectionError, f"the connection failed ({exc})") from None
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _http_client(self) -> httpx.AsyncClient:
+        """One connection pool per event loop: a pool made on a loop that has ended cannot be reused."""
+        loop = asyncio.get_running_loop()
+        if self._client is None or self._client_loop is not loop:
+            self._client = httpx.AsyncClient(
+                timeout=httpx.Timeout(self.timeout, connect=min(self.timeout, 10.0))
+            )
+            self._client_loop = loop
+        return self._client
+
+    def _backoff(self, attempt: int) -> float:
+        return float(min(0.5 * 2**attempt, self.max_retry_wait))
+
+    def _retry_wait(self, response: httpx.Response, attempt: int) -> float:
+        """Seconds before a retry: ``retry-after-ms``, ``Retry-After`` (seconds or a date), else backoff."""
+        wait: float | None = None
+        if ms := response.headers.get("retry-after-ms"):
+            wait = _to_float(ms, scale=0.001)
+        elif value := response.headers.get("retry-after"):
+            wait = _to_float(value)
+            if wait is None:
+                try:
+                    wait = email.utils.parsedate_to_datetime(value).timestamp() - time.time()
+                except (TypeError, ValueError):
+                    wait = None
+        if wait is None:
+            return self._backoff(attempt)
+        return max(0.0, min(wait, self.max_retry_wait))
+
+    def _http_error(self, response: httpx.Response, attempts: int) -> LLMError:
+        status = response.status_code
+        message, code = _error_detail(response.text)
+        detail = f"HTTP {status}" + (f": {message}" if message else "")
+        lowered = f"{code} {message}".lower()
+        if status in (401, 403):
+            hint = f"; check {self.endpoint.key_env}" if self.endpoint.key_env else ""
+            return self._error(LLMAuthError, f"the provider refused the credentials ({detail}){hint}", status)
+        if any(h in lowered for h in _OVERFLOW_HINTS):
+            return self._error(
+                LLMContextOverflowError, f"the request exceeds the context window ({detail})", status
+            )
+        if (
+            status == 404
+            or code in ("model_not_found", "DeploymentNotFound")
+            or _names_unknown_model(lowered)
+        ):
+            return self._error(
+                LLMModelNotFoundError, f"the provider does not know this model ({detail})", status
+            )
+        if status == 429:
+            return self._error(
+                LLMRateLimitError, f"still rate-limited after {attempts} attempts ({detail})", status
+            )
+        return self._error(LLMProviderError, detail, status)
+
+    async def _read_stream(self, response: httpx.Response, on_text: TextCallback | None) -> ProviderReply:
+        text: list[str] = []
+        assembler = ToolCallAssembler()
+        finish: str | None = None
+        usage: LLMUsage | None = None
+        done = False
+        async for data in iter_sse_data(response.aiter_lines()):
+            if data.strip() == "[DONE]":
+                done = True
+                break
+            chunk = self._json(data)
+            if chunk.get("error"):
+                message, _ = _error_detail(data)
+                raise self._error(LLMProviderError, f"the stream reported an error: {message}")
+            usage = _usage(chunk.get("usage")) or usage
+            for choice in chunk.get("choices") or []:
+                delta = choice.get("delta") or {}
+                if content := delta.get("content"):
+                    text.append(content)
+                    await emit_text(on_text, content)
+                for fragment in delta.get("tool_calls") or []:
+                    assembler.add(fragment)
+                finish = choice.get("finish_reason") or finish
+        if not done and finish is None:
+            raise self._error(LLMConnectionError, "the stream ended before the reply was complete")
+        return ProviderReply(
+            text="".join(text), tool_calls=assembler.calls(), finish_reason=finish or "stop", usage=usage
+        )
+
+    def _read_body(self, body: dict[str, Any]) -> ProviderReply:
+        choices = body.get("choices") or []
+        if not choices:
+            raise self._error(LLMProviderError, "the reply holds no choices")
+        message = choices[0].get("message") or {}
+        calls = [
+            to_tool_call(
+                c.get("id") or "",
+                (c.get("function") or {}).get("name") or "",
+                (c.get("function") or {}).get("arguments") or "",
+                n,
+            )
+            for n, c in enumerate(message.get("tool_calls") or [])
+        ]
+        return ProviderReply(
+            text=message.get("content") or "",
+            tool_calls=calls,
+            finish_reason=choices[0].get("finish_reason") or "stop",
+            usage=_usage(body.get("usage")),
+        )
+
+    def _json(self, text: str) -> dict[str, Any]:
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = None
+        if not isinstance(value, dict):
+            raise self._error(LLMProviderError, f"the reply is not a JSON object: {text[:200]!r}")
+        return value
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+
+def _wire_message(message: Message) -> dict[str, Any]:
+    """A ``Message`` in Chat Completions form (assistant tool calls echoed, tool results by id)."""
+    wire: dict[str, Any] = {"role": message.role, "content": message.content}
+    if message.role == "assistant" and message.tool_calls:
+        wire["content"] = message.content or None
+        wire["tool_calls"] = [
+            {
+                "id": c.id,
+                "type": "function",
+                "function": {
+                    "name": c.name,
+                    "arguments": c.raw_arguments if c.raw_arguments is not None else json.dumps(c.arguments),
+                },
+            }
+            for c in message.tool_calls
+        ]
+    if message.role == "tool":
+        wire["tool_call_id"] = message.tool_call_id
+    return wire
+
+
+def _usage(raw: Any) -> LLMUsage | None:
+    if not isinstance(raw, dict) or "prompt_tokens" not in raw:
+        return None
+    return LLMUsage(
+        input_tokens=int(raw.get("prompt_tokens") or 0), output_tokens=int(raw.get("completion_tokens") or 0)
+    )
+
+
+def _error_detail(text: str) -> tuple[str, str]:
+    """The provider's error message and code from an error body (OpenAI or Ollama shape)."""
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError:
+        return text.strip()[:300], ""
+    error = body.get("error", body) if isinstance(body, dict) else body
+    if isinstance(error, dict):
+        return str(error.get("message") or "")[:300], str(error.get("code") or error.get("type") or "")
+    return str(error)[:300], ""
+
+
+def _names_unknown_model(lowered: str) -> bool:
+    return "model" in lowered and any(w in lowered for w in ("not found", "does not exist", "unknown model"))
+
+
+def _to_float(value: str, scale: float = 1.0) -> float | None:
+    try:
+        return float(value) * scale
+    except ValueError:
+        return None

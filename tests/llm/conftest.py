@@ -1,0 +1,30 @@
+"""Fixtures for the LLM layer: the local OpenAI-compatible server and clients pointed at it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from sofia_nb.llm import Endpoint, OpenAICompatLLM
+from tests.support.openai_server import OpenAIServer
+
+PLANTED_KEY = "plantedKey-7f3a9c2e51b84d06"  # no well-known shape: only value redaction can catch it
+
+
+@pytest.fixture
+def server() -> Iterator[OpenAIServer]:
+    with OpenAIServer() as running:
+        yield running
+
+
+@pytest.fixture
+def client(server: OpenAIServer) -> OpenAICompatLLM:
+    endpoint = Endpoint(
+        provider="openai",
+        model="gpt-test",
+        base_url=server.base_url,
+        api_key=PLANTED_KEY,
+        key_env="OPENAI_API_KEY",
+    )
+    return OpenAICompatLLM(endpoint, timeout=10, max_retries=2, max_retry_wait=5)
