@@ -20,6 +20,9 @@ from ._output import Output
 # Each module has ``register(subparsers)`` that adds its parser and sets ``handler``.
 COMMAND_MODULES: tuple[str, ...] = (
     "_status",
+    "_export",
+    "_doctor",
+    "_run",
 )
 
 

@@ -1,0 +1,22 @@
+"""Headless notebook runs (extra ``batch``): one notebook with papermill, or a parameter grid."""
+
+from ._executors import DaskExecutor, Executor, LocalExecutor
+from ._grid import GridError, expand_grid, load_grid
+from ._many import run_many
+from ._models import BatchTable, RunResult
+from ._papermill import DEFAULT_TIMEOUT_S, RESULT_PARAMETER, run_notebook
+
+__all__ = [
+    "DEFAULT_TIMEOUT_S",
+    "RESULT_PARAMETER",
+    "BatchTable",
+    "DaskExecutor",
+    "Executor",
+    "GridError",
+    "LocalExecutor",
+    "RunResult",
+    "expand_grid",
+    "load_grid",
+    "run_many",
+    "run_notebook",
+]

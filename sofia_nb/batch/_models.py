@@ -1,0 +1,46 @@
+"""What a batch run returns: one row per notebook run, and the table of rows."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class RunResult(BaseModel):
+    """One notebook run: its parameters, how it ended, and the result JSON the notebook wrote."""
+
+    notebook: str
+    parameters: dict[str, Any] = Field(default_factory=dict)
+    status: Literal["ok", "failed"]
+    duration_s: float
+    output_path: str
+    result: dict[str, Any] | None = None
+    error: str = ""
+
+
+class BatchTable(BaseModel):
+    """The results of a parameter grid, in grid order."""
+
+    rows: list[RunResult] = Field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(row.status == "ok" for row in self.rows)
+
+    def comparable(self) -> list[dict[str, Any]]:
+        """The rows without what legitimately differs between two runs (durations, output folders)."""
+        return [
+            row.model_dump(include={"notebook", "parameters", "status", "result", "error"})
+            for row in self.rows
+        ]
+
+    def to_markdown(self) -> str:
+        """A Markdown table: one line per run."""
+        lines = ["| # | parameters | status | duration | result |", "|---|---|---|---|---|"]
+        for i, row in enumerate(self.rows, 1):
+            params = ", ".join(f"{k}={v!r}" for k, v in row.parameters.items())
+            lines.append(
+                f"| {i} | {params} | {row.status} | {row.duration_s:.1f} s | {row.result or row.error} |"
+            )
+        return "\n".join(lines)

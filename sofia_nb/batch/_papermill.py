@@ -1,0 +1,70 @@
+"""Run one notebook headless with papermill: ``interactive=False`` always, a timeout always."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from ..redact import redact_text
+from ._models import RunResult
+
+DEFAULT_TIMEOUT_S = 600.0
+RESULT_PARAMETER = "result_path"
+"""Notebooks that report a result write it as JSON to the path given in this parameter."""
+
+
+def run_notebook(
+    notebook: str | Path,
+    output: str | Path,
+    parameters: dict[str, Any] | None = None,
+    *,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    kernel_name: str | None = None,
+    cwd: str | Path | None = None,
+) -> RunResult:
+    """Execute ``notebook`` into ``output`` with ``parameters``; never raises for a failing notebook.
+
+    ``interactive=False`` is injected so no cell waits for a click, every cell has an execution
+    timeout (papermill's default is none), and ``result_path`` tells the notebook where to write
+    its result JSON, which is read back into the row.
+    """
+    import papermill
+
+    output = Path(output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    result_file = output.with_suffix(".result.json")
+    result_file.unlink(missing_ok=True)
+    params = {**(parameters or {}), "interactive": False, RESULT_PARAMETER: str(result_file)}
+    started = time.monotonic()
+    error = ""
+    try:
+        papermill.execute_notebook(
+            str(notebook),
+            str(output),
+            parameters=params,
+            kernel_name=kernel_name,
+            cwd=str(cwd) if cwd else str(Path(notebook).resolve().parent),
+            progress_bar=False,
+            execution_timeout=timeout_s,
+        )
+    except Exception as exc:  # a failing notebook is a row, not a crash of the batch
+        error = redact_text(_first_line(exc))
+    duration = time.monotonic() - started
+    result = json.loads(result_file.read_text(encoding="utf-8")) if result_file.is_file() else None
+    return RunResult(
+        notebook=str(notebook),
+        parameters=parameters or {},
+        status="failed" if error else "ok",
+        duration_s=round(duration, 3),
+        output_path=str(output),
+        result=result,
+        error=error,
+    )
+
+
+def _first_line(exc: Exception) -> str:
+    name = getattr(exc, "ename", type(exc).__name__)
+    value = getattr(exc, "evalue", str(exc))
+    return f"{name}: {value}".strip().splitlines()[0][:500]

@@ -1,0 +1,112 @@
+"""Headless runs with real kernels: one notebook, a grid on local processes, and on a Dask LocalCluster."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("papermill")
+
+from sofia_nb.batch import DaskExecutor, GridError, LocalExecutor, expand_grid, run_many, run_notebook
+
+
+def _notebook(path: Path, body: str) -> Path:
+    nb = nbformat.v4.new_notebook()
+    params = nbformat.v4.new_code_cell("interactive = True\nresult_path = ''\nn = 1\nword = 'a'")
+    params.metadata["tags"] = ["parameters"]
+    nb.cells = [params, nbformat.v4.new_code_cell(body)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+    return path
+
+
+WRITES_RESULT = (
+    "import json\n"
+    "assert interactive is False\n"
+    "json.dump({'square': n * n, 'word': word * n}, open(result_path, 'w'))\n"
+    "print('done', n)"
+)
+
+
+@pytest.fixture
+def good(tmp_path: Path) -> Path:
+    return _notebook(tmp_path / "good.ipynb", WRITES_RESULT)
+
+
+def test_one_run_injects_interactive_false_and_reads_the_result(good: Path, tmp_path: Path) -> None:
+    row = run_notebook(good, tmp_path / "out" / "good.ipynb", {"n": 3, "word": "ab"}, timeout_s=60)
+    assert row.status == "ok", row.error
+    assert row.result == {"square": 9, "word": "ababab"}
+    executed = json.loads(Path(row.output_path).read_text())
+    assert any(
+        "done 3" in "".join(o.get("text", "")) for c in executed["cells"] for o in c.get("outputs", [])
+    )
+
+
+def test_a_failing_notebook_is_a_failed_row_not_a_crash(tmp_path: Path) -> None:
+    bad = _notebook(tmp_path / "bad.ipynb", "raise ValueError('no such customer')")
+    row = run_notebook(bad, tmp_path / "bad.out.ipynb", timeout_s=60)
+    assert row.status == "failed"
+    assert "ValueError" in row.error and "no such customer" in row.error
+
+
+def test_a_cell_that_waits_forever_is_stopped_by_the_timeout(tmp_path: Path) -> None:
+    hang = _notebook(tmp_path / "hang.ipynb", "import time\ntime.sleep(600)")
+    row = run_notebook(hang, tmp_path / "hang.out.ipynb", timeout_s=3)
+    assert row.status == "failed"
+    assert "Timeout" in row.error or "timed out" in row.error.lower()
+
+
+def test_grid_expansion() -> None:
+    assert expand_grid({"n": [1, 2], "word": "x"}) == [{"n": 1, "word": "x"}, {"n": 2, "word": "x"}]
+    assert expand_grid([{"n": 5}]) == [{"n": 5}]
+    with pytest.raises(GridError, match="grid entry 0"):
+        expand_grid([3])  # type: ignore[list-item]
+
+
+GRID = {"n": [1, 2, 3, 4], "word": "z"}
+
+
+@pytest.mark.slow
+def test_local_and_dask_executors_give_the_same_table(good: Path, tmp_path: Path) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    local = run_many(good, GRID, executor=LocalExecutor(2), output_dir=tmp_path / "local", timeout_s=60)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as c,
+        distributed.Client(c) as client,
+    ):
+        dask = run_many(good, GRID, executor=DaskExecutor(client), output_dir=tmp_path / "dask", timeout_s=60)
+    assert local.ok, local.to_markdown()
+    assert [r.result for r in local.rows] == [{"square": n * n, "word": "z" * n} for n in GRID["n"]]
+    assert local.comparable() == dask.comparable()
+
+
+def test_cli_run_with_parameters_and_json_result(good: Path, tmp_path: Path) -> None:
+    out = tmp_path / "cli.ipynb"
+    proc = subprocess.run(
+        [sys.executable, "-m", "sofia_nb", "run", str(good), "-p", "n", "2", "--output", str(out), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    row = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert row["status"] == "ok"
+    assert row["result"] == {"square": 4, "word": "aa"}
+
+
+def test_cli_run_refuses_a_missing_notebook(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "sofia_nb", "run", str(tmp_path / "nope.ipynb")],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2
+    assert "nope.ipynb" in proc.stderr
