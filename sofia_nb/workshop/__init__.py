@@ -1,0 +1,1 @@
+"""The workshop: phases, engine, extraction, context summary, cards deck and discovery enrichment."""
