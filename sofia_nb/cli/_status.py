@@ -52,6 +52,9 @@ class StatusDetail(BaseModel):
     output_tokens: int
 
 
+RESULTS: tuple[type[BaseModel], ...] = (StatusList, StatusDetail)
+
+
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("status", parents=[common], help="list sessions, or show one")
     p.add_argument("--session", metavar="ID", help="a session id, or 'last'")

@@ -1,0 +1,252 @@
+"""``sofia-nb doctor``: what is installed and configured. Names of credentials only, never their values."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterable
+from importlib import metadata
+from pathlib import Path
+
+from pydantic import BaseModel
+from rich.table import Table
+
+from ..config import find_mcp_config
+from ._context import CliContext
+
+# The environment variables each provider of architecture.md §4.2 reads.
+PROVIDER_ENV: dict[str, tuple[str, ...]] = {
+    "openai": ("OPENAI_API_KEY", "OPENAI_BASE_URL"),
+    "azure": ("AZURE_OPENAI_API_KEY", "AZURE_OPENAI_ENDPOINT"),
+    "github": ("GITHUB_TOKEN",),
+    "ollama": ("OLLAMA_HOST",),
+    "copilot": ("COPILOT_CLI_PATH", "COPILOT_GITHUB_TOKEN"),
+}
+# npm package -> the binary it installs under tools/npm/node_modules/.bin.
+REFERENCE_SERVERS: dict[str, str] = {
+    "@modelcontextprotocol/server-everything": "mcp-server-everything",
+    "@modelcontextprotocol/server-filesystem": "mcp-server-filesystem",
+    "@modelcontextprotocol/inspector": "mcp-inspector",
+    "@modelcontextprotocol/conformance": "conformance",
+    "@github/copilot": "copilot",
+}
+NOTEBOOK_PACKAGES = ("jupyterlab", "ipykernel", "ipywidgets", "papermill", "nbclient", "github-copilot-sdk")
+_PROBE_TIMEOUT_S = 10
+
+
+class Component(BaseModel):
+    """One thing doctor looked for."""
+
+    name: str
+    found: bool
+    version: str | None = None
+    path: str | None = None
+
+
+class ProviderInfo(BaseModel):
+    name: str
+    env_present: list[str]
+
+
+class LlmInfo(BaseModel):
+    spec: str | None
+    providers: list[ProviderInfo]
+
+
+class McpInfo(BaseModel):
+    config: str | None
+    servers: list[str] | None
+    error: str | None = None
+
+
+class DoctorReport(BaseModel):
+    """``doctor``: the environment, as far as sofia_nb cares."""
+
+    python: Component
+    node: Component
+    npm: Component
+    reference_servers: list[Component]
+    copilot_cli: Component
+    packages: list[Component]
+    llm: LlmInfo
+    mcp: McpInfo
+    hints: list[str]
+
+
+RESULTS: tuple[type[BaseModel], ...] = (DoctorReport,)
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("doctor", parents=[common], help="what is installed and configured")
+    p.set_defaults(handler=run)
+
+
+def _program(name: str) -> Component:
+    path = shutil.which(name)
+    if path is None:
+        return Component(name=name, found=False)
+    try:
+        done = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=_PROBE_TIMEOUT_S)
+        version = done.stdout.strip().lstrip("v") or None
+    except (OSError, subprocess.TimeoutExpired):
+        version = None
+    return Component(name=name, found=True, version=version, path=path)
+
+
+def npm_root(cwd: Path | None = None) -> Path:
+    """``tools/npm`` of the nearest checkout above the working directory, else of this installation."""
+    start = (cwd or Path.cwd()).resolve()
+    for folder in (start, *start.parents):
+        if (folder / "tools" / "npm" / "node_modules").is_dir():
+            return folder / "tools" / "npm"
+    return Path(__file__).resolve().parents[2] / "tools" / "npm"
+
+
+def _npm_package(root: Path, package: str) -> str | None:
+    try:
+        manifest = json.loads((root / "node_modules" / package / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return str(manifest.get("version")) if isinstance(manifest, dict) else None
+
+
+def _reference_servers(root: Path) -> list[Component]:
+    found = []
+    for package, binary in REFERENCE_SERVERS.items():
+        path = root / "node_modules" / ".bin" / binary
+        version = _npm_package(root, package)
+        found.append(
+            Component(
+                name=package, found=path.exists(), version=version, path=str(path) if path.exists() else None
+            )
+        )
+    return found
+
+
+def _copilot_cli(root: Path) -> Component:
+    platform_pkg = (
+        f"@github/copilot-{sys.platform}-{'x64' if platform.machine() in ('x86_64', 'AMD64') else 'arm64'}"
+    )
+    candidates = [
+        os.environ.get("COPILOT_CLI_PATH"),
+        str(root / "node_modules" / platform_pkg / "copilot"),
+        shutil.which("copilot"),
+    ]
+    path = next((c for c in candidates if c and Path(c).is_file()), None)
+    return Component(
+        name="copilot", found=path is not None, version=_npm_package(root, "@github/copilot"), path=path
+    )
+
+
+def _packages(names: Iterable[str]) -> list[Component]:
+    out = []
+    for name in names:
+        try:
+            out.append(Component(name=name, found=True, version=metadata.version(name)))
+        except metadata.PackageNotFoundError:
+            out.append(Component(name=name, found=False))
+    return out
+
+
+def _llm(spec: str | None) -> LlmInfo:
+    providers = [
+        ProviderInfo(name=name, env_present=[v for v in names if os.environ.get(v)])
+        for name, names in PROVIDER_ENV.items()
+    ]
+    return LlmInfo(spec=spec, providers=providers)
+
+
+def _mcp(path: Path | None) -> McpInfo:
+    if path is None:
+        return McpInfo(config=None, servers=None)
+    try:
+        # Optional: the MCP package reads the config; doctor works without it.
+        loader = getattr(importlib.import_module("sofia_nb.mcp"), "load_config", None)
+    except ImportError:
+        loader = None
+    if loader is None:
+        return McpInfo(config=str(path), servers=None, error="sofia_nb.mcp has no config loader")
+    try:
+        servers = loader(path).servers
+    except Exception as exc:  # a broken config is a finding, not a crash
+        return McpInfo(config=str(path), servers=None, error=f"{type(exc).__name__}: {exc}")
+    return McpInfo(config=str(path), servers=sorted(str(name) for name in servers))
+
+
+def _hints(report: DoctorReport) -> list[str]:
+    hints = []
+    if not report.node.found:
+        hints.append("Node.js is missing: the reference MCP servers and the Copilot CLI need it")
+    elif not any(s.found for s in report.reference_servers):
+        hints.append("no reference MCP servers under tools/npm: run `make npm`")
+    if report.llm.spec is None:
+        hints.append(
+            "no model configured: pass --llm SPEC or set SOFIA_LLM, or try `sofia-nb workshop --demo`"
+        )
+    if report.mcp.config is None:
+        hints.append("no .vscode/mcp.json found: MCP tools are off unless --mcp-config names a file")
+    missing = [p.name for p in report.packages if not p.found]
+    if missing:
+        hints.append(f"not installed: {', '.join(missing)} (pip install 'sofia_nb[all]')")
+    return hints
+
+
+def diagnose(llm_spec: str | None, mcp_config: Path | None) -> DoctorReport:
+    """Look at the machine and the configuration; changes nothing."""
+    root = npm_root()
+    python = Component(name="python", found=True, version=platform.python_version(), path=sys.executable)
+    report = DoctorReport(
+        python=python,
+        node=_program("node"),
+        npm=_program("npm"),
+        reference_servers=_reference_servers(root),
+        copilot_cli=_copilot_cli(root),
+        packages=_packages(NOTEBOOK_PACKAGES),
+        llm=_llm(llm_spec),
+        mcp=_mcp(mcp_config or find_mcp_config()),
+        hints=[],
+    )
+    report.hints = _hints(report)
+    return report
+
+
+def _row(c: Component) -> tuple[str, str, str]:
+    return (c.name, c.version or ("found" if c.found else "missing"), c.path or "")
+
+
+def _human(report: DoctorReport) -> Table:
+    table = Table(box=None)
+    table.add_column("component", no_wrap=True)
+    table.add_column("version / state", no_wrap=True)
+    table.add_column("detail", overflow="fold")
+    for c in (
+        report.python,
+        report.node,
+        report.npm,
+        *report.reference_servers,
+        report.copilot_cli,
+        *report.packages,
+    ):
+        table.add_row(*_row(c))
+    table.add_row(
+        "llm",
+        report.llm.spec or "not configured",
+        "; ".join(f"{p.name}: {', '.join(p.env_present)}" for p in report.llm.providers if p.env_present),
+    )
+    servers = ", ".join(report.mcp.servers) if report.mcp.servers is not None else (report.mcp.error or "")
+    table.add_row("mcp config", report.mcp.config or "none", servers)
+    for hint in report.hints:
+        table.add_row("hint", "", hint)
+    return table
+
+
+def run(ctx: CliContext) -> int:
+    report = diagnose(ctx.llm_spec, ctx.mcp_config)
+    ctx.out.result(report, human=_human(report))
+    return 0
