@@ -26,7 +26,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 # Module names (relative to this package) that define ``TOOLS``; the order is the listing order.
-PROVIDER_MODULES: tuple[str, ...] = ()
+PROVIDER_MODULES: tuple[str, ...] = (
+    "_claude_code",
+)
 
 
 class ToolAnnotations(BaseModel):

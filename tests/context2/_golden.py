@@ -1,0 +1,32 @@
+"""Golden JSON files: compare a result with ``golden/<name>.json``; ``UPDATE_GOLDEN=1`` rewrites them."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def normalise(data: Any, replacements: dict[str, str]) -> Any:
+    """``data`` as JSON with each key of ``replacements`` (a tmp path...) replaced by its value."""
+    text = json.dumps(
+        data.model_dump(mode="json") if isinstance(data, BaseModel) else data, ensure_ascii=False
+    )
+    for old, new in sorted(replacements.items(), key=lambda kv: -len(kv[0])):
+        text = text.replace(json.dumps(old)[1:-1], new)
+    return json.loads(text)
+
+
+def assert_golden(name: str, data: Any, replacements: dict[str, str] | None = None) -> None:
+    actual = normalise(data, replacements or {})
+    path = GOLDEN / f"{name}.json"
+    if os.environ.get("UPDATE_GOLDEN") == "1" or not path.exists():
+        path.write_text(json.dumps(actual, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        if os.environ.get("UPDATE_GOLDEN") != "1":
+            raise AssertionError(f"{path} did not exist; written now, check it and run again")
+    assert actual == json.loads(path.read_text(encoding="utf-8"))
