@@ -123,6 +123,7 @@ class IterationFinished(Event):
     files_changed: list[str] = Field(default_factory=list)
     duration_s: float = 0.0
     stuck: bool = False
+    diff: str = ""  # the iteration's change as a unified diff (for the notebook's Ralph panel)
 
 
 class Activity(Event):

@@ -1,7 +1,21 @@
-"""Notebook widgets (extra ``ui``). They only present: every number comes from the event bus."""
+"""Notebook widgets (extra ``ui``). They only present: every number comes from the bus or the session."""
 
+from ._charts import mermaid_markdown, value_feasibility_figure, workflow_mermaid
 from ._consent_card import ConsentCard, WidgetConsent
+from ._ralph_panel import RalphPanel
+from ._stepper import PhaseStepper
 from ._token_meter import TokenMeter, fill_colour
 from ._toolcall_log import ToolCallLog
 
-__all__ = ["ConsentCard", "TokenMeter", "ToolCallLog", "WidgetConsent", "fill_colour"]
+__all__ = [
+    "ConsentCard",
+    "PhaseStepper",
+    "RalphPanel",
+    "TokenMeter",
+    "ToolCallLog",
+    "WidgetConsent",
+    "fill_colour",
+    "mermaid_markdown",
+    "value_feasibility_figure",
+    "workflow_mermaid",
+]

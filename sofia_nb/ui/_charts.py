@@ -1,0 +1,73 @@
+"""Charts where people would rather look than read: the feasibility × value matrix and Mermaid diagrams."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..session import Evaluation, Idea, Workflow
+
+
+def value_feasibility_figure(evaluation: Evaluation, ideas: list[Idea] | None = None) -> Any:
+    """Design's matrix as a labelled scatter plot (a matplotlib Figure), split at the scale's middle."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    from matplotlib.figure import Figure
+
+    titles = {idea.id: idea.title for idea in ideas or []}
+    low, high = _scale_bounds(evaluation.scale)
+    middle = (low + high) / 2
+    fig = Figure(figsize=(6, 5))
+    ax = fig.add_subplot()
+    for item in evaluation.ideas:
+        ax.scatter(item.feasibility, item.value, s=120, alpha=0.8)
+        ax.annotate(
+            titles.get(item.idea_id, item.idea_id),
+            (item.feasibility, item.value),
+            textcoords="offset points",
+            xytext=(6, 6),
+            fontsize=9,
+        )
+    ax.axvline(middle, color="#999", lw=0.8, ls="--")
+    ax.axhline(middle, color="#999", lw=0.8, ls="--")
+    pad = (high - low) * 0.08
+    ax.set_xlim(low - pad, high + pad)
+    ax.set_ylim(low - pad, high + pad)
+    ax.set_xlabel(f"feasibility ({evaluation.scale})")
+    ax.set_ylabel(f"value ({evaluation.scale})")
+    ax.set_title("Feasibility × value")
+    ax.text(high, high, "quick wins", ha="right", va="top", fontsize=8, color="#1a7f37")
+    fig.tight_layout()
+    return fig
+
+
+def _scale_bounds(scale: str) -> tuple[float, float]:
+    """``"1-5"`` → (1, 5); anything unreadable falls back to 1–5."""
+    try:
+        low, high = (float(part) for part in scale.replace("–", "-").split("-", 1))
+    except ValueError:
+        return 1.0, 5.0
+    return (low, high) if high > low else (1.0, 5.0)
+
+
+def mermaid_markdown(diagram: str) -> str:
+    """A Mermaid diagram as a Markdown fence; JupyterLab ≥ 4.1 renders it, elsewhere it reads as code."""
+    body = diagram.strip()
+    if body.startswith("```"):
+        return body
+    return f"```mermaid\n{body}\n```"
+
+
+def workflow_mermaid(workflow: Workflow) -> str:
+    """Discover's workflow as a left-to-right Mermaid flowchart."""
+    lines = ["flowchart LR"]
+    for activity in workflow.activities:
+        lines.append(f'    {_node(activity.id)}["{activity.name.replace(chr(34), chr(39))}"]')
+    for edge in workflow.edges:
+        arrow = f"-->|{edge.label.replace('|', '/')}|" if edge.label else "-->"
+        lines.append(f"    {_node(edge.source)} {arrow} {_node(edge.target)}")
+    return "\n".join(lines)
+
+
+def _node(identifier: str) -> str:
+    return "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in identifier) or "_"

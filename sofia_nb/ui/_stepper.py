@@ -1,0 +1,60 @@
+"""PhaseStepper: the workshop's phases as done / current / next, from the session and PhaseChanged events."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from ..events import EventBus, PhaseChanged
+from ..session import PHASE_ORDER, Phase
+
+_MARKS = {"done": "✓", "current": "●", "next": "○"}
+_COLOURS = {"done": "#1a7f37", "current": "#0969da", "next": "#8c959f"}
+
+
+class PhaseStepper(w.HTML):
+    """Discover → Ideate → Design → Select → Plan → Develop, with the current phase highlighted."""
+
+    def __init__(self, phase: Phase = Phase.DISCOVER, bus: EventBus | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.phase = phase
+        self._unsubscribe = bus.subscribe(self._on_phase, PhaseChanged) if bus else None
+        self._render()
+
+    def close(self) -> None:
+        if self._unsubscribe:
+            self._unsubscribe()
+        super().close()
+
+    def _on_phase(self, event: PhaseChanged) -> None:
+        self.set_phase(Phase(event.phase))
+
+    def set_phase(self, phase: Phase) -> None:
+        self.phase = phase
+        self._render()
+
+    def states(self) -> list[tuple[Phase, str]]:
+        """Each phase with ``done``, ``current`` or ``next`` (all done once the workshop is complete)."""
+        current = PHASE_ORDER.index(self.phase)
+        steps = [p for p in PHASE_ORDER if p is not Phase.COMPLETE]
+        return [
+            (p, "done" if i < current else "current" if i == current else "next") for i, p in enumerate(steps)
+        ]
+
+    def as_text(self) -> str:
+        return " → ".join(f"{_MARKS[state]} {phase.title}" for phase, state in self.states())
+
+    def _render(self) -> None:
+        parts = [
+            f'<span style="color:{_COLOURS[state]};font-weight:{"bold" if state == "current" else "normal"}">'
+            f"{_MARKS[state]} {html.escape(phase.title)}</span>"
+            for phase, state in self.states()
+        ]
+        self.value = " &rarr; ".join(parts)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
+        data["text/plain"] = self.as_text()
+        return data
