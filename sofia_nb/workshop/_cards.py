@@ -7,7 +7,6 @@ compact list in the prompt (:func:`render_card_list`) and as a search tool (:fun
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
@@ -15,6 +14,8 @@ from typing import Annotated, Any
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
+
+from ._keywords import KeywordIndex
 
 _DECK_RESOURCE = "data/cards.yaml"
 _SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
@@ -151,57 +152,23 @@ def _describe(err: Any, raw: dict[str, Any]) -> str:
 
 # --- search ----------------------------------------------------------------------------------
 
-_STOPWORDS = frozenset(
-    {"a", "an", "and", "are", "as", "at", "be", "by", "can", "for", "from", "how", "in", "is", "it", "of"}
-    | {"on", "or", "our", "that", "the", "their", "to", "we", "with", "ai"}
-)
-# Weights per field: a hit in the title says more about a card than one in a scenario.
-_FIELD_WEIGHTS = (
-    ("title", 4.0),
-    ("category", 2.0),
-    ("description", 2.0),
-    ("scenarios", 1.0),
-    ("services", 1.0),
-)
-
-
-def _stem(word: str) -> str:
-    word = word.replace("isation", "ization")
-    for suffix, repl, min_len in (("ies", "y", 5), ("ing", "", 6), ("ed", "", 5), ("s", "", 4)):
-        if word.endswith(suffix) and len(word) >= min_len and not word.endswith("ss"):
-            return word[: -len(suffix)] + repl
-    return word
-
-
-def _terms(text: str) -> list[str]:
-    return [_stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _STOPWORDS]
+# A hit in the title says more about a card than one in a scenario or a service name.
+_FIELD_WEIGHTS = {"title": 4.0, "category": 2.0, "description": 2.0, "scenarios": 1.0, "services": 1.0}
 
 
 @functools.cache
-def _card_terms(card: Card, category: CardCategory) -> dict[str, frozenset[str]]:
-    texts = {
-        "title": f"{card.title} {card.id}",
-        "category": f"{category.title} {category.id}",
-        "description": card.description,
-        "scenarios": " ".join(card.scenarios),
-        "services": " ".join(card.services),
-    }
-    return {name: frozenset(_terms(value)) for name, value in texts.items()}
+def _index(deck: Deck) -> KeywordIndex[Card]:
+    def fields(card: Card) -> dict[str, str]:
+        category = deck.category(card.category)
+        return {
+            "title": f"{card.title} {card.id}",
+            "category": f"{category.title} {category.id}",
+            "description": card.description,
+            "scenarios": " ".join(card.scenarios),
+            "services": " ".join(card.services),
+        }
 
-
-def _matches(term: str, words: frozenset[str]) -> bool:
-    # A query of 4+ letters also matches as a prefix ("optim" finds "optimization").
-    return term in words or (len(term) >= 4 and any(w.startswith(term) for w in words))
-
-
-def _score(deck: Deck, card: Card, terms: list[str], phrase: str) -> float:
-    fields = _card_terms(card, deck.category(card.category))
-    score = 0.0
-    for term in terms:
-        score += max((w for name, w in _FIELD_WEIGHTS if _matches(term, fields[name])), default=0.0)
-    if score and phrase and phrase in card.title.lower():
-        score += 3.0
-    return score
+    return KeywordIndex(deck.cards, fields, _FIELD_WEIGHTS)
 
 
 def search_cards(
@@ -213,17 +180,8 @@ def search_cards(
     deck) in deck order. Ties keep deck order. An unknown category raises ``ValueError``.
     """
     deck = deck or load_deck()
-    pool = deck.cards
-    if category:
-        wanted = deck.category(category).id
-        pool = tuple(c for c in pool if c.category == wanted)
-    terms = _terms(query)
-    if not terms:
-        return list(pool[: max(limit, 0)])
-    phrase = " ".join(query.lower().split())
-    scored = [(_score(deck, card, terms, phrase), index, card) for index, card in enumerate(pool)]
-    ranked = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[1]))
-    return [card for _, _, card in ranked[: max(limit, 0)]]
+    wanted = deck.category(category).id if category else None
+    return _index(deck).search(query, limit, where=lambda c: wanted is None or c.category == wanted)
 
 
 # --- rendering for prompts -------------------------------------------------------------------
