@@ -1,1 +1,49 @@
-"""The workshop: phases, engine, extraction, context summary, cards deck and discovery enrichment."""
+"""The workshop: phases as data, the engine, extraction, context summary, cards, tools and enrichment."""
+
+from ._cards import Card, CardCategory, Deck, DeckError, load_deck, render_card_list, search_cards
+from ._context import prior_context
+from ._engine import GO_BACK_TOOL, PhaseOutcome, SyncWorkshop, Workshop
+from ._extract import first_valid, json_values
+from ._inputs import InputsError, WorkshopInputs, run_inputs
+from ._phases import CONVERSATION_PHASES, PHASES, PhaseSpec, load_prompt, spec_for
+from ._schemas import (
+    SCALE,
+    DesignOutput,
+    DiscoverOutput,
+    IdeateOutput,
+    PhaseOutput,
+    PlanOutput,
+    SelectOutput,
+)
+
+__all__ = [
+    "CONVERSATION_PHASES",
+    "GO_BACK_TOOL",
+    "PHASES",
+    "SCALE",
+    "Card",
+    "CardCategory",
+    "Deck",
+    "DeckError",
+    "DesignOutput",
+    "DiscoverOutput",
+    "IdeateOutput",
+    "InputsError",
+    "PhaseOutcome",
+    "PhaseOutput",
+    "PhaseSpec",
+    "PlanOutput",
+    "SelectOutput",
+    "SyncWorkshop",
+    "Workshop",
+    "WorkshopInputs",
+    "first_valid",
+    "json_values",
+    "load_deck",
+    "load_prompt",
+    "prior_context",
+    "render_card_list",
+    "run_inputs",
+    "search_cards",
+    "spec_for",
+]

@@ -1,0 +1,350 @@
+"""The workshop engine: one API for the notebook, the terminal and papermill.
+
+``Workshop`` is async; ``SyncWorkshop`` runs the same calls on a private loop thread it owns, so
+plain scripts and Jupyter cells can use it without nested event loops.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Coroutine
+from typing import Any, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from .._aio import LoopThread
+from ..consent import ConsentBroker
+from ..events import EventBus, PhaseChanged, TextDelta, TurnAdded, Warning
+from ..llm import LLMClient, LLMResponse, Message, TextCallback
+from ..session import (
+    PHASE_ORDER,
+    ActivityRecord,
+    Phase,
+    SessionStatus,
+    SessionStore,
+    Turn,
+    Usage,
+    WorkshopSession,
+)
+from ._context import prior_context
+from ._extract import first_valid
+from ._phases import PhaseSpec, phase_fields, spec_for
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+GO_BACK_TOOL = "workshop/go-back"
+"""The name a go-back confirmation is asked under (consent policies may allow-list it)."""
+
+
+class ChatRunner(Protocol):
+    """Sends a chat request, running any tool calls the model makes (see ``WorkshopTools``)."""
+
+    async def __call__(
+        self, llm: LLMClient, messages: list[Message], *, on_text: TextCallback | None
+    ) -> LLMResponse: ...
+
+
+class Enricher(Protocol):
+    """Adds outside knowledge to ``session.discovery.enrichment`` once the business is known."""
+
+    async def enrich(self, session: WorkshopSession) -> None: ...
+
+
+class PhaseOutcome(BaseModel):
+    """What ``complete_phase`` found: whether the phase produced everything, and what is missing."""
+
+    phase: Phase
+    complete: bool
+    missing: list[str]
+    fallback_used: bool = False
+
+
+class Workshop:
+    """One workshop session driven by a model.
+
+    Every exchange appends a user and an assistant turn, merges the structured output the reply
+    carries, and saves the session (when a store is given).
+    """
+
+    def __init__(
+        self,
+        session: WorkshopSession,
+        llm: LLMClient,
+        *,
+        store: SessionStore | None = None,
+        bus: EventBus | None = None,
+        consent: ConsentBroker | None = None,
+        chat: ChatRunner | None = None,
+        enricher: Enricher | None = None,
+        ideate_context: str = "",
+    ) -> None:
+        self.session = session
+        self.llm = llm
+        self.store = store
+        self.bus = bus or EventBus()
+        self.consent = consent
+        if consent is not None and consent.session is None:
+            consent.session = session
+        self._chat = chat
+        self.enricher = enricher
+        self.ideate_context = ideate_context
+
+    # --- life cycle -----------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, llm: LLMClient, *, store: SessionStore | None = None, **kwargs: Any) -> Workshop:
+        """A new session (saved at once when a store is given)."""
+        workshop = cls(WorkshopSession(), llm, store=store, **kwargs)
+        workshop.save()
+        return workshop
+
+    @classmethod
+    def load(
+        cls, session_id: str, llm: LLMClient, *, store: SessionStore | None = None, **kwargs: Any
+    ) -> Workshop:
+        """An existing session from ``store`` (``"last"`` is the newest)."""
+        store = store or SessionStore()
+        return cls(store.load(session_id), llm, store=store, **kwargs)
+
+    def save(self) -> None:
+        if self.store is not None:
+            self.store.save(self.session)
+
+    @property
+    def phase(self) -> Phase:
+        return self.session.phase
+
+    @property
+    def spec(self) -> PhaseSpec:
+        return spec_for(self.session.phase)
+
+    # --- conversation ---------------------------------------------------------------------
+
+    async def start_phase(self, phase: Phase | str | None = None) -> str:
+        """Enter ``phase`` (default: the current one) and let the model speak first.
+
+        A phase that already has turns is resumed: its own turns are replayed, and the model is
+        asked to summarise and continue.
+        """
+        target = spec_for(phase or self.session.phase).phase
+        self._move_to(target)
+        self.session.status = SessionStatus.ACTIVE
+        resume = bool(self.session.turns_of(target))
+        return await self._exchange(self.spec.kickoff(resume), kickoff=True)
+
+    async def send(self, text: str) -> str:
+        """Send the facilitator's message; the reply streams as ``TextDelta`` events and is returned."""
+        if not text.strip():
+            raise ValueError("an empty message")
+        return await self._exchange(text)
+
+    async def refine(self) -> str:
+        """Go on with the current phase (it is resumed with its own turns)."""
+        return await self.start_phase(self.session.phase)
+
+    async def complete_phase(self) -> PhaseOutcome:
+        """Check the phase's output; when something is missing, one extraction call over its transcript.
+
+        The extraction never blocks: a failure is reported as a warning and the outcome says
+        what is still missing.
+        """
+        spec = self.spec
+        fallback = False
+        if not spec.is_complete(self.session):
+            fallback = True
+            await self._extract_from_transcript(spec)
+        missing = [f for f in spec.fields if not getattr(self.session, f)]
+        outcome = PhaseOutcome(
+            phase=spec.phase, complete=spec.is_complete(self.session), missing=missing, fallback_used=fallback
+        )
+        state = "completed" if outcome.complete else "ended incomplete"
+        self._activity("phase", f"{spec.phase.title} {state}", outcome.model_dump(mode="json"))
+        self.save()
+        return outcome
+
+    async def next_phase(self) -> Phase:
+        """Move to the successor. After Plan the session waits at Develop (the Ralph loop's job)."""
+        self._move_to(self.spec.successor)
+        self.save()
+        return self.session.phase
+
+    async def go_back(self, target: Phase | str, *, confirmed: bool = False) -> bool:
+        """Return to an earlier phase, clearing the data and turns of it and every later phase.
+
+        Unless ``confirmed``, the facilitator is asked first through the consent broker (a
+        missing broker, a deny or no answer in time keeps everything as it is).
+        """
+        goal = spec_for(target).phase
+        order = PHASE_ORDER.index
+        if order(goal) > order(self.session.phase):
+            raise ValueError(
+                f"cannot go back from {self.session.phase.value} to the later phase {goal.value}"
+            )
+        cleared = [p for p in PHASE_ORDER[order(goal) :] if p != Phase.COMPLETE]
+        if not confirmed:
+            if self.consent is None:
+                return False
+            decision = await self.consent.ask(
+                GO_BACK_TOOL,
+                {"to": goal.value, "clears": [p.value for p in cleared]},
+                description=f"go back to {goal.title}, clearing {', '.join(p.title for p in cleared)}",
+            )
+            if not decision.allowed:
+                self.save()  # the decision is in the session
+                return False
+        fields = WorkshopSession.model_fields
+        for name in (name for p in cleared for name in phase_fields(p)):
+            setattr(self.session, name, fields[name].get_default(call_default_factory=True))
+        self.session.turns = [t for t in self.session.turns if t.phase not in cleared]
+        self._move_to(goal)
+        self.session.status = SessionStatus.ACTIVE
+        self._activity("phase", f"went back to {goal.title}", {"cleared": [p.value for p in cleared]})
+        self.save()
+        return True
+
+    def pause(self) -> None:
+        """Mark the session Paused (resumable) and save."""
+        self.session.status = SessionStatus.PAUSED
+        self.save()
+
+    # --- internals --------------------------------------------------------------------------
+
+    def _move_to(self, phase: Phase) -> None:
+        previous = self.session.phase
+        self.session.phase = phase
+        if previous != phase:
+            self.bus.emit(
+                PhaseChanged(session_id=self.session.id, previous=previous.value, phase=phase.value)
+            )
+
+    def _messages(self, spec: PhaseSpec) -> list[Message]:
+        extra = self.ideate_context if spec.phase == Phase.IDEATE else ""
+        system = spec.system_prompt(extra, prior_context(self.session, spec.phase))
+        history = [
+            Message(role=t.role, content=t.content)
+            for t in self.session.turns_of(spec.phase)
+            if t.role == "user" or t.role == "assistant"
+        ]
+        return [Message(role="system", content=system), *history]
+
+    async def _stream(self, text: str) -> None:
+        self.bus.emit(TextDelta(text=text, phase=self.session.phase.value))
+
+    async def _exchange(self, text: str, *, kickoff: bool = False) -> str:
+        spec = self.spec
+        messages = [*self._messages(spec), Message(role="user", content=text)]
+        if self._chat is not None:
+            response = await self._chat(self.llm, messages, on_text=self._stream)
+        else:
+            response = await self.llm.complete(messages, purpose="chat", on_text=self._stream)
+        usage = Usage(**response.usage.model_dump())
+        self.session.tokens.add(spec.phase.value, usage)
+        self._add_turn(spec.phase, "user", text, metadata={"kickoff": True} if kickoff else {})
+        self._add_turn(
+            spec.phase, "assistant", response.text, usage=usage, metadata={"model": response.model}
+        )
+        had_business = self.session.business_context is not None
+        self._apply(spec, response.text)
+        self.save()
+        if spec.phase == Phase.DISCOVER and not had_business and self.session.business_context is not None:
+            await self._enrich()
+        return response.text
+
+    def _add_turn(
+        self,
+        phase: Phase,
+        role: Literal["user", "assistant"],
+        content: str,
+        *,
+        usage: Usage | None = None,
+        metadata: dict[str, Any],
+    ) -> Turn:
+        turn = self.session.add_turn(phase, role, content, usage=usage, **metadata)
+        self.bus.emit(
+            TurnAdded(session_id=self.session.id, phase=phase.value, role=role, seq=turn.seq, content=content)
+        )
+        return turn
+
+    def _apply(self, spec: PhaseSpec, text: str) -> bool:
+        output = first_valid(text, spec.output)
+        if output is None:
+            return False
+        output.apply(self.session)
+        return True
+
+    async def _extract_from_transcript(self, spec: PhaseSpec) -> None:
+        transcript = "\n\n".join(f"{t.role}: {t.content}" for t in self.session.turns_of(spec.phase))
+        messages = [
+            Message(role="system", content=spec.extraction_prompt()),
+            Message(role="user", content=transcript or "(the phase has no conversation)"),
+        ]
+        try:
+            response = await self.llm.complete(messages, purpose="extract")
+            self.session.tokens.add(spec.phase.value, Usage(**response.usage.model_dump()))
+            found = self._apply(spec, response.text)
+        except Exception as exc:  # the fallback must never block the phase
+            log.debug("extraction fallback failed", exc_info=True)
+            self._warn(f"{spec.phase.title}: the extraction call failed: {exc}")
+            return
+        if not found:
+            self._warn(f"{spec.phase.title}: the extraction call returned nothing valid")
+
+    async def _enrich(self) -> None:
+        if self.enricher is None:
+            return
+        try:
+            await self.enricher.enrich(self.session)
+        except Exception as exc:  # enrichment is a bonus: the workshop goes on without it
+            log.debug("enrichment failed", exc_info=True)
+            self._warn(f"discovery enrichment failed: {exc}")
+        self.save()
+
+    def _warn(self, message: str) -> None:
+        self._activity("warning", message)
+        self.bus.emit(Warning(message=message, source="workshop"))
+
+    def _activity(
+        self, kind: Literal["phase", "warning"], message: str, data: dict[str, Any] | None = None
+    ) -> None:
+        self.session.activities.append(ActivityRecord(kind=kind, message=message, data=data or {}))
+
+
+class SyncWorkshop:
+    """The same API without ``await``: every call runs on a loop thread this object owns."""
+
+    def __init__(self, workshop: Workshop, loop: LoopThread | None = None) -> None:
+        self.workshop = workshop
+        self._loop = loop or LoopThread("sofia-nb-workshop")
+
+    @property
+    def session(self) -> WorkshopSession:
+        return self.workshop.session
+
+    def _run(self, coro: Coroutine[Any, Any, T]) -> T:
+        return self._loop.run(coro)
+
+    def start_phase(self, phase: Phase | str | None = None) -> str:
+        return self._run(self.workshop.start_phase(phase))
+
+    def send(self, text: str) -> str:
+        return self._run(self.workshop.send(text))
+
+    def refine(self) -> str:
+        return self._run(self.workshop.refine())
+
+    def complete_phase(self) -> PhaseOutcome:
+        return self._run(self.workshop.complete_phase())
+
+    def next_phase(self) -> Phase:
+        return self._run(self.workshop.next_phase())
+
+    def go_back(self, target: Phase | str, *, confirmed: bool = False) -> bool:
+        return self._run(self.workshop.go_back(target, confirmed=confirmed))
+
+    def pause(self) -> None:
+        self.workshop.pause()
+
+    def close(self) -> None:
+        self._loop.close()

@@ -1,0 +1,45 @@
+"""Structured extraction: every JSON value of a reply is tried against a schema; the first valid wins."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound=BaseModel)
+
+_DECODER = json.JSONDecoder()
+
+
+def json_values(text: str) -> Iterator[Any]:
+    """Every top-level JSON object or array in ``text``, in order, fenced or not.
+
+    A value nested in one already found is not yielded again; text that only looks like JSON
+    (a Mermaid ``{label}``, a broken block) is skipped.
+    """
+    index = 0
+    while True:
+        starts = [i for i in (text.find("{", index), text.find("[", index)) if i != -1]
+        if not starts:
+            return
+        start = min(starts)
+        try:
+            value, end = _DECODER.raw_decode(text, start)
+        except json.JSONDecodeError:
+            index = start + 1
+            continue
+        if isinstance(value, dict | list):
+            yield value
+        index = end
+
+
+def first_valid(text: str, model: type[M]) -> M | None:
+    """The first JSON value in ``text`` that validates as ``model``, or None."""
+    for value in json_values(text):
+        try:
+            return model.model_validate(value)
+        except ValidationError:
+            continue
+    return None

@@ -1,0 +1,63 @@
+"""The facilitator inputs file (architecture.md §4.3a) and the non-interactive run it drives."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..session import Phase
+from ._engine import PhaseOutcome, Workshop
+from ._phases import CONVERSATION_PHASES
+
+
+class InputsError(ValueError):
+    """The inputs file cannot be read or does not have the documented shape."""
+
+
+class WorkshopInputs(BaseModel):
+    """The facilitator's messages per phase; a phase that is missing gets none."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    discover: list[str] = Field(default_factory=list)
+    ideate: list[str] = Field(default_factory=list)
+    design: list[str] = Field(default_factory=list)
+    select: list[str] = Field(default_factory=list)
+    plan: list[str] = Field(default_factory=list)
+
+    def for_phase(self, phase: Phase) -> list[str]:
+        return list(getattr(self, phase.value, []))
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> WorkshopInputs:
+        """Read a JSON or YAML inputs file; errors name the file and the bad key."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+            data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
+        except OSError as exc:
+            raise InputsError(f"cannot read the inputs file {path}: {exc.strerror}") from None
+        except (json.JSONDecodeError, yaml.YAMLError) as exc:
+            raise InputsError(f"the inputs file {path} does not parse: {exc}") from None
+        try:
+            return cls.model_validate(data or {})
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "(root)"
+            raise InputsError(f"{path}: {where}: {first['msg']}") from None
+
+
+async def run_inputs(workshop: Workshop, inputs: WorkshopInputs) -> list[PhaseOutcome]:
+    """From the current phase through Plan: the model opens, the phase's inputs follow, then
+    the phase is completed (extraction fallback included) and the next one starts."""
+    outcomes = []
+    while workshop.phase in CONVERSATION_PHASES:
+        await workshop.start_phase()
+        for message in inputs.for_phase(workshop.phase):
+            await workshop.send(message)
+        outcomes.append(await workshop.complete_phase())
+        await workshop.next_phase()
+    return outcomes

@@ -1,0 +1,95 @@
+"""The conversational phases as data: prompt file, output schema, completion test, successor."""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from importlib import resources
+
+from ..session import Phase, WorkshopSession, next_phase
+from ._schemas import DesignOutput, DiscoverOutput, IdeateOutput, PhaseOutput, PlanOutput, SelectOutput
+
+
+@functools.cache
+def load_prompt(name: str) -> str:
+    """A Markdown prompt shipped in ``sofia_nb/workshop/prompts/``."""
+    return resources.files(__package__).joinpath("prompts", name).read_text(encoding="utf-8").strip()
+
+
+def _fill(template: str, **values: str) -> str:
+    # str.format would trip over the JSON braces in the prompts
+    for key, value in values.items():
+        template = template.replace("{" + key + "}", value)
+    return template
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    """One conversational phase. Develop is not one: it hands over to the Ralph loop."""
+
+    phase: Phase
+    output: type[PhaseOutput]
+
+    @property
+    def successor(self) -> Phase:
+        following = next_phase(self.phase)
+        assert following is not None  # every conversational phase has one
+        return following
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return self.output.fields
+
+    def is_complete(self, session: WorkshopSession) -> bool:
+        return self.output.is_complete(session)
+
+    def system_prompt(self, *sections: str) -> str:
+        """Persona and guardrails, the phase prompt, any extra sections, then the phase boundary."""
+        boundary = _fill(load_prompt("boundary.md"), phase=self.phase.title, successor=self.successor.title)
+        parts = [
+            load_prompt("system.md"),
+            load_prompt(f"{self.phase.value}.md"),
+            *filter(None, sections),
+            boundary,
+        ]
+        return "\n\n---\n\n".join(parts)
+
+    def kickoff(self, resume: bool) -> str:
+        """The message that makes the model speak first: an introduction, or a resumption."""
+        return _fill(load_prompt("resume.md" if resume else "start.md"), phase=self.phase.title)
+
+    def extraction_prompt(self) -> str:
+        schema = json.dumps(self.output.model_json_schema(), indent=1)
+        return _fill(load_prompt("extract.md"), phase=self.phase.title, schema=schema)
+
+
+PHASES: dict[Phase, PhaseSpec] = {
+    spec.phase: spec
+    for spec in (
+        PhaseSpec(Phase.DISCOVER, DiscoverOutput),
+        PhaseSpec(Phase.IDEATE, IdeateOutput),
+        PhaseSpec(Phase.DESIGN, DesignOutput),
+        PhaseSpec(Phase.SELECT, SelectOutput),
+        PhaseSpec(Phase.PLAN, PlanOutput),
+    )
+}
+CONVERSATION_PHASES: tuple[Phase, ...] = tuple(PHASES)
+
+_DEVELOP_FIELDS = ("poc",)
+
+
+def phase_fields(phase: Phase) -> tuple[str, ...]:
+    """The session attributes a phase owns, Develop included."""
+    if phase in PHASES:
+        return PHASES[phase].fields
+    return _DEVELOP_FIELDS if phase == Phase.DEVELOP else ()
+
+
+def spec_for(phase: Phase | str) -> PhaseSpec:
+    """The spec of a conversational phase; ``ValueError`` naming the valid ones otherwise."""
+    try:
+        return PHASES[Phase(phase)]
+    except (ValueError, KeyError):
+        valid = ", ".join(p.value for p in CONVERSATION_PHASES)
+        raise ValueError(f"{phase!r} is not a workshop conversation phase; choose one of: {valid}") from None

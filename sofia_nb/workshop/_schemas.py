@@ -1,0 +1,220 @@
+"""What each phase must produce, as the JSON the model writes, and how it lands in the session.
+
+The output models subclass the session models with stricter rules (required text, one 1–5 scale),
+so a block that validates maps onto the session without a second copy of every field.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from datetime import UTC, datetime
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ..session import (
+    BusinessContext,
+    Cards,
+    CardScore,
+    Evaluation,
+    Idea,
+    IdeaEvaluation,
+    Milestone,
+    Plan,
+    SelectedCard,
+    Selection,
+    Topic,
+    Workflow,
+    WorkflowActivity,
+    WorkflowEdge,
+    WorkshopSession,
+)
+
+SCALE = "1-5"
+"""The one scale of the Design phase (the reference product mixed 1–5 and 1–10)."""
+
+_Text = Field(min_length=1)
+
+
+class PhaseOutput(BaseModel):
+    """Base of the per-phase outputs: unknown keys are ignored, every output knows where it goes."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    fields: ClassVar[tuple[str, ...]]
+    """The session attributes this phase owns (cleared when the workshop goes back before it)."""
+
+    @abstractmethod
+    def apply(self, session: WorkshopSession) -> None:
+        """Merge this output into the session."""
+
+    @classmethod
+    @abstractmethod
+    def is_complete(cls, session: WorkshopSession) -> bool:
+        """Whether the session holds everything this phase must produce."""
+
+
+def _merge_by(key: str, old: list[Any], new: list[Any]) -> list[Any]:
+    """``old`` with items of ``new`` replacing those with the same ``key`` and the rest appended."""
+    merged = {getattr(item, key): item for item in old}
+    merged.update({getattr(item, key): item for item in new})
+    return list(merged.values())
+
+
+class BusinessContextOut(BusinessContext):
+    description: str = _Text
+
+
+class TopicOut(Topic):
+    area: str = _Text
+
+
+class ActivityOut(WorkflowActivity):
+    id: str = _Text
+    name: str = _Text
+
+
+class WorkflowOut(Workflow):
+    activities: list[ActivityOut] = Field(min_length=1)  # type: ignore[assignment]
+    edges: list[WorkflowEdge] = Field(default_factory=list)
+
+
+class DiscoverOutput(PhaseOutput):
+    fields = ("business_context", "topic", "workflow")
+
+    session_name: str | None = Field(None, min_length=1, max_length=80)
+    business_context: BusinessContextOut | None = None
+    topic: TopicOut | None = None
+    workflow: WorkflowOut | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> DiscoverOutput:
+        if not (self.session_name or self.business_context or self.topic or self.workflow):
+            raise ValueError("none of session_name, business_context, topic, workflow")
+        return self
+
+    def apply(self, session: WorkshopSession) -> None:
+        if self.session_name and not session.name:  # the name is set once
+            session.name = self.session_name.strip()
+        if self.business_context:
+            session.business_context = BusinessContext.model_validate(self.business_context.model_dump())
+        if self.topic:
+            session.topic = Topic.model_validate(self.topic.model_dump())
+        if self.workflow:
+            session.workflow = Workflow.model_validate(self.workflow.model_dump())
+
+    @classmethod
+    def is_complete(cls, session: WorkshopSession) -> bool:
+        return session.business_context is not None and bool(session.workflow and session.workflow.activities)
+
+
+class IdeaOut(Idea):
+    id: str = _Text
+    title: str = _Text
+
+
+class CardsOut(Cards):
+    selected: list[SelectedCard] = Field(default_factory=list)
+    scores: list[CardScore] = Field(default_factory=list)
+
+
+class IdeateOutput(PhaseOutput):
+    fields = ("ideas", "cards")
+
+    ideas: list[IdeaOut] = Field(default_factory=list)
+    cards: CardsOut | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_list(cls, data: Any) -> Any:
+        return {"ideas": data} if isinstance(data, list) else data
+
+    @model_validator(mode="after")
+    def _something(self) -> IdeateOutput:
+        if not self.ideas and not (self.cards and (self.cards.selected or self.cards.scores)):
+            raise ValueError("neither ideas nor cards")
+        return self
+
+    def apply(self, session: WorkshopSession) -> None:
+        new_ideas = [Idea.model_validate(i.model_dump()) for i in self.ideas]
+        session.ideas = _merge_by("id", session.ideas, new_ideas)
+        if self.cards:
+            cards = session.cards or Cards()
+            cards.selected = _merge_by("id", cards.selected, self.cards.selected)
+            cards.scores = _merge_by("card_id", cards.scores, self.cards.scores)
+            session.cards = cards
+
+    @classmethod
+    def is_complete(cls, session: WorkshopSession) -> bool:
+        return bool(session.ideas)
+
+
+class IdeaEvaluationOut(IdeaEvaluation):
+    idea_id: str = _Text
+    feasibility: float = Field(ge=1, le=5)
+    value: float = Field(ge=1, le=5)
+
+
+class EvaluationOut(Evaluation):
+    scale: Literal["1-5"] = "1-5"
+    ideas: list[IdeaEvaluationOut] = Field(min_length=1)  # type: ignore[assignment]
+
+
+class DesignOutput(PhaseOutput):
+    fields = ("evaluation",)
+
+    evaluation: EvaluationOut
+
+    def apply(self, session: WorkshopSession) -> None:
+        new = [IdeaEvaluation.model_validate(e.model_dump()) for e in self.evaluation.ideas]
+        old = session.evaluation.ideas if session.evaluation else []
+        session.evaluation = Evaluation(
+            scale=SCALE, method=self.evaluation.method, ideas=_merge_by("idea_id", old, new)
+        )
+
+    @classmethod
+    def is_complete(cls, session: WorkshopSession) -> bool:
+        return bool(session.evaluation and session.evaluation.ideas)
+
+
+class SelectionOut(Selection):
+    idea_id: str = _Text
+    rationale: str = _Text
+
+
+class SelectOutput(PhaseOutput):
+    fields = ("selection",)
+
+    selection: SelectionOut
+
+    def apply(self, session: WorkshopSession) -> None:
+        selection = Selection.model_validate(self.selection.model_dump())
+        if selection.confirmed_by_user and selection.confirmed_at is None:
+            selection.confirmed_at = datetime.now(UTC)
+        session.selection = selection
+
+    @classmethod
+    def is_complete(cls, session: WorkshopSession) -> bool:
+        return bool(session.selection and session.selection.confirmed_by_user)
+
+
+class MilestoneOut(Milestone):
+    id: str = _Text
+    title: str = _Text
+
+
+class PlanOut(Plan):
+    milestones: list[MilestoneOut] = Field(min_length=1)  # type: ignore[assignment]
+
+
+class PlanOutput(PhaseOutput):
+    fields = ("plan",)
+
+    plan: PlanOut
+
+    def apply(self, session: WorkshopSession) -> None:
+        session.plan = Plan.model_validate(self.plan.model_dump())
+
+    @classmethod
+    def is_complete(cls, session: WorkshopSession) -> bool:
+        return bool(session.plan and session.plan.milestones)

@@ -1,0 +1,63 @@
+import pytest
+
+from sofia_nb.session import Idea, Phase, WorkshopSession
+from sofia_nb.workshop import DiscoverOutput, IdeateOutput, PlanOutput, first_valid, json_values, spec_for
+
+
+def test_every_json_value_is_found_fenced_or_not() -> None:
+    text = 'Intro {not json} then\n```json\n{"a": 1}\n```\nand bare {"b": [1, 2]} and [3]'
+    assert list(json_values(text)) == [{"a": 1}, {"b": [1, 2]}, [3]]
+
+
+def test_the_first_block_that_validates_wins_not_the_first_block() -> None:
+    reply = (
+        '```json\n{"scores": [1, 2]}\n```\n'
+        "```mermaid\nflowchart LR\n  a{decide} --> b\n```\n"
+        '```json\n{"plan": {"milestones": [{"id": "m1", "title": "Pilot", "items": ["x"]}]}}\n```\n'
+        '```json\n{"plan": {"milestones": [{"id": "m9", "title": "Later"}]}}\n```'
+    )
+    out = first_valid(reply, PlanOutput)
+    assert out is not None and out.plan.milestones[0].id == "m1"
+
+
+def test_a_mermaid_diagram_inside_a_json_string_survives() -> None:
+    reply = '```json\n{"plan": {"milestones": [{"id": "m1", "title": "A"}], "architecture_notes": "```mermaid\\nflowchart LR\\n a-->b\\n```"}}\n```'
+    out = first_valid(reply, PlanOutput)
+    assert out is not None and "flowchart" in out.plan.architecture_notes
+
+
+def test_ideas_merge_by_id_across_turns() -> None:
+    session = WorkshopSession(ideas=[Idea(id="idea-1", title="Old"), Idea(id="idea-2", title="Keep")])
+    out = first_valid('[{"id": "idea-1", "title": "New"}, {"id": "idea-3", "title": "Third"}]', IdeateOutput)
+    assert out is not None
+    out.apply(session)
+    assert [(i.id, i.title) for i in session.ideas] == [
+        ("idea-1", "New"),
+        ("idea-2", "Keep"),
+        ("idea-3", "Third"),
+    ]
+
+
+def test_the_session_name_is_set_once() -> None:
+    session = WorkshopSession()
+    for name in ("First name", "Second name"):
+        out = first_valid(f'{{"session_name": "{name}"}}', DiscoverOutput)
+        assert out is not None
+        out.apply(session)
+    assert session.name == "First name"
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        '{"evaluation": {"ideas": [{"idea_id": "idea-1", "feasibility": 8, "value": 3}]}}',  # off the 1-5 scale
+        '{"evaluation": {"scale": "1-10", "ideas": [{"idea_id": "idea-1", "feasibility": 3, "value": 3}]}}',
+        '{"evaluation": {"ideas": []}}',
+    ],
+)
+def test_design_accepts_only_the_one_stated_scale(block: str) -> None:
+    assert first_valid(block, spec_for(Phase.DESIGN).output) is None
+
+
+def test_an_empty_object_is_not_a_discover_output() -> None:
+    assert first_valid('{"business_context": {"description": ""}}', DiscoverOutput) is None
