@@ -1,0 +1,73 @@
+"""Property: any session the models accept survives a save and a load unchanged."""
+
+from __future__ import annotations
+
+import tempfile
+from datetime import UTC
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sofia_nb.redact import is_secret_key, redact_text
+from sofia_nb.session import (
+    BusinessContext,
+    Evaluation,
+    Idea,
+    IdeaEvaluation,
+    Phase,
+    SessionStatus,
+    SessionStore,
+    Turn,
+    WorkshopSession,
+)
+
+# Text the redactor leaves alone: it (rightly) rewrites anything shaped like a key or a bearer token.
+letters = st.characters(categories=("L", "N", "Zs", "P"))
+words = st.text(letters, max_size=40).filter(lambda t: redact_text(t) == t)
+when = st.datetimes(timezones=st.just(UTC))
+scores = st.floats(min_value=0, max_value=5, allow_nan=False)
+extra_keys = st.from_regex(r"x_[a-z]{1,8}", fullmatch=True).filter(lambda k: not is_secret_key(k))
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**53), 2**53) | words,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(extra_keys, inner, max_size=3),
+    max_leaves=8,
+)
+
+turns = st.builds(
+    Turn,
+    phase=st.sampled_from(Phase),
+    seq=st.integers(1, 500),
+    role=st.sampled_from(["user", "assistant", "system", "tool"]),
+    content=words,
+    timestamp=when,
+)
+ideas = st.builds(Idea, id=words, title=words, description=words, workflow_steps=st.lists(words, max_size=3))
+idea_evaluations = st.builds(IdeaEvaluation, idea_id=words, feasibility=scores, value=scores)
+evaluations = st.builds(Evaluation, ideas=st.lists(idea_evaluations, max_size=3))
+contexts = st.builds(BusinessContext, description=words, challenges=st.lists(words, max_size=3))
+sessions = st.builds(
+    WorkshopSession,
+    name=words,
+    phase=st.sampled_from(Phase),
+    status=st.sampled_from(SessionStatus),
+    created_at=when,
+    business_context=st.none() | contexts,
+    ideas=st.lists(ideas, max_size=3),
+    evaluation=st.none() | evaluations,
+    turns=st.lists(turns, max_size=6),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(session=sessions, extras=st.dictionaries(extra_keys, json_values, max_size=3))
+def test_save_then_load_gives_back_the_same_session(
+    session: WorkshopSession, extras: dict[str, object]
+) -> None:
+    for key, value in extras.items():
+        setattr(session, key, value)
+    with tempfile.TemporaryDirectory() as root:
+        store = SessionStore(root)
+        store.save(session)
+        loaded = store.load(session.id)
+    assert loaded.model_dump(mode="json") == session.model_dump(mode="json")
+    assert loaded.model_extra == extras

@@ -1,0 +1,266 @@
+"""SessionStore against the real file system: atomicity, revisions, unknown fields, damaged files."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import select
+import signal
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from sofia_nb.session import (
+    BusinessContext,
+    CorruptSessionError,
+    Phase,
+    SchemaVersionError,
+    SessionNotFoundError,
+    SessionStore,
+    StaleSessionError,
+    WorkshopSession,
+    new_session_id,
+)
+
+from .factory import rich_session
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SessionStore:
+    return SessionStore(tmp_path / "sessions")
+
+
+def temp_files(root: Path) -> list[Path]:
+    return [p for p in root.iterdir() if p.suffix == ".tmp"]
+
+
+# --- crash safety -------------------------------------------------------------------------------
+
+KILLS = 100
+
+
+def _save_forever(root: Path, session_id: str, ready_fd: int) -> None:
+    """The child: save the session again and again, with content of varying size, until killed."""
+    store = SessionStore(root)
+    session = store.load(session_id)
+    rng = random.Random(os.getpid())
+    saves = 0
+    while True:
+        session.add_turn(Phase.DISCOVER, "user", "x" * rng.randint(1, 5_000))
+        del session.turns[:-20]  # keep each save about the same size however long the child runs
+        store.save(session)
+        saves += 1
+        if saves == 1:
+            os.write(ready_fd, b"1")
+
+
+def _start_saver(root: Path, session_id: str) -> tuple[int, int]:
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child never returns into pytest
+        try:
+            os.close(read_fd)
+            _save_forever(root, session_id, write_fd)
+        finally:
+            os._exit(1)
+    os.close(write_fd)
+    return pid, read_fd
+
+
+def test_sigkill_at_random_moments_never_leaves_an_unreadable_session(store: SessionStore) -> None:
+    session = rich_session()
+    store.save(session)
+    last_revision = session.revision
+    rng = random.Random(20261202)
+    for kill in range(KILLS):
+        pid, ready = _start_saver(store.root, session.id)
+        try:
+            # A child that cannot start saving (for example a lock left by a killed one) fails here.
+            assert select.select([ready], [], [], 30)[0], f"kill {kill}: the saver never completed a save"
+            time.sleep(rng.uniform(0, 0.05))
+        finally:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            os.close(ready)
+        loaded = store.load(session.id)  # raises if the kill left a torn file
+        assert loaded.revision > last_revision, f"kill {kill}: revision {last_revision} -> {loaded.revision}"
+        last_revision = loaded.revision
+        assert len(loaded.turns) >= len(session.turns)
+
+    # A clean save sweeps the temp files of killed writers; clean saves leave none of their own.
+    survivor = store.load(session.id)
+    for _ in range(3):
+        survivor.add_turn(Phase.IDEATE, "assistant", "after the storm")
+        store.save(survivor)
+    assert temp_files(store.root) == []
+    assert store.load(session.id).turns[-1].content == "after the storm"
+
+
+def test_clean_saves_leave_no_temp_files(store: SessionStore) -> None:
+    session = WorkshopSession()
+    for n in range(5):
+        session.add_turn(Phase.DISCOVER, "user", f"message {n}")
+        store.save(session)
+    assert temp_files(store.root) == []
+    assert [p.name for p in store.root.iterdir()] == [f"{session.id}.json"]
+
+
+# --- unknown fields -----------------------------------------------------------------------------
+
+
+def test_unknown_fields_at_the_root_and_nested_survive_a_load_save(store: SessionStore) -> None:
+    session = rich_session()
+    store.save(session)
+    path = store.path_for(session.id)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["x_facilitator_notes"] = {"mood": "good", "list": [1, 2, 3]}
+    raw["business_context"]["x_region"] = "EMEA"
+    raw["turns"][0]["x_rating"] = 5
+    raw["poc"]["iterations"][1]["test_results"]["x_flaky"] = ["test_a"]
+    path.write_text(json.dumps(raw), encoding="utf-8")
+
+    loaded = store.load(session.id)
+    loaded.name = "renamed"
+    store.save(loaded)
+
+    again = json.loads(path.read_text(encoding="utf-8"))
+    assert again["name"] == "renamed"
+    assert again["x_facilitator_notes"] == {"mood": "good", "list": [1, 2, 3]}
+    assert again["business_context"]["x_region"] == "EMEA"
+    assert again["turns"][0]["x_rating"] == 5
+    assert again["poc"]["iterations"][1]["test_results"]["x_flaky"] == ["test_a"]
+
+
+# --- damaged and foreign files ------------------------------------------------------------------
+
+
+def test_a_truncated_file_is_a_clear_error_and_is_left_byte_identical(store: SessionStore) -> None:
+    session = rich_session()
+    store.save(session)
+    path = store.path_for(session.id)
+    truncated = path.read_bytes()[: path.stat().st_size // 2]
+    path.write_bytes(truncated)
+
+    with pytest.raises(CorruptSessionError) as caught:
+        store.load(session.id)
+    assert str(path) in str(caught.value)
+    assert caught.value.path == path
+    with pytest.raises(CorruptSessionError):
+        store.save(session)  # saving over it is refused too
+    assert path.read_bytes() == truncated
+
+
+def test_a_file_failing_validation_names_the_field(store: SessionStore) -> None:
+    session = rich_session()
+    store.save(session)
+    path = store.path_for(session.id)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["phase"] = "brainstorm"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(CorruptSessionError, match="phase"):
+        store.load(session.id)
+
+
+def test_a_newer_schema_version_is_refused_and_untouched(store: SessionStore) -> None:
+    session = rich_session()
+    store.save(session)
+    path = store.path_for(session.id)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["schema_version"] = 99
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    before = path.read_bytes()
+
+    with pytest.raises(SchemaVersionError, match="99") as caught:
+        store.load(session.id)
+    assert caught.value.found == 99
+    with pytest.raises(SchemaVersionError):
+        store.save(session)
+    assert path.read_bytes() == before
+
+
+def test_a_stale_copy_cannot_overwrite_a_newer_revision(store: SessionStore) -> None:
+    store.save(rich_session())
+    first = store.load("last")
+    second = store.load("last")
+    first.add_turn(Phase.PLAN, "user", "from kernel one")
+    store.save(first)
+    second.add_turn(Phase.PLAN, "user", "from kernel two")
+
+    with pytest.raises(StaleSessionError) as caught:
+        store.save(second)
+    assert (caught.value.ours, caught.value.on_disk) == (second.revision, first.revision)
+    assert store.load(first.id).turns[-1].content == "from kernel one"
+
+
+def test_a_new_session_reusing_an_existing_id_is_refused(store: SessionStore) -> None:
+    store.save(rich_session("20261201-090000-abcd"))
+    with pytest.raises(StaleSessionError):
+        store.save(WorkshopSession(id="20261201-090000-abcd"))
+    assert store.load("20261201-090000-abcd").name == "Contoso claims"
+
+
+# --- lookup and listing -------------------------------------------------------------------------
+
+
+def test_last_is_the_most_recently_saved_session(store: SessionStore) -> None:
+    with pytest.raises(SessionNotFoundError):
+        store.load("last")
+    ids = []
+    for name in ("a", "b", "c"):
+        session = WorkshopSession(name=name)
+        store.save(session)
+        ids.append(session.id)
+    assert store.load("last").name == "c"
+    older = store.load(ids[0])
+    store.save(older)  # touching an old session makes it the newest
+    assert store.load("last").id == ids[0]
+
+
+def test_ids_have_the_documented_shape_and_sort_by_time() -> None:
+    start = datetime(2026, 1, 31, 23, 59, 58, tzinfo=UTC)
+    ids = [new_session_id(start + timedelta(seconds=n)) for n in range(5)]
+    assert all(re.fullmatch(r"\d{8}-\d{6}-[0-9a-f]{4}", i) for i in ids)
+    assert ids[0].startswith("20260131-235958-") and ids[-1].startswith("20260201-000002-")
+    assert sorted(reversed(ids)) == ids
+    same_second = {new_session_id(start) for _ in range(8)}
+    assert len(same_second) > 1  # the suffix is random, not derived from the time
+
+
+def test_list_skips_corrupt_and_newer_files_and_is_newest_first(store: SessionStore) -> None:
+    for name in ("old", "new"):
+        store.save(WorkshopSession(name=name))
+    (store.root / "20200101-000000-dead.json").write_text('{"id": "x", "phase": ', encoding="utf-8")
+    (store.root / "20200101-000000-beef.json").write_text('{"schema_version": 7}', encoding="utf-8")
+    (store.root / "20200101-000000-f00d.json").write_text("[1, 2]", encoding="utf-8")
+    assert [s.name for s in store.list()] == ["new", "old"]
+
+
+def test_exists_and_delete(store: SessionStore) -> None:
+    session = WorkshopSession()
+    assert not store.exists(session.id)
+    store.save(session)
+    assert store.exists(session.id)
+    store.delete(session.id)
+    assert not store.exists(session.id)
+    with pytest.raises(SessionNotFoundError):
+        store.delete(session.id)
+
+
+@pytest.mark.parametrize("bad", ["", "../escape", "a/b", ".hidden"])
+def test_ids_that_would_leave_the_folder_are_refused(store: SessionStore, bad: str) -> None:
+    with pytest.raises(SessionNotFoundError):
+        store.load(bad)
+
+
+def test_save_updates_the_callers_revision_and_time(store: SessionStore) -> None:
+    session = WorkshopSession(business_context=BusinessContext(description="d"))
+    before = session.updated_at
+    store.save(session)
+    store.save(session)
+    assert session.revision == 2
+    assert session.updated_at >= before
+    assert store.load(session.id).revision == 2
