@@ -18,6 +18,8 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from ..redact import is_secret_env_name
+
 _PR_SET_PDEATHSIG = 1
 
 
@@ -34,6 +36,13 @@ def _parent_death_hook() -> Callable[[], None] | None:
 
 
 _PDEATHSIG = _parent_death_hook()
+
+
+def child_env(keep: frozenset[str] = frozenset(), **extra: str) -> dict[str, str]:
+    """This process's environment without its credentials, except the ``keep`` ones a tool needs."""
+    env = {k: v for k, v in os.environ.items() if k in keep or not is_secret_env_name(k)}
+    env.update(extra)
+    return env
 
 
 class ExecResult(BaseModel):
@@ -59,7 +68,10 @@ def run_command(
     timeout: float,
     env: Mapping[str, str] | None = None,
 ) -> ExecResult:
-    """Run ``argv`` and capture its output; never raises for a missing binary or a timeout."""
+    """Run ``argv`` and capture its output; never raises for a missing binary or a timeout.
+
+    ``env`` defaults to :func:`child_env`: a child never inherits credentials it was not given.
+    """
     started = time.monotonic()
 
     def done(code: int | None, out: str, err: str, **flags: bool) -> ExecResult:
@@ -76,7 +88,7 @@ def run_command(
         proc = subprocess.Popen(
             list(argv),
             cwd=cwd,
-            env=dict(env) if env is not None else None,
+            env=dict(env) if env is not None else child_env(),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -85,8 +97,8 @@ def run_command(
             start_new_session=True,
             preexec_fn=_PDEATHSIG,
         )
-    except FileNotFoundError as exc:
-        return done(None, "", str(exc), not_found=True)
+    except OSError as exc:
+        return done(None, "", str(exc), not_found=isinstance(exc, FileNotFoundError))
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:

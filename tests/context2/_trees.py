@@ -1,0 +1,99 @@
+"""Composer trees, a tagged git package with a local "origin", and fake ``composer``/``gh`` executables."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+GIT = [
+    "git",
+    "-c",
+    "user.name=Test",
+    "-c",
+    "user.email=test@example.invalid",
+    "-c",
+    "init.defaultBranch=main",
+]
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run([*GIT, *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+def _package(folder: Path, data: dict[str, Any] | str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    text = data if isinstance(data, str) else json.dumps(data, indent=2)
+    (folder / "composer.json").write_text(text, encoding="utf-8")
+    return folder
+
+
+def make_composer_tree(root: Path) -> Path:
+    """packages/cart (git, tagged v1.2.0, pushed to a bare origin), packages/money, tools/lint,
+    an invalid composer.json, and a package under vendor/ that every tool must ignore."""
+    cart = _package(
+        root / "packages" / "cart",
+        {
+            "name": "acme/cart",
+            "description": "Shopping cart",
+            "type": "library",
+            "require": {"php": "^8.2", "ext-json": "*", "acme/money": "^1.0"},
+            "require-dev": {"phpunit/phpunit": "^11.0"},
+            "autoload": {"psr-4": {"Acme\\Cart\\": "src/"}},
+            "scripts": {"check": "echo 'OK (3 tests, 5 assertions)'", "test": ["phpunit", "phpstan analyse"]},
+        },
+    )
+    (cart / "phpstan.neon").write_text("parameters:\n    level: 8\n    paths: [src]\n", encoding="utf-8")
+    _package(
+        root / "packages" / "money",
+        {
+            "name": "acme/money",
+            "require": {"php": ">=8.1"},
+            "autoload": {"psr-4": {"Acme\\Money\\": "src/"}},
+        },
+    )
+    _package(
+        root / "tools" / "lint",
+        {
+            "name": "acme/lint",
+            "type": "project",
+            "scripts": {"check": ["echo 'PHPStan 1.12'", "echo ' [ERROR] Found 2 errors' >&2; exit 1"]},
+        },
+    )
+    _package(root / "packages" / "broken", "{not json")
+    _package(root / "vendor" / "other" / "lib", {"name": "other/lib", "scripts": {"check": "exit 1"}})
+    origin = root.parent / "origin-cart.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(origin)], check=True)
+    git(cart, "init", "-q")
+    git(cart, "add", ".")
+    git(cart, "commit", "-q", "-m", "cart")
+    git(cart, "tag", "v1.2.0")
+    git(cart, "remote", "add", "origin", str(origin))
+    git(cart, "push", "-q", "origin", "main", "v1.2.0")
+    return root
+
+
+def write_executable(folder: Path, name: str, body: str) -> Path:
+    """A Python script ``folder/name`` run by this interpreter; put ``folder`` first on PATH."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(f"#!{sys.executable}\n{body}", encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
+# Runs the package's own "check" script the way composer does: each command through the shell.
+FAKE_COMPOSER = """
+import json, subprocess, sys
+if sys.argv[1:] != ["check", "--no-interaction"]:
+    sys.exit(f"fake composer: unexpected arguments {sys.argv[1:]}")
+body = json.load(open("composer.json"))["scripts"]["check"]
+for command in body if isinstance(body, list) else [body]:
+    print(f"> {command}", file=sys.stderr, flush=True)
+    code = subprocess.call(["/bin/sh", "-c", command])
+    if code:
+        print(f"Script {command} handling the check event returned with error code {code}", file=sys.stderr)
+        sys.exit(code)
+"""
