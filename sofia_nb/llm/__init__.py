@@ -5,6 +5,7 @@ dispatcher (see ``run_tool_loop``).
 """
 
 from ._base import BaseLLM
+from ._copilot import CopilotLLM, provider_from_env
 from ._errors import (
     LLMAuthError,
     LLMConnectionError,
@@ -18,7 +19,20 @@ from ._errors import (
     LLMUnavailableError,
     ScriptExhaustedError,
 )
+from ._loop import (
+    AfterHook,
+    BeforeHook,
+    ErrorHook,
+    HookDecision,
+    ToolDispatcher,
+    ToolHooks,
+    ToolLoop,
+    ToolLoopResult,
+    run_tool_loop,
+)
 from ._openai import Endpoint, OpenAICompatLLM
+from ._scripted import ScriptedLLM, ScriptedReply, ScriptedRequest
+from ._select import NOT_CONFIGURED, PROVIDERS, create_llm, resolve_llm_spec
 from ._tokens import estimate_messages_tokens, estimate_tokens, render_messages
 from ._types import (
     PURPOSES,
@@ -29,14 +43,23 @@ from ._types import (
     Purpose,
     TextCallback,
     ToolCall,
+    ToolExecutor,
     ToolResult,
+    ToolRunningClient,
     ToolSpec,
 )
 
 __all__ = [
+    "NOT_CONFIGURED",
+    "PROVIDERS",
     "PURPOSES",
+    "AfterHook",
     "BaseLLM",
+    "BeforeHook",
+    "CopilotLLM",
     "Endpoint",
+    "ErrorHook",
+    "HookDecision",
     "LLMAuthError",
     "LLMClient",
     "LLMConnectionError",
@@ -54,11 +77,24 @@ __all__ = [
     "OpenAICompatLLM",
     "Purpose",
     "ScriptExhaustedError",
+    "ScriptedLLM",
+    "ScriptedReply",
+    "ScriptedRequest",
     "TextCallback",
     "ToolCall",
+    "ToolDispatcher",
+    "ToolExecutor",
+    "ToolHooks",
+    "ToolLoop",
+    "ToolLoopResult",
     "ToolResult",
+    "ToolRunningClient",
     "ToolSpec",
+    "create_llm",
     "estimate_messages_tokens",
     "estimate_tokens",
+    "provider_from_env",
     "render_messages",
+    "resolve_llm_spec",
+    "run_tool_loop",
 ]

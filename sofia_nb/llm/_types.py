@@ -94,3 +94,24 @@ class LLMClient(Protocol):
     async def aclose(self) -> None:
         """Release connections or child processes."""
         ...
+
+
+ToolExecutor = Callable[[ToolCall], Awaitable[ToolResult]]
+"""Runs one tool call (with every check and hook of the tool loop) and returns its result."""
+
+
+@runtime_checkable
+class ToolRunningClient(LLMClient, Protocol):
+    """A client whose runtime calls tools itself (Copilot): it gets an executor instead of returning calls."""
+
+    async def complete_running_tools(
+        self,
+        messages: list[Message],
+        *,
+        tools: list[ToolSpec],
+        execute: ToolExecutor,
+        purpose: Purpose = "chat",
+        on_text: TextCallback | None = None,
+    ) -> LLMResponse:
+        """Like ``complete``; every tool call the model makes goes through ``execute``."""
+        ...

@@ -1,0 +1,305 @@
+"""The tool loop: model ↔ tools through a dispatcher, with hooks, a round cap and compaction.
+
+The loop never knows where tools come from (MCP or anything else): a ``ToolDispatcher`` offers
+``ToolSpec``s and runs calls. Every call passes the same checks whether the loop runs it or a
+runtime that calls tools itself (Copilot) does: offered? arguments valid for the tool's JSON
+Schema (draft 2020-12)? allowed by the before-hook? Failures go back to the model as tool errors.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+import jsonschema
+from pydantic import BaseModel, Field
+
+from ._errors import LLMContextOverflowError
+from ._tokens import estimate_messages_tokens, estimate_tokens, render_messages
+from ._types import (
+    LLMClient,
+    LLMResponse,
+    LLMUsage,
+    Message,
+    Purpose,
+    TextCallback,
+    ToolCall,
+    ToolResult,
+    ToolRunningClient,
+    ToolSpec,
+)
+
+T = TypeVar("T")
+
+COMPACT_PROMPT = (
+    "Summarise the conversation below for your own later use. Keep every decision, fact, name, "
+    "number and open question; drop small talk. Answer with the summary only."
+)
+SUMMARY_PREFIX = "Summary of the earlier conversation:\n"
+
+
+class ToolDispatcher(Protocol):
+    """Where tools live: what is offered, and running one call."""
+
+    async def list_tools(self) -> list[ToolSpec]: ...
+
+    async def call_tool(self, call: ToolCall) -> ToolResult: ...
+
+
+class HookDecision(BaseModel):
+    """A before-hook's answer. A denial's ``reason`` is what the model reads as the tool result."""
+
+    allow: bool = True
+    reason: str = ""
+
+
+BeforeHook = Callable[[ToolCall], Awaitable[HookDecision] | HookDecision]
+AfterHook = Callable[[ToolCall, ToolResult], Awaitable[ToolResult | None] | ToolResult | None]
+ErrorHook = Callable[[ToolCall, ToolResult], Awaitable[ToolResult | None] | ToolResult | None]
+
+
+@dataclass
+class ToolHooks:
+    """``before`` decides allow/deny; ``after`` sees successful results, ``on_error`` failed ones.
+
+    ``after`` and ``on_error`` may return a replacement result (None keeps the original).
+    """
+
+    before: BeforeHook | None = None
+    after: AfterHook | None = None
+    on_error: ErrorHook | None = None
+
+
+class ToolLoopResult(BaseModel):
+    """The turn's outcome: the final reply, the history to continue with, and what happened."""
+
+    response: LLMResponse
+    messages: list[Message]
+    responses: list[LLMResponse] = Field(default_factory=list)  # every request, compaction included
+    rounds: int = 0
+    capped: bool = False
+    compactions: int = 0
+
+    @property
+    def usage(self) -> LLMUsage:
+        """Total usage of the turn; cost is None when any request's cost is unknown."""
+        costs = [r.usage.cost_usd for r in self.responses]
+        return LLMUsage(
+            input_tokens=sum(r.usage.input_tokens for r in self.responses),
+            output_tokens=sum(r.usage.output_tokens for r in self.responses),
+            estimated=any(r.usage.estimated for r in self.responses),
+            cost_usd=None if any(c is None for c in costs) else sum(c for c in costs if c is not None),
+        )
+
+
+async def _maybe_await(value: Awaitable[T] | T) -> T:
+    if inspect.isawaitable(value):
+        return await value
+    return value
+
+
+class ToolLoop:
+    """One conversation turn with tools. ``run_tool_loop`` is the one-call form."""
+
+    def __init__(
+        self,
+        client: LLMClient,
+        dispatcher: ToolDispatcher | None = None,
+        *,
+        hooks: ToolHooks | None = None,
+        max_rounds: int = 8,
+        compact_at: float = 0.8,
+        keep_recent: int = 6,
+    ) -> None:
+        self.client = client
+        self.dispatcher = dispatcher
+        self.hooks = hooks or ToolHooks()
+        self.max_rounds = max_rounds
+        self.compact_at = compact_at
+        self.keep_recent = keep_recent
+        self._offered: dict[str, ToolSpec] = {}
+        self._responses: list[LLMResponse] = []
+        self._compactions = 0
+        self._calls_run = 0
+
+    async def run(
+        self, messages: list[Message], *, purpose: Purpose = "chat", on_text: TextCallback | None = None
+    ) -> ToolLoopResult:
+        tools = await self.dispatcher.list_tools() if self.dispatcher else []
+        self._offered = {t.name: t for t in tools}
+        self._responses, self._compactions, self._calls_run = [], 0, 0
+        history = list(messages)
+        if tools and isinstance(self.client, ToolRunningClient):
+            return await self._run_in_runtime(history, tools, purpose, on_text)
+        rounds = 0
+        while True:
+            response = await self._ask(history, tools, purpose, on_text)
+            history.append(Message(role="assistant", content=response.text, tool_calls=response.tool_calls))
+            if not response.tool_calls:
+                return self._result(response, history, rounds, capped=False)
+            if rounds >= self.max_rounds:
+                history += [
+                    Message(role="tool", content=self._cap_text(), tool_call_id=c.id)
+                    for c in response.tool_calls
+                ]
+                final = await self._ask(history, [], purpose, on_text)
+                history.append(
+                    Message(role="assistant", content=final.text)
+                )  # no tools were offered: none run
+                return self._result(final, history, rounds, capped=True)
+            rounds += 1
+            for call in response.tool_calls:
+                result = await self.execute(call)
+                history.append(
+                    Message(role="tool", content=result.text, tool_call_id=call.id, name=call.name)
+                )
+
+    async def _run_in_runtime(
+        self, history: list[Message], tools: list[ToolSpec], purpose: Purpose, on_text: TextCallback | None
+    ) -> ToolLoopResult:
+        """A runtime that calls tools itself gets ``execute`` (capped) instead of returning calls."""
+        assert isinstance(self.client, ToolRunningClient)
+        history = await self._fit(history, tools)
+
+        async def capped_execute(call: ToolCall) -> ToolResult:
+            if self._calls_run >= self.max_rounds:
+                return ToolResult(text=self._cap_text(), is_error=True)
+            self._calls_run += 1
+            return await self.execute(call)
+
+        response = await self.client.complete_running_tools(
+            history, tools=tools, execute=capped_execute, purpose=purpose, on_text=on_text
+        )
+        self._responses.append(response)
+        history.append(Message(role="assistant", content=response.text))
+        return self._result(response, history, self._calls_run, capped=self._calls_run >= self.max_rounds)
+
+    def _cap_text(self) -> str:
+        return (
+            f"not run: the limit of {self.max_rounds} tool rounds for this turn was reached; "
+            "answer now with what you have"
+        )
+
+    def _result(
+        self, response: LLMResponse, history: list[Message], rounds: int, capped: bool
+    ) -> ToolLoopResult:
+        return ToolLoopResult(
+            response=response,
+            messages=history,
+            responses=self._responses,
+            rounds=rounds,
+            capped=capped,
+            compactions=self._compactions,
+        )
+
+    async def _ask(
+        self, history: list[Message], tools: list[ToolSpec], purpose: Purpose, on_text: TextCallback | None
+    ) -> LLMResponse:
+        """One request, compacting first when it would not fit, and once more if the provider says so."""
+        history[:] = await self._fit(history, tools)
+        try:
+            response = await self.client.complete(
+                history, tools=tools or None, purpose=purpose, on_text=on_text
+            )
+        except LLMContextOverflowError:
+            compacted = await self.compact(history)
+            if compacted == history:
+                raise
+            history[:] = compacted
+            response = await self.client.complete(
+                history, tools=tools or None, purpose=purpose, on_text=on_text
+            )
+        self._responses.append(response)
+        return response
+
+    async def _fit(self, history: list[Message], tools: list[ToolSpec]) -> list[Message]:
+        window = self.client.context_window
+        if window is None:
+            return history
+        tool_tokens = sum(estimate_tokens(t.model_dump_json()) for t in tools)
+        if estimate_messages_tokens(history) + tool_tokens <= window * self.compact_at:
+            return history
+        return await self.compact(history)
+
+    async def compact(self, history: list[Message]) -> list[Message]:
+        """Replace older messages by a ``compact``-purpose summary; keep system prompt and recent turns."""
+        head = 0
+        while head < len(history) and history[head].role == "system":
+            head += 1
+        split = max(head, len(history) - self.keep_recent)
+        while split > head and history[split].role == "tool":  # keep tool results with the call that asked
+            split -= 1
+        old = history[head:split]
+        if not old:
+            return history
+        request = [
+            Message(role="system", content=COMPACT_PROMPT),
+            Message(role="user", content=render_messages(old)),
+        ]
+        summary = await self.client.complete(request, purpose="compact")
+        self._responses.append(summary)
+        self._compactions += 1
+        return [
+            *history[:head],
+            Message(role="system", content=SUMMARY_PREFIX + summary.text),
+            *history[split:],
+        ]
+
+    async def execute(self, call: ToolCall) -> ToolResult:
+        """Check, hook and dispatch one call; every failure becomes a tool error the model can read."""
+        result = self._check(call)
+        if result is None and self.hooks.before is not None:
+            decision = await _maybe_await(self.hooks.before(call))
+            if not decision.allow:
+                result = ToolResult(text=f"denied: {decision.reason or 'not allowed'}", is_error=True)
+        if result is None:
+            assert self.dispatcher is not None  # a call passed _check, so a dispatcher offered the tool
+            try:
+                result = await self.dispatcher.call_tool(call)
+            except Exception as exc:  # a tool's failure is the model's information, not the turn's end
+                result = ToolResult(text=f"tool {call.name!r} failed: {exc}", is_error=True)
+        hook: Any = self.hooks.on_error if result.is_error else self.hooks.after
+        if hook is not None:
+            result = await _maybe_await(hook(call, result)) or result
+        return result
+
+    def _check(self, call: ToolCall) -> ToolResult | None:
+        spec = self._offered.get(call.name)
+        if spec is None:
+            offered = ", ".join(sorted(self._offered)) or "none"
+            return ToolResult(
+                text=f"tool {call.name!r} was not offered; available tools: {offered}", is_error=True
+            )
+        if call.raw_arguments is not None:
+            return ToolResult(
+                text=f"arguments for {call.name!r} are not a JSON object: {call.raw_arguments[:200]}",
+                is_error=True,
+            )
+        try:
+            validator = jsonschema.Draft202012Validator(spec.parameters)
+            errors = sorted(validator.iter_errors(call.arguments), key=lambda e: list(e.path))
+        except jsonschema.SchemaError as exc:
+            return ToolResult(text=f"tool {call.name!r} has an invalid schema: {exc.message}", is_error=True)
+        if errors:
+            problems = "; ".join(f"{'/'.join(map(str, e.path)) or '(root)'}: {e.message}" for e in errors[:5])
+            return ToolResult(
+                text=f"arguments for {call.name!r} do not match its schema: {problems}", is_error=True
+            )
+        return None
+
+
+async def run_tool_loop(
+    client: LLMClient,
+    messages: list[Message],
+    dispatcher: ToolDispatcher | None = None,
+    *,
+    purpose: Purpose = "chat",
+    hooks: ToolHooks | None = None,
+    max_rounds: int = 8,
+    on_text: TextCallback | None = None,
+) -> ToolLoopResult:
+    """Run one turn: ask, run the tools the model calls, ask again, until it answers without tools."""
+    loop = ToolLoop(client, dispatcher, hooks=hooks, max_rounds=max_rounds)
+    return await loop.run(messages, purpose=purpose, on_text=on_text)

@@ -1,0 +1,102 @@
+"""Choosing a model from a spec (``openai:gpt-4o``, ``scripted:demo.yaml``...) and the environment.
+
+Nothing is ever chosen by default: with no spec the caller gets ``LLMNotConfiguredError`` saying
+how to pick one, or to use ``--demo``. Every environment variable read here is listed in docs/llm.md.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..config import Settings, load_settings
+from ..events import EventBus
+from ._base import BaseLLM
+from ._copilot import CopilotLLM, provider_from_env
+from ._errors import LLMNotConfiguredError
+from ._openai import Endpoint, OpenAICompatLLM
+from ._scripted import ScriptedLLM
+
+PROVIDERS = ("openai", "azure", "github", "ollama", "copilot", "scripted")
+OPENAI_URL = "https://api.openai.com/v1"
+GITHUB_MODELS_URL = "https://models.github.ai/inference"
+OLLAMA_URL = "http://127.0.0.1:11434"
+
+NOT_CONFIGURED = (
+    "no model is configured: pass --llm SPEC (for example openai:gpt-4o-mini, ollama:llama3.2 or "
+    "scripted:replies.yaml), set SOFIA_LLM, or set `llm` in config.toml; or run with --demo to use the "
+    "bundled scripted model. sofia_nb never calls a network model you did not choose."
+)
+
+
+def resolve_llm_spec(cli_value: str | None = None, settings: Settings | None = None) -> str | None:
+    """The spec to use: ``--llm``, else ``$SOFIA_LLM``, else the config file's ``llm``, else None."""
+    return cli_value or os.environ.get("SOFIA_LLM") or (settings.llm if settings else None)
+
+
+def create_llm(spec: str | None, settings: Settings | None = None, bus: EventBus | None = None) -> BaseLLM:
+    """The client for ``spec``; the model table comes from ``settings`` (the config file when None)."""
+    if not spec:
+        raise LLMNotConfiguredError(NOT_CONFIGURED)
+    provider, sep, model = spec.partition(":")
+    if not sep or not model or provider not in PROVIDERS:
+        raise LLMNotConfiguredError(
+            f"--llm {spec!r} is not a model spec; use PROVIDER:MODEL, PROVIDER one of {', '.join(PROVIDERS)}"
+        )
+    settings = settings if settings is not None else load_settings()
+    if provider == "scripted":
+        return ScriptedLLM.from_file(Path(model).expanduser(), settings=settings, bus=bus)
+    if provider == "copilot":
+        return CopilotLLM(model, byok=provider_from_env(), settings=settings, bus=bus)
+    timeout = _float_env("SOFIA_LLM_TIMEOUT", 120.0)
+    return OpenAICompatLLM(_endpoint(provider, model), settings=settings, bus=bus, timeout=timeout)
+
+
+def _endpoint(provider: str, model: str) -> Endpoint:
+    env = os.environ
+    if provider == "openai":
+        base_url = env.get("OPENAI_BASE_URL") or OPENAI_URL
+        key = env.get("OPENAI_API_KEY")
+        if not key and base_url == OPENAI_URL:
+            raise LLMNotConfiguredError(
+                f"openai:{model} needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)"
+            )
+        return Endpoint(
+            provider="openai", model=model, base_url=base_url, api_key=key, key_env="OPENAI_API_KEY"
+        )
+    if provider == "azure":
+        endpoint, key = env.get("AZURE_OPENAI_ENDPOINT"), env.get("AZURE_OPENAI_API_KEY")
+        if not endpoint or not key:
+            raise LLMNotConfiguredError(f"azure:{model} needs AZURE_OPENAI_ENDPOINT and AZURE_OPENAI_API_KEY")
+        base_url = endpoint.rstrip("/")
+        if not base_url.endswith("/openai/v1"):
+            base_url += "/openai/v1"
+        return Endpoint(
+            provider="azure",
+            model=model,
+            base_url=base_url,
+            api_key=key,
+            key_header="api-key",
+            key_env="AZURE_OPENAI_API_KEY",
+        )
+    if provider == "github":
+        token = env.get("GITHUB_TOKEN")
+        if not token:
+            raise LLMNotConfiguredError(f"github:{model} needs GITHUB_TOKEN (a token with the models scope)")
+        return Endpoint(
+            provider="github", model=model, base_url=GITHUB_MODELS_URL, api_key=token, key_env="GITHUB_TOKEN"
+        )
+    host = env.get("OLLAMA_HOST") or OLLAMA_URL
+    if "://" not in host:
+        host = f"http://{host}"
+    return Endpoint(provider="ollama", model=model, base_url=f"{host.rstrip('/')}/v1", priced=False)
+
+
+def _float_env(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    if not value:
+        return default
+    try:
+        return float(value)
+    except ValueError:
+        raise LLMNotConfiguredError(f"{name}={value!r} is not a number of seconds") from None
