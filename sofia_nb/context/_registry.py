@@ -27,6 +27,8 @@ from pydantic import BaseModel, ConfigDict
 
 # Module names (relative to this package) that define ``TOOLS``; the order is the listing order.
 PROVIDER_MODULES: tuple[str, ...] = (
+    "_code",
+    "_grep",
     "_claude_code",
     "_composer",
 )

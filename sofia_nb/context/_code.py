@@ -1,0 +1,331 @@
+"""``code``: structural summaries of source files (no bodies), or slices of named symbols.
+
+Compact-or-raw: a file under ``SOFIA_CODE_RAW_BELOW`` bytes (default 8192) comes back raw, and so
+does any file whose summary would cost more tokens than the file itself. A file already returned
+in this session within ``SOFIA_DEDUP_WINDOW`` seconds, unchanged, comes back as a short stub.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ._dedup import DedupLog, open_session_log
+from ._errors import ContextError
+from ._lang_php import api_surface
+from ._langs import BY_SUFFIX, PHP, Language, language_for
+from ._outline import CodeSymbol, Scope, VueInfo
+from ._registry import ContextTool
+from ._roots import resolve_path
+from ._tokens import estimate_tokens
+from ._walk import walk_files
+
+MAX_FILES = 250
+DEFAULT_RAW_BELOW = 8192
+
+
+class CodeInput(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    files: list[str] = Field(
+        min_length=1, description="Files, folders (searched recursively) or glob patterns"
+    )
+    symbols: list[str] = Field(
+        default_factory=list,
+        description="Slice these symbols out of the one file in `files` (`Class`, `func`, `Class.method`, "
+        "`Class::method`, or a bare method name); a missing one is noted, not an error",
+    )
+    exported: bool = Field(False, description="Only exported / public symbols")
+    api: bool = Field(
+        False, description="PHP: the effective public methods (own, trait and inherited); implies exported"
+    )
+    brief: bool = Field(False, description="Names and signatures only: no fields, members or decorators")
+    force: bool = Field(False, description="Return the files even if this session already got them unchanged")
+
+
+class CodeSlice(BaseModel):
+    symbol: str = Field(description="what was asked for")
+    kind: str
+    name: str
+    start_line: int
+    end_line: int
+    text: str
+
+
+class CodeFile(BaseModel):
+    file: str = Field(description="absolute path")
+    lang: str
+    mode: Literal["summary", "raw", "slice", "unchanged"]
+    note: str = ""
+    size: int = Field(description="bytes")
+    tokens: int = Field(description="estimated tokens of this entry")
+    raw_tokens: int = Field(description="estimated tokens of the whole file")
+    package: str = ""
+    imports: list[str] = Field(default_factory=list)
+    symbols: list[CodeSymbol] = Field(default_factory=list)
+    vue: VueInfo | None = None
+    content: str = Field("", description="the file, when mode is raw")
+    slices: list[CodeSlice] = Field(default_factory=list)
+    missing: list[str] = Field(default_factory=list, description="asked-for symbols that were not found")
+
+
+class CodeResult(BaseModel):
+    files: list[CodeFile]
+    tokens: int = Field(description="estimated tokens of this result")
+    raw_tokens: int = Field(description="estimated tokens of the raw files")
+
+
+def raw_below() -> int:
+    """``SOFIA_CODE_RAW_BELOW`` (bytes; 0 turns raw passthrough off; junk or negative means 8192)."""
+    try:
+        value = int(os.environ.get("SOFIA_CODE_RAW_BELOW", DEFAULT_RAW_BELOW))
+    except ValueError:
+        return DEFAULT_RAW_BELOW
+    return value if value >= 0 else DEFAULT_RAW_BELOW
+
+
+def _size_label(size: int) -> str:
+    return f"{size // 1024}K" if size % 1024 == 0 else f"{size / 1024:.1f}K"
+
+
+def _expand(inputs: list[str]) -> list[Path]:
+    """Inputs to absolute, real files: folders walked, globs expanded, order kept, duplicates dropped."""
+    supported = frozenset(BY_SUFFIX)
+    found: dict[Path, None] = {}
+    for item in inputs:
+        path = resolve_path(item)
+        if path.is_dir():
+            matched = list(walk_files(path, exts=supported))
+            if not matched:
+                raise ContextError(
+                    f"{item}: no supported source files ({', '.join(sorted(supported))}) in this folder"
+                )
+        elif path.exists():
+            matched = [path]
+        elif glob.has_magic(item):
+            base = resolve_path(None)
+            matched = []
+            for hit in sorted(glob.glob(item, root_dir=base, recursive=True)):
+                real = resolve_path(base / hit)
+                matched.extend(
+                    walk_files(real, exts=supported)
+                    if real.is_dir()
+                    else [real]
+                    if real.suffix.lower() in supported
+                    else []
+                )
+            if not matched:
+                raise ContextError(f"{item}: the pattern matched no supported source files")
+        else:
+            raise ContextError(f"{item}: no such file or folder")
+        for file in matched:
+            found.setdefault(file, None)
+            if len(found) > MAX_FILES:
+                raise ContextError(
+                    f"more than {MAX_FILES} files matched - too many for one call; "
+                    "narrow the paths or ask for fewer folders"
+                )
+    return list(found)
+
+
+def _language(path: Path) -> Language:
+    language = language_for(path)
+    if language is None:
+        raise ContextError(
+            f"{path.name}: code reads Python, Go, TypeScript/JavaScript, Vue and PHP files "
+            f"({', '.join(sorted(BY_SUFFIX))})"
+        )
+    return language
+
+
+def _cost(entry: CodeFile) -> int:
+    return estimate_tokens(
+        json.dumps(entry.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False)
+    )
+
+
+def _raw(entry: CodeFile, source: str, note: str) -> CodeFile:
+    raw = CodeFile(
+        file=entry.file,
+        lang=entry.lang,
+        mode="raw",
+        note=note,
+        size=entry.size,
+        tokens=0,
+        raw_tokens=entry.raw_tokens,
+        content=source,
+    )
+    raw.tokens = estimate_tokens(source)
+    return raw
+
+
+def _summary(path: Path, source: str, language: Language, request: CodeInput) -> CodeFile:
+    size = len(source.encode())
+    base = CodeFile(
+        file=str(path),
+        lang=language.name,
+        mode="summary",
+        size=size,
+        tokens=0,
+        raw_tokens=estimate_tokens(source),
+    )
+    threshold = raw_below()
+    if not request.api and threshold and size < threshold:
+        return _raw(
+            base,
+            source,
+            f"{_size_label(size)} < {_size_label(threshold)}: the whole file is cheaper than its structure",
+        )
+    try:
+        outline = language.outline(source, request.brief, path)
+    except (ContextError, SyntaxError, ValueError, RecursionError) as exc:
+        return _raw(base, source, f"could not be summarised ({exc}); here is the whole file")
+    symbols = outline.symbols
+    notes = list(outline.notes)
+    if request.api and language is PHP:
+        methods, api_notes = api_surface(path, source)
+        symbols = [
+            s for s in symbols if s.kind in ("class", "interface", "trait", "enum", "function")
+        ] + methods
+        notes.extend(api_notes)
+    if request.exported or request.api:
+        symbols = [s for s in symbols if s.exported]
+    entry = base.model_copy(
+        update={
+            "package": outline.package,
+            "imports": outline.imports,
+            "symbols": symbols,
+            "vue": outline.vue,
+            "note": "; ".join(notes),
+        }
+    )
+    entry.tokens = _cost(entry)
+    if entry.tokens >= entry.raw_tokens and not request.api:
+        return _raw(base, source, f"the summary (~{entry.tokens} tokens) would cost more than the file")
+    return entry
+
+
+def _matches(scope: Scope, wanted: str) -> bool:
+    wanted = wanted.replace("::", ".")
+    return scope.name == wanted or scope.name.rsplit(".", 1)[-1] == wanted
+
+
+def _slices(path: Path, source: str, language: Language, symbols: list[str]) -> CodeFile:
+    base = CodeFile(
+        file=str(path),
+        lang=language.name,
+        mode="slice",
+        size=len(source.encode()),
+        tokens=0,
+        raw_tokens=estimate_tokens(source),
+    )
+    try:
+        scopes = language.definitions(source, path)
+    except (ContextError, SyntaxError, ValueError) as exc:
+        return _raw(base, source, f"could not be parsed for slicing ({exc}); here is the whole file")
+    lines = source.split("\n")
+    for wanted in symbols:
+        hits = [s for s in scopes if _matches(s, wanted)]
+        if not hits:
+            base.missing.append(wanted)
+        for scope in hits:
+            base.slices.append(
+                CodeSlice(
+                    symbol=wanted,
+                    kind=scope.kind,
+                    name=scope.name,
+                    start_line=scope.first,
+                    end_line=scope.end,
+                    text="\n".join(lines[scope.first - 1 : scope.end]),
+                )
+            )
+    if base.missing:
+        available = sorted({s.name for s in scopes})
+        base.note = f"not found: {', '.join(base.missing)}; available: {', '.join(available[:40])}" + (
+            ", ..." if len(available) > 40 else ""
+        )
+    base.tokens = _cost(base)
+    if base.tokens > base.raw_tokens:
+        return _raw(base, source, "the slices would cost more than the whole file")
+    return base
+
+
+def _dedup_key(path: Path, source: str, request: CodeInput) -> str:
+    options = request.model_dump(exclude={"files", "force"})
+    material = json.dumps([str(path), hashlib.sha256(source.encode()).hexdigest(), options], sort_keys=True)
+    return hashlib.sha256(material.encode()).hexdigest()[:32]
+
+
+def _stub(entry: CodeFile, age: float) -> CodeFile:
+    ago = f"{round(age)}s" if age < 60 else f"{round(age / 60)}m"
+    stub = CodeFile(
+        file=entry.file,
+        lang=entry.lang,
+        mode="unchanged",
+        size=entry.size,
+        tokens=0,
+        raw_tokens=entry.raw_tokens,
+        note=f"already returned {ago} ago in this session and unchanged since; "
+        "pass force=true to get it again",
+    )
+    stub.tokens = _cost(stub)
+    return stub
+
+
+def run(request: CodeInput) -> CodeResult:
+    """Summaries (or slices) of the requested files, in input order."""
+    if request.symbols:
+        if len(request.files) != 1:
+            raise ContextError("slicing symbols needs exactly one file in `files`")
+        paths = [resolve_path(request.files[0])]
+        if not paths[0].is_file():
+            raise ContextError(f"{request.files[0]}: slicing symbols needs one existing file")
+    else:
+        paths = _expand(request.files)
+    log: DedupLog | None = open_session_log()
+    entries = []
+    for path in paths:
+        language = _language(path)
+        try:
+            source = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise ContextError(f"{path}: cannot be read ({exc.strerror})") from None
+        entry = (
+            _slices(path, source, language, request.symbols)
+            if request.symbols
+            else _summary(path, source, language, request)
+        )
+        if log is not None:
+            key = _dedup_key(path, source, request)
+            age = None if request.force else log.age(key)
+            if age is not None:
+                entry = _stub(entry, age)
+            else:
+                log.record(key)
+        entries.append(entry)
+    return CodeResult(
+        files=entries, tokens=sum(e.tokens for e in entries), raw_tokens=sum(e.raw_tokens for e in entries)
+    )
+
+
+TOOLS = (
+    ContextTool(
+        name="code",
+        description="Structural summary of source files without bodies (Python, Go, TypeScript/JavaScript, "
+        "Vue, "
+        "PHP): imports, types, functions and signatures; or, with `symbols`, the source of just those "
+        "symbols. Small files and files whose summary would not be smaller come back whole. Use it "
+        "instead of reading whole files.",
+        input_model=CodeInput,
+        result_model=CodeResult,
+        func=run,
+        cli_path=("code",),
+        positional="files",
+    ),
+)

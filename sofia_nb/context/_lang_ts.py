@@ -1,0 +1,246 @@
+"""TypeScript, TSX, JavaScript and Vue single-file components, from the tree-sitter TypeScript grammars.
+
+There is no Vue grammar on PyPI: a ``.vue`` file is split into its blocks, the ``<script>`` block
+(``<script setup>`` preferred) is parsed with the TypeScript grammar at its line offset, and the
+``<template>`` only contributes the PascalCase component tags it uses.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from . import _treesitter as ts
+from ._outline import CodeSymbol, Outline, Scope, VueInfo
+
+_FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function", "generator_function"})
+_TYPE_DECLS = {
+    "interface_declaration": "interface",
+    "type_alias_declaration": "type",
+    "enum_declaration": "enum",
+}
+_BLOCK = re.compile(r"<(script|template|style)\b([^>]*)>(.*?)</\1\s*>", re.S | re.I)
+_TAG = re.compile(r"<([A-Z][A-Za-z0-9]*)\b")
+
+
+def grammar_for(suffix: str) -> str:
+    return "tsx" if suffix.lower() in (".tsx", ".jsx") else "typescript"
+
+
+def _exported(node: ts.Node) -> bool:
+    parent = node.parent
+    while parent is not None and parent.type in (
+        "variable_declarator",
+        "lexical_declaration",
+        "variable_declaration",
+    ):
+        node, parent = parent, parent.parent
+    return parent is not None and parent.type == "export_statement"
+
+
+def _member_exported(node: ts.Node) -> bool:
+    modifier = next((c for c in node.named_children if c.type == "accessibility_modifier"), None)
+    name = node.child_by_field_name("name")
+    private_name = name is not None and name.type == "private_property_identifier"
+    return not private_name and ts.text(modifier) not in ("private", "protected")
+
+
+def _signature(node: ts.Node) -> str:
+    params = ts.field_text(node, "parameters") or ts.field_text(node, "parameter")
+    returns = ts.field_text(node, "return_type")
+    prefix = "async " if any(c.type == "async" for c in node.children) else ""
+    return prefix + ts.squash(params + returns)
+
+
+def _classify(node: ts.Node) -> tuple[str, str] | None:
+    kind = node.type
+    if kind in ("function_declaration", "generator_function_declaration"):
+        return "function", ts.field_text(node, "name")
+    if kind in ("class_declaration", "abstract_class_declaration", "class"):
+        name = ts.field_text(node, "name")
+        return ("class", name) if name else None
+    if kind in ("method_definition", "abstract_method_signature"):
+        return "method", ts.field_text(node, "name")
+    if kind in _TYPE_DECLS:
+        return _TYPE_DECLS[kind], ts.field_text(node, "name")
+    if kind == "internal_module":
+        return "namespace", ts.field_text(node, "name")
+    if kind == "variable_declarator":
+        value = node.child_by_field_name("value")
+        if value is not None and value.type in _FUNCTION_VALUES:
+            return "function", ts.field_text(node, "name")
+    return None
+
+
+def _type_detail(node: ts.Node) -> str:
+    if node.type == "type_alias_declaration":
+        return ts.squash(ts.field_text(node, "value"))
+    body = node.child_by_field_name("body")
+    if body is None:
+        return ""
+    members = [ts.squash(ts.text(m)).rstrip(";,") for m in body.named_children if m.type != "comment"]
+    return (", " if node.type == "enum_declaration" else "; ").join(members)
+
+
+def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) -> None:
+    def add(
+        kind: str, name: str, node: ts.Node, exported: bool, signature: str = "", detail: str = ""
+    ) -> None:
+        result.symbols.append(
+            CodeSymbol(
+                kind=kind,
+                name=name,
+                signature=signature,
+                detail="" if brief else detail,
+                exported=exported,
+                line=node.start_point[0] + 1 + offset,
+            )
+        )
+
+    def visit(node: ts.Node) -> None:
+        for child in node.named_children:
+            kind = child.type
+            if kind == "import_statement":
+                source = child.child_by_field_name("source")
+                result.imports.append(ts.text(source).strip("'\"`"))
+            elif kind in ("export_statement", "lexical_declaration", "variable_declaration"):
+                visit(child)
+            elif kind in ("function_declaration", "generator_function_declaration"):
+                add("function", ts.field_text(child, "name"), child, _exported(child), _signature(child))
+            elif kind in _TYPE_DECLS:
+                add(
+                    _TYPE_DECLS[kind],
+                    ts.field_text(child, "name"),
+                    child,
+                    _exported(child),
+                    detail=_type_detail(child),
+                )
+            elif kind in ("class_declaration", "abstract_class_declaration"):
+                add_class(child)
+            elif kind == "variable_declarator":
+                name = ts.field_text(child, "name")
+                value = child.child_by_field_name("value")
+                if value is not None and value.type in _FUNCTION_VALUES:
+                    add("function", name, child, _exported(child), _signature(value))
+                else:
+                    decl = child.parent.children[0].type if child.parent is not None else "const"
+                    add(
+                        "const" if decl == "const" else "var",
+                        name,
+                        child,
+                        _exported(child),
+                        detail=ts.squash(ts.field_text(child, "type")).lstrip(": "),
+                    )
+
+    def add_class(node: ts.Node) -> None:
+        name = ts.field_text(node, "name")
+        heritage = next((c for c in node.named_children if c.type == "class_heritage"), None)
+        add("class", name, node, _exported(node), detail=ts.squash(ts.text(heritage)))
+        body = node.child_by_field_name("body")
+        for member in body.named_children if body is not None else ():
+            member_name = f"{name}.{ts.field_text(member, 'name')}"
+            if member.type in ("method_definition", "abstract_method_signature", "method_signature"):
+                add("method", member_name, member, _member_exported(member), _signature(member))
+            elif member.type in ("public_field_definition", "property_signature"):
+                add(
+                    "property",
+                    member_name,
+                    member,
+                    _member_exported(member),
+                    detail=ts.squash(ts.field_text(member, "type")).lstrip(": "),
+                )
+
+    visit(root)
+
+
+def _script_block(source: str) -> tuple[str, int, str] | None:
+    """The script block to read (``setup`` first): its text, its line offset and its ``lang``."""
+    blocks = [m for m in _BLOCK.finditer(source) if m[1].lower() == "script"]
+    chosen = next((m for m in blocks if "setup" in m[2]), blocks[0] if blocks else None)
+    if chosen is None:
+        return None
+    lang = "tsx" if re.search(r"lang\s*=\s*['\"]tsx['\"]", chosen[2]) else "typescript"
+    return chosen[3], source.count("\n", 0, chosen.start(3)), lang
+
+
+def _macro_names(root: ts.Node, macro: str) -> list[str]:
+    """Names declared by ``defineProps``/``defineEmits``: object keys, string items, type-literal members."""
+    names: list[str] = []
+    for call in ts.descendants(root):
+        if call.type != "call_expression" or ts.field_text(call, "function") != macro:
+            continue
+        containers = [
+            a
+            for field in ("arguments", "type_arguments")
+            if (args := call.child_by_field_name(field))
+            for a in args.named_children
+            if a.type in ("object", "object_type", "array")
+        ]
+        for part in (p for c in containers for p in c.named_children):
+            if part.type in ("pair", "property_signature", "method_signature"):
+                key = part.child_by_field_name("key") or part.child_by_field_name("name")
+                names.append(ts.text(key).strip("'\""))
+            elif part.type == "shorthand_property_identifier":
+                names.append(ts.text(part))
+            elif part.type == "string":
+                names.append(ts.text(part).strip("'\"`"))
+            elif part.type == "call_signature":
+                literal = next((d for d in ts.descendants(part) if d.type == "string_fragment"), None)
+                if literal is not None:
+                    names.append(ts.text(literal))
+    return list(dict.fromkeys(names))
+
+
+def _vue_info(path: PurePath, source: str, root: ts.Node | None) -> VueInfo:
+    component = path.stem
+    info = VueInfo(component=component)
+    template = next((m[3] for m in _BLOCK.finditer(source) if m[1].lower() == "template"), "")
+    info.components = sorted({t for t in _TAG.findall(template) if t != component and t != "Teleport"})
+    if root is None:
+        return info
+    info.props = _macro_names(root, "defineProps")
+    info.emits = _macro_names(root, "defineEmits")
+    calls = [c for c in ts.descendants(root) if c.type == "call_expression"]
+    for call in calls:
+        callee = ts.field_text(call, "function")
+        if callee == "defineModel":
+            first = next(
+                (a for a in call.child_by_field_name("arguments").named_children if a.type == "string"), None
+            )
+            info.models.append(ts.text(first).strip("'\"") if first is not None else "modelValue")
+        elif re.fullmatch(r"use[A-Z]\w*", callee):
+            info.composables.append(callee)
+    info.composables = list(dict.fromkeys(info.composables))
+    return info
+
+
+def outline(source: str, brief: bool, path: PurePath) -> Outline:
+    """Imports, functions, classes (with members), interfaces, types, enums, consts; Vue props and more."""
+    result = Outline()
+    if path.suffix.lower() != ".vue":
+        _script_outline(ts.parse(grammar_for(path.suffix), source.encode()), brief, 0, result)
+        return result
+    script = _script_block(source)
+    root = None
+    if script is not None:
+        text, offset, grammar = script
+        root = ts.parse(grammar, text.encode())
+        _script_outline(root, brief, offset, result)
+    result.vue = _vue_info(path, source, root)
+    return result
+
+
+def scopes(source: str, path: PurePath) -> list[Scope]:
+    """Declaration spans; for Vue, the script's spans at their real lines plus one scope per block."""
+    if path.suffix.lower() != ".vue":
+        return ts.collect_scopes(ts.parse(grammar_for(path.suffix), source.encode()), _classify)
+    found: list[Scope] = []
+    for block in _BLOCK.finditer(source):
+        start = source.count("\n", 0, block.start()) + 1
+        end = start + block[0].count("\n")
+        found.append(Scope(start=start, end=end, kind="block", name=block[1].lower(), first=start))
+    script = _script_block(source)
+    if script is not None:
+        text, offset, grammar = script
+        found.extend(ts.collect_scopes(ts.parse(grammar, text.encode()), _classify, offset))
+    return found

@@ -1,0 +1,74 @@
+"""The shapes every language backend produces: an outline of a file, and the line spans of its scopes."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from pydantic import BaseModel, Field
+
+
+class CodeSymbol(BaseModel):
+    """One declaration. Members carry their owner in ``name`` (``Widget.render``)."""
+
+    kind: str = Field(
+        description="class, struct, interface, trait, enum, type, function, method, field, "
+        "property, const, var, prop, emit, model"
+    )
+    name: str
+    signature: str = Field("", description="parameters and result, without the body")
+    detail: str = Field("", description="bases, fields or members, decorators, origin of inherited methods")
+    exported: bool = True
+    line: int
+
+
+class VueInfo(BaseModel):
+    """What a Vue single-file component declares besides its script's symbols."""
+
+    component: str
+    props: list[str] = Field(default_factory=list)
+    emits: list[str] = Field(default_factory=list)
+    models: list[str] = Field(default_factory=list)
+    composables: list[str] = Field(default_factory=list, description="useXxx() calls: composables and stores")
+    components: list[str] = Field(default_factory=list, description="PascalCase tags used in the template")
+
+
+class Outline(BaseModel):
+    """A file's structure without bodies."""
+
+    package: str = Field("", description="Go package, PHP namespace or Python module name")
+    imports: list[str] = Field(default_factory=list)
+    symbols: list[CodeSymbol] = Field(default_factory=list)
+    vue: VueInfo | None = None
+    notes: list[str] = Field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """A declaration's line span (1-based, inclusive). ``first`` includes its decorators and doc comment."""
+
+    start: int
+    end: int
+    kind: str
+    name: str
+    first: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} {self.name}"
+
+
+class ScopeIndex:
+    """Answers "which declaration encloses line N" for one file, innermost first."""
+
+    def __init__(self, scopes: list[Scope]) -> None:
+        self._scopes = sorted(scopes, key=lambda s: (s.start, -s.end))
+        self._starts = [s.start for s in self._scopes]
+
+    def enclosing(self, line: int) -> Scope | None:
+        # Scopes nest, so the containing scope that starts last is the innermost one.
+        for i in range(bisect.bisect_right(self._starts, line) - 1, -1, -1):
+            scope = self._scopes[i]
+            if scope.end >= line:
+                return scope
+        return None

@@ -1,0 +1,124 @@
+"""The search core of ``grep`` and ``refs``: walk, skip binaries and giant lines, find hits, label scopes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath
+
+from pydantic import BaseModel, Field
+
+from ._langs import language_for
+from ._outline import ScopeIndex
+from ._walk import walk_files
+
+BINARY_PROBE = 8000  # bytes checked for a NUL, as git and grep do
+MAX_LINE = 4 * 1024 * 1024
+MAX_TEXT = 300  # characters of a hit's line that are returned
+
+
+class Skipped(BaseModel):
+    binary: int = Field(0, description="files skipped because they look binary (a NUL byte near the start)")
+    long_lines: int = Field(0, description="files skipped because a line is longer than 4 MiB")
+
+
+@dataclass
+class LineHit:
+    line: int
+    col: int  # 1-based, in characters
+    text: str
+
+
+@dataclass
+class ScannedFile:
+    """A file with hits: where it is, its bytes, and (lazily) its scopes."""
+
+    path: Path
+    rel: str
+    source: bytes
+    _scopes: ScopeIndex | None = field(default=None, repr=False)
+
+    def enclosing(self, line: int) -> str:
+        """The innermost declaration around ``line`` (``"method Widget.render"``), or ``""``."""
+        if self._scopes is None:
+            language = language_for(PurePath(self.path))
+            try:
+                found = (
+                    language.scopes(self.source.decode("utf-8", "replace"), PurePath(self.path))
+                    if language
+                    else []
+                )
+            except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
+                found = []
+            self._scopes = ScopeIndex(found)
+        scope = self._scopes.enclosing(line)
+        return scope.label if scope is not None else ""
+
+
+def _has_giant_line(data: bytes) -> bool:
+    if len(data) <= MAX_LINE:
+        return False
+    start = 0
+    while start < len(data):
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end
+        if end - start > MAX_LINE:
+            return True
+        start = end + 1
+    return False
+
+
+def _line_hits(data: bytes, finder: re.Pattern[bytes], line_matcher: re.Pattern[bytes]) -> list[LineHit]:
+    """Every match on every line that has one; columns are 1-based characters."""
+    hits: list[LineHit] = []
+    line_no, cursor, last_start = 1, 0, -1
+    for match in finder.finditer(data):
+        line_start = data.rfind(b"\n", 0, match.start()) + 1
+        if line_start == last_start:
+            continue
+        line_no += data.count(b"\n", cursor, line_start)
+        cursor, last_start = line_start, line_start
+        line_end = data.find(b"\n", line_start)
+        line = data[line_start : line_end if line_end >= 0 else len(data)].rstrip(b"\r")
+        text = line.decode("utf-8", "replace")
+        for in_line in line_matcher.finditer(line):
+            col = len(line[: in_line.start()].decode("utf-8", "replace")) + 1
+            hits.append(LineHit(line=line_no, col=col, text=text.strip()[:MAX_TEXT]))
+    return hits
+
+
+def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> re.Pattern[bytes]:
+    """A bytes pattern; ``re.error`` for an invalid regex. Whole-word and case folding are ASCII-based."""
+    body = pattern.encode() if regex else re.escape(pattern.encode())
+    if word and not regex:
+        body = rb"(?<![A-Za-z0-9_])" + body + rb"(?![A-Za-z0-9_])"
+    return re.compile(body, 0 if case else re.IGNORECASE)
+
+
+def search(
+    root: Path,
+    patterns: list[re.Pattern[bytes]],
+    ignore_dirs: list[str],
+    exts: frozenset[str],
+    skipped: Skipped,
+) -> Iterator[tuple[ScannedFile, dict[int, list[LineHit]]]]:
+    """For each file with hits, in walk order: the file and its hits by pattern index."""
+    finders = [re.compile(p.pattern, p.flags | re.MULTILINE) for p in patterns]
+    for path in walk_files(root, ignore_dirs, exts):
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        if b"\0" in data[:BINARY_PROBE]:
+            skipped.binary += 1
+            continue
+        matching = [i for i, finder in enumerate(finders) if finder.search(data)]
+        if not matching:
+            continue
+        if _has_giant_line(data):
+            skipped.long_lines += 1
+            continue
+        by_pattern = {i: hits for i in matching if (hits := _line_hits(data, finders[i], patterns[i]))}
+        if by_pattern:
+            yield ScannedFile(path=path, rel=path.relative_to(root).as_posix(), source=data), by_pattern
