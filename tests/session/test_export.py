@@ -1,0 +1,262 @@
+"""Export golden checks: which files, what order, Mermaid, a self-contained report, no secrets."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from sofia_nb.session import (
+    ExportSummary,
+    Phase,
+    SessionStore,
+    ToolCallRecord,
+    WorkshopSession,
+    export_session,
+)
+
+from .factory import MERMAID_REPLY, rich_session
+
+PHASE_FILES = ["discover.md", "ideate.md", "design.md", "select.md", "plan.md", "develop.md"]
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def exported(tmp_path: Path) -> Path:
+    out = tmp_path / "export"
+    export_session(rich_session(), out)
+    return out
+
+
+def test_all_formats_write_every_phase_file_the_summary_and_the_report(exported: Path) -> None:
+    assert sorted(p.name for p in exported.iterdir()) == sorted([*PHASE_FILES, "report.html", "summary.json"])
+
+
+@pytest.mark.parametrize(
+    ("fmt", "names"),
+    [("md", PHASE_FILES), ("html", ["report.html"]), ("json", ["summary.json"])],
+)
+def test_each_format_alone(tmp_path: Path, fmt: str, names: list[str]) -> None:
+    result = export_session(rich_session(), tmp_path, formats=[fmt])
+    assert [f.path for f in result.files] == names
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
+    assert all(p.is_file() for p in result.paths)
+
+
+def test_an_unknown_format_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="pdf"):
+        export_session(rich_session(), tmp_path, formats=["pdf"])
+
+
+@pytest.mark.parametrize("name", PHASE_FILES[:5])
+def test_the_structured_section_comes_before_the_conversation(exported: Path, name: str) -> None:
+    text = read(exported / name)
+    first_section = text.index("\n## ")
+    assert text[first_section:].startswith("\n## ") and not text[first_section:].startswith(
+        "\n## Conversation"
+    )
+    assert first_section < text.index("## Conversation")
+    assert "You are facilitating" not in text  # system prompts are not conversation
+
+
+def test_a_phase_with_only_turns_gets_a_file_and_one_with_nothing_gets_none(tmp_path: Path) -> None:
+    session = WorkshopSession()
+    session.add_turn(Phase.IDEATE, "assistant", "Let us brainstorm.")
+    export_session(session, tmp_path, formats=["md"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ideate.md"]
+    text = read(tmp_path / "ideate.md")
+    assert (
+        text.index("No structured results") < text.index("## Conversation") < text.index("Let us brainstorm.")
+    )
+
+
+def test_discover_has_the_business_context_workflow_and_both_mermaid_blocks(exported: Path) -> None:
+    text = read(exported / "discover.md")
+    assert "Contoso handles 40k motor claims" in text
+    assert "| intake | Claim intake | agent | re-typing |" in text
+    assert r"Manual | copy-paste" in text  # a list item keeps its pipe; table cells escape theirs
+    assert '```mermaid\nflowchart LR\n    a1["Claim intake"]\n    a2["Triage #quot;fast lane#quot;"]' in text
+    assert '    a1 -->|"new claim"| a2\n```' in text
+    assert MERMAID_REPLY in text  # the model's own diagram, kept verbatim as a ```mermaid fence
+
+
+def test_develop_has_repo_stack_result_tests_and_the_iteration_timeline(exported: Path) -> None:
+    text = read(exported / "develop.md")
+    for expected in [
+        "- Path: `/tmp/poc/20261201-090000-abcd`",
+        "- URL: https://example.invalid/contoso/triage",
+        "- Template: python-pytest",
+        "- Tests: pytest -q",
+        "- Status: partial",
+        "- Reason: max-iterations",
+        "- Duration: 95.0 s",
+        "| 3 | 1 | 0 | 0 | 4 |",
+        "- `tests/test_triage.py::test_urgent` (tests/test_triage.py:12): assert 'normal' == 'urgent'",
+        "| 1 | scaffold | 30.0 s |   | src/triage.py | scaffold |   |",
+        "| 2 | tests-failing | 60.0 s | 3/1/0/0 |   | first classifier |   |",
+    ]:
+        assert expected in text
+    assert "## Conversation" not in text  # no develop turns in the fixture
+
+
+def test_select_and_plan_show_the_decision_and_milestones(exported: Path) -> None:
+    select = read(exported / "select.md")
+    assert "- Idea: idea-1 (Auto-triage)" in select
+    assert "- Confirmed by the participants: yes" in select
+    assert "- Confirmed at: 2026-12-01 11:00 UTC" in select
+    plan = read(exported / "plan.md")
+    assert "### m1: Classifier\n\n- Label 200 claims\n- Train" in plan
+
+
+def test_summary_json_has_the_files_and_one_highlight_per_phase(exported: Path) -> None:
+    summary = ExportSummary.model_validate_json(read(exported / "summary.json"))
+    assert summary.session_id == "20261201-090000-abcd"
+    assert (summary.phase, summary.status.value) == (Phase.DEVELOP, "active")
+    assert [f.path for f in summary.files] == [*PHASE_FILES, "report.html", "summary.json"]
+    assert {h.phase: h.text for h in summary.highlights} == {
+        Phase.DISCOVER: "Business: Contoso handles 40k motor claims a year by e-mail and phone.",
+        Phase.IDEATE: "Ideas: 2 ideas generated",
+        Phase.DESIGN: "Evaluation: 2 ideas evaluated",
+        Phase.SELECT: "Selected idea: idea-1",
+        Phase.PLAN: "Plan: 2 milestones planned",
+        Phase.DEVELOP: "PoC: partial after 2 iterations (max-iterations)",
+    }
+
+
+def test_a_highlight_falls_back_to_the_first_model_reply_cut_at_100_characters(tmp_path: Path) -> None:
+    session = WorkshopSession()
+    session.add_turn(Phase.DESIGN, "user", "hello")
+    session.add_turn(Phase.DESIGN, "assistant", "word " * 60)
+    export_session(session, tmp_path, formats=["json"])
+    (highlight,) = json.loads(read(tmp_path / "summary.json"))["highlights"]
+    assert highlight["phase"] == "design"
+    assert len(highlight["text"]) == 100 and highlight["text"].startswith("word word")
+
+
+class _Elements(HTMLParser):
+    """Collects tags and attributes, to check what the page would load."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def _elements(html: str) -> list[tuple[str, dict[str, str | None]]]:
+    parser = _Elements()
+    parser.feed(html)
+    return parser.tags
+
+
+def test_the_report_is_one_self_contained_page(exported: Path) -> None:
+    html = read(exported / "report.html")
+    tags = _elements(html)
+    names = [t for t, _ in tags]
+    assert names.count("style") == 1 and "link" not in names
+    assert not [a for _, a in tags if "src" in a], "nothing is loaded from a URL by an attribute"
+    assert [a.get("type") for t, a in tags if t == "script"] == ["module"]  # only the optional Mermaid loader
+    for phase in ("discover", "ideate", "design", "select", "plan", "develop"):
+        assert ("section", {"class": "phase", "id": phase}) in tags
+        assert f'<a href="#{phase}">' in html
+
+
+def test_mermaid_blocks_become_pre_mermaid_with_their_source_as_text(exported: Path) -> None:
+    html = read(exported / "report.html")
+    blocks = re.findall(r'<pre class="mermaid">(.*?)</pre>', html, re.S)
+    assert len(blocks) == 2
+    assert blocks[1] == "flowchart TD\n    intake[&quot;Intake &lt;desk&gt;&quot;] --&gt; triage\n"
+    assert "mermaid.esm.min.mjs" in html
+
+
+def test_a_report_without_diagrams_loads_no_script(tmp_path: Path) -> None:
+    session = WorkshopSession()
+    session.add_turn(Phase.DISCOVER, "assistant", "Just text.")
+    export_session(session, tmp_path, formats=["html"])
+    assert "<script" not in read(tmp_path / "report.html")
+
+
+def test_html_in_model_replies_is_shown_as_text_never_run(tmp_path: Path) -> None:
+    session = WorkshopSession(name='<img src=x onerror="alert(1)">')
+    session.add_turn(
+        Phase.DISCOVER, "assistant", "<script>alert('x')</script> and ![pic](https://example.invalid/p.png)"
+    )
+    export_session(session, tmp_path, formats=["html"])
+    html = read(tmp_path / "report.html")
+    assert "&lt;script&gt;alert(" in html and "<script>alert" not in html
+    assert "<img" not in html
+    assert not [a for _, a in _elements(html) if "src" in a or "onerror" in a]
+
+
+def test_exporting_again_gives_the_same_files_and_drops_stale_ones(tmp_path: Path) -> None:
+    session = rich_session()
+    export_session(session, tmp_path)
+    first = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    export_session(session, tmp_path)
+    second = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert first.keys() == second.keys()
+    assert {k for k in first if first[k] != second[k]} <= {"summary.json"}  # only exported_at may change
+    strip = re.compile(rb'"exported_at": "[^"]+"')
+    assert strip.sub(b"", first["summary.json"]) == strip.sub(b"", second["summary.json"])
+
+    session.poc = None
+    export_session(session, tmp_path)
+    assert not (tmp_path / "develop.md").exists()
+    assert "develop" not in read(tmp_path / "report.html").split("<main>")[1].split('id="')[-1]
+
+
+PLANTED = {
+    "GITHUB_TOKEN": "ghp_plantedGithubToken0123456789abcdef",
+    "OPENAI_API_KEY": "planted-openai-key-7f3a9c",
+}
+BEARER = "Bearer planted.bearer.value.c2VjcmV0"
+
+
+def test_planted_secrets_reach_no_export_file_and_no_session_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, value in PLANTED.items():
+        monkeypatch.setenv(name, value)
+    session = rich_session()
+    session.add_turn(
+        Phase.DISCOVER, "user", f"our key is {PLANTED['OPENAI_API_KEY']}, header Authorization: {BEARER}"
+    )
+    session.add_turn(Phase.DEVELOP, "tool", f"git push https://x:{PLANTED['GITHUB_TOKEN']}@github.com/o/r")
+    session.business_context.description += f" (token {PLANTED['GITHUB_TOKEN']})"  # type: ignore[union-attr]
+    session.tool_calls.append(
+        ToolCallRecord(
+            call_id="c1", server="github", tool="push", arguments={"api_key": "plain-arg-secret-42"}
+        )
+    )
+    session.name = f"Contoso {BEARER}"
+    store = SessionStore(tmp_path / "sessions")
+    store.save(session)
+    export_session(store.load(session.id), tmp_path / "export")
+
+    written = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert {p.name for p in written} >= {f"{session.id}.json", "report.html", "summary.json", "discover.md"}
+    secrets = [*PLANTED.values(), BEARER, "planted.bearer.value", "plain-arg-secret-42"]
+    leaks = [(p.name, s) for p in written for s in secrets if s in p.read_text(encoding="utf-8")]
+    assert leaks == []
+    assert "[REDACTED]" in read(tmp_path / "export" / "discover.md")
+
+
+def test_secrets_are_redacted_even_when_the_session_was_never_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(
+        "GITHUB_TOKEN", "amp&lt;token<with>html"
+    )  # would hide from a redactor run after escaping
+    session = WorkshopSession()
+    session.add_turn(Phase.DISCOVER, "assistant", "the token is amp&lt;token<with>html")
+    export_session(session, tmp_path)
+    for path in tmp_path.iterdir():
+        text = read(path)
+        assert "token<with>" not in text and "token&lt;with&gt;" not in text, path.name
