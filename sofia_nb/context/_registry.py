@@ -31,6 +31,7 @@ PROVIDER_MODULES: tuple[str, ...] = (
     "_grep",
     "_claude_code",
     "_composer",
+    "_packagist",
 )
 
 
