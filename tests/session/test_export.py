@@ -58,9 +58,7 @@ def test_an_unknown_format_is_refused(tmp_path: Path) -> None:
 def test_the_structured_section_comes_before_the_conversation(exported: Path, name: str) -> None:
     text = read(exported / name)
     first_section = text.index("\n## ")
-    assert text[first_section:].startswith("\n## ") and not text[first_section:].startswith(
-        "\n## Conversation"
-    )
+    assert not text[first_section:].startswith("\n## Conversation")
     assert first_section < text.index("## Conversation")
     assert "You are facilitating" not in text  # system prompts are not conversation
 

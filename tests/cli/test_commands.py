@@ -1,0 +1,109 @@
+"""export and doctor through the real command line: outputs, errors, exit codes, no secret values."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sofia_nb.cli import main
+from sofia_nb.session import SessionStore
+
+from ..session.factory import rich_session
+from .test_schemas import last_json_line, sofia
+
+
+@pytest.fixture
+def session_id() -> str:
+    session = rich_session()
+    SessionStore().save(session)
+    return session.id
+
+
+def test_export_prints_one_path_per_written_file(tmp_path: Path, session_id: str) -> None:
+    out = sofia("export", "--session", "last", "--output", "out", "--format", "md", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    printed = out.stdout.split()
+    assert printed == [
+        str((tmp_path / "out" / f"{p}.md").resolve())
+        for p in ("discover", "ideate", "design", "select", "plan", "develop")
+    ]
+    assert all(Path(p).is_file() for p in printed)
+
+
+def test_export_honours_the_exports_dir_of_the_config_file(
+    tmp_path: Path, session_id: str, _isolated_home: Path
+) -> None:
+    (_isolated_home / "config.toml").write_text('exports_dir = "reports"\n', encoding="utf-8")
+    out = sofia("export", "--session", session_id, "--format", "json", "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert Path(last_json_line(out)["export_dir"]) == (tmp_path / "reports" / session_id).resolve()
+
+
+def test_export_of_an_unknown_session_is_an_error_naming_it(tmp_path: Path, session_id: str) -> None:
+    out = sofia("export", "--session", "20990101-000000-0000", "--json", cwd=tmp_path)
+    assert out.returncode == 1
+    error = last_json_line(out)["error"]
+    assert "20990101-000000-0000" in error["message"] and error["kind"] == "session"
+    assert not (tmp_path / "exports").exists()
+
+
+def test_export_of_a_corrupt_session_says_which_file(tmp_path: Path, session_id: str) -> None:
+    path = SessionStore().path_for(session_id)
+    path.write_text(path.read_text(encoding="utf-8")[:100], encoding="utf-8")
+    out = sofia("export", "--session", session_id, cwd=tmp_path)
+    assert out.returncode == 1
+    assert str(path) in " ".join(out.stderr.split())
+
+
+@pytest.mark.parametrize("argv", [["export"], ["export", "--session", "x", "--format", "pdf"]])
+def test_export_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_doctor_names_credentials_but_never_prints_their_values(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "planted-doctor-secret-1234")
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_plantedDoctorToken0123456789abcd")
+    monkeypatch.setenv("SOFIA_LLM", "openai:gpt-4o-mini")
+    monkeypatch.delenv("OLLAMA_HOST", raising=False)
+    for flags in (["--json"], []):
+        out = sofia("doctor", *flags, cwd=tmp_path)
+        assert out.returncode == 0, out.stderr
+        assert "planted-doctor-secret" not in out.stdout + out.stderr
+        assert "ghp_plantedDoctorToken" not in out.stdout + out.stderr
+    report = last_json_line(sofia("doctor", "--json", cwd=tmp_path))
+    providers = {p["name"]: p["env_present"] for p in report["llm"]["providers"]}
+    assert providers["openai"] == ["OPENAI_API_KEY"]
+    assert providers["github"] == ["GITHUB_TOKEN"]
+    assert providers["ollama"] == []
+    assert report["llm"]["spec"] == "openai:gpt-4o-mini"
+    assert report["python"]["found"] and report["python"]["version"].startswith("3.")
+    assert {p["name"] for p in report["packages"]} >= {"jupyterlab", "ipywidgets", "papermill"}
+
+
+def test_doctor_finds_the_mcp_config_above_the_working_directory(tmp_path: Path) -> None:
+    config = tmp_path / ".vscode" / "mcp.json"
+    config.parent.mkdir()
+    config.write_text(json.dumps({"servers": {"everything": {"command": "mcp-server-everything"}}}))
+    (tmp_path / "notebooks").mkdir()
+    report = last_json_line(sofia("doctor", "--json", cwd=tmp_path / "notebooks"))
+    assert report["mcp"]["config"] == str(config)
+    if report["mcp"]["servers"] is not None:  # names need the sofia_nb.mcp loader
+        assert report["mcp"]["servers"] == ["everything"]
+    no_config = last_json_line(sofia("doctor", "--json", cwd=Path("/")))
+    assert no_config["mcp"]["config"] is None
+    assert any("mcp.json" in hint for hint in no_config["hints"])
+
+
+def test_doctor_sees_the_reference_servers_of_this_checkout(tmp_path: Path) -> None:
+    report = last_json_line(sofia("doctor", "--json", cwd=tmp_path))
+    servers = {s["name"]: s for s in report["reference_servers"]}
+    everything = servers["@modelcontextprotocol/server-everything"]
+    bin_dir = Path(__file__).resolve().parents[2] / "tools" / "npm" / "node_modules" / ".bin"
+    assert everything["found"] == (bin_dir / "mcp-server-everything").exists()

@@ -1,0 +1,103 @@
+"""The committed JSON Schemas match the result models, and the real CLI's output matches them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from sofia_nb.cli import schemas
+from sofia_nb.session import SessionStore
+
+from ..session.factory import rich_session
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "schemas"
+
+
+def test_docs_schemas_are_up_to_date(tmp_path: Path) -> None:
+    schemas.write_schemas(tmp_path)
+    fresh = {p.name: p.read_text(encoding="utf-8") for p in tmp_path.glob("*.json")}
+    committed = {p.name: p.read_text(encoding="utf-8") for p in DOCS.glob("*.json")}
+    stale = sorted(n for n in fresh.keys() | committed.keys() if fresh.get(n) != committed.get(n))
+    assert not stale, (
+        f"docs/schemas/ is out of date ({', '.join(stale)}): run `make schemas` and commit the result"
+    )
+
+
+def test_every_schema_is_a_valid_json_schema() -> None:
+    for path in DOCS.glob("*.json"):
+        Draft202012Validator.check_schema(json.loads(path.read_text(encoding="utf-8")))
+
+
+def test_result_model_names_are_unique_and_every_command_declares_results() -> None:
+    models = schemas.result_models()
+    assert {"StatusList", "StatusDetail", "ExportResult", "DoctorReport"} <= models.keys()
+
+
+def sofia(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sofia_nb", *args], capture_output=True, text=True, cwd=cwd, timeout=60
+    )
+
+
+def last_json_line(out: subprocess.CompletedProcess[str]) -> Any:
+    lines = [line for line in out.stdout.splitlines() if line.strip()]
+    assert lines, f"no output; stderr: {out.stderr}"
+    return json.loads(lines[-1])
+
+
+def validate(result: Any, model: str) -> None:
+    schema = json.loads((DOCS / f"{model}.json").read_text(encoding="utf-8"))
+    errors = [e.message for e in Draft202012Validator(schema).iter_errors(result)]
+    assert errors == [], f"{model}: {errors}"
+
+
+@pytest.fixture
+def fixture_session(tmp_path: Path) -> str:
+    session = rich_session()
+    SessionStore().save(session)  # into the test's own SOFIA_HOME, which the child inherits
+    return session.id
+
+
+def test_status_list_matches_its_schema(tmp_path: Path, fixture_session: str) -> None:
+    out = sofia("status", "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    result = last_json_line(out)
+    validate(result, "StatusList")
+    assert result["sessions"][0]["session_id"] == fixture_session
+    assert result["sessions"][0]["phase"] == "develop"
+
+
+def test_status_detail_matches_its_schema(tmp_path: Path, fixture_session: str) -> None:
+    out = sofia("--json", "status", "--session", "last", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    result = last_json_line(out)
+    validate(result, "StatusDetail")
+    assert (result["session_id"], result["next_phase"], result["idea_count"]) == (
+        fixture_session,
+        "complete",
+        2,
+    )
+
+
+def test_export_matches_its_schema_and_writes_to_exports_id_by_default(
+    tmp_path: Path, fixture_session: str
+) -> None:
+    out = sofia("export", "--session", fixture_session, "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    result = last_json_line(out)
+    validate(result, "ExportResult")
+    assert Path(result["export_dir"]) == (tmp_path / "exports" / fixture_session).resolve()
+    assert [f["path"] for f in result["files"]][-2:] == ["report.html", "summary.json"]
+    assert all((Path(result["export_dir"]) / f["path"]).is_file() for f in result["files"])
+
+
+def test_doctor_matches_its_schema(tmp_path: Path) -> None:
+    out = sofia("doctor", "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    validate(last_json_line(out), "DoctorReport")
