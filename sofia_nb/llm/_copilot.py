@@ -133,9 +133,9 @@ class CopilotLLM(BaseLLM):
             raise self._error(
                 LLMProviderError, "Copilot runs tools inside its runtime; offer tools through run_tool_loop"
             )
-        from copilot import PermissionHandler
-
         client = await self._ensure_client()
+        from copilot import PermissionHandler  # importable: _ensure_client checked the SDK
+
         system = "\n\n".join(m.content for m in messages if m.role == "system")
         session = await client.create_session(
             model=self.model,

@@ -15,38 +15,12 @@ from sofia_nb.llm import (
     ToolHooks,
     ToolLoop,
     ToolResult,
-    ToolSpec,
     run_tool_loop,
 )
 
-SUM = ToolSpec(
-    name="get_sum",
-    description="adds two numbers",
-    parameters={
-        "type": "object",
-        "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
-        "required": ["a", "b"],
-        "additionalProperties": False,
-    },
-)
+from .conftest import Calculator
+
 ASK = [Message(role="system", content="You add numbers."), Message(role="user", content="What is 2 + 3?")]
-
-
-class Calculator:
-    """A dispatcher offering ``get_sum``; it records what it actually ran."""
-
-    def __init__(self, fail: bool = False) -> None:
-        self.ran: list[dict[str, Any]] = []
-        self.fail = fail
-
-    async def list_tools(self) -> list[ToolSpec]:
-        return [SUM]
-
-    async def call_tool(self, call: ToolCall) -> ToolResult:
-        self.ran.append(call.arguments)
-        if self.fail:
-            raise RuntimeError("calculator is on fire")
-        return ToolResult(text=str(call.arguments["a"] + call.arguments["b"]))
 
 
 def sum_call(**arguments: Any) -> dict[str, Any]:
