@@ -9,7 +9,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from . import _messages as msg
-from ._blocks import EditBlock, EditParser, EditProblem, ParseResult
+from ._blocks import EditBlock, EditParser, EditProblem, ParseResult, ProblemKind
 from ._match import closest_lines, find_matches, reindent
 from ._paths import UnsafePathError, resolve_inside
 from ._search_replace import SearchReplaceParser
@@ -70,8 +70,8 @@ def _read(target: Path) -> str | None:
 
 
 def _apply_block(state: _FileState, block: EditBlock, rel: str) -> EditProblem | None:
-    def problem(kind: str, message: str) -> EditProblem:
-        return EditProblem(kind=kind, path=rel, line=block.line, message=message)  # type: ignore[arg-type]
+    def problem(kind: ProblemKind, message: str) -> EditProblem:
+        return EditProblem(kind=kind, path=rel, line=block.line, message=message)
 
     if block.kind == "whole":
         state.current = block.content

@@ -1,0 +1,216 @@
+"""Running a project's tests: no shell, a scrubbed environment, its own process group, a hard timeout.
+
+On timeout the whole group gets SIGTERM, then SIGKILL after a grace period unless the group is
+already empty. The reference loop checked ``child.killed`` (true right after the first signal), so
+its SIGKILL never fired; here the group itself is polled. A run that leaves stray processes behind
+after a normal exit has them killed too (architecture.md §4.7).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import os
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from ..redact import redact_text, scrubbed_env
+from ..session import TestFailure, TestResults
+from ._results import ReportError, ResultFormat, parse_report
+
+DEFAULT_TIMEOUT_S = 120.0
+DEFAULT_GRACE_S = 5.0
+OUTPUT_TAIL_CHARS = 4000
+_POLL_S = 0.05
+_PR_SET_PDEATHSIG = 1
+
+
+def _parent_death_hook() -> Callable[[], None] | None:
+    """A ``preexec_fn`` asking Linux to SIGKILL the child when this process dies."""
+    if not sys.platform.startswith("linux"):
+        return None
+    prctl = ctypes.CDLL(None, use_errno=True).prctl  # resolved before fork: the child must not allocate
+    parent = os.getpid()
+
+    def hook() -> None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:  # the parent died between fork and prctl
+            os._exit(1)
+
+    return hook
+
+
+class TestRun(BaseModel):
+    """One run of the test command: the parsed results and how the process ended."""
+
+    __test__ = False
+    command: list[str]
+    results: TestResults
+    exit_code: int | None = None
+    timed_out: bool = False
+    duration_s: float = 0.0
+    pgid: int | None = Field(default=None, description="the process group the run used (all killed by now)")
+
+    @property
+    def ok(self) -> bool:
+        """Green: at least one test ran, none failed or errored, and the run was not killed."""
+        r = self.results
+        return not self.timed_out and r.passed > 0 and r.failed == 0 and r.errors == 0
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _signal_group(pgid: int, sig: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, sig)
+
+
+async def _stop_group(proc: asyncio.subprocess.Process, grace_s: float) -> None:
+    """SIGTERM the group, wait until it is empty or ``grace_s`` passes, then SIGKILL what is left."""
+    pgid = proc.pid
+    _signal_group(pgid, signal.SIGTERM)
+    deadline = time.monotonic() + grace_s
+    while time.monotonic() < deadline:
+        if proc.returncode is None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(proc.wait(), _POLL_S)
+        elif not _group_alive(pgid):
+            return
+        else:
+            await asyncio.sleep(_POLL_S)
+    _signal_group(pgid, signal.SIGKILL)
+    await proc.wait()
+
+
+def _special_failure(results: TestResults, test_id: str, message: str, output: str) -> TestResults:
+    """A run-level problem (timeout, nothing collected, no report) counted as an error, never success."""
+    results.errors += 1
+    results.failures.insert(0, TestFailure(test_id=test_id, message=message, trace_tail=output[-2000:]))
+    return results
+
+
+class TestRunner:
+    """Runs ``command`` in a project; ``{report}`` in it is replaced by a private report file path."""
+
+    __test__ = False
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        result_format: ResultFormat,
+        *,
+        timeout_s: float = DEFAULT_TIMEOUT_S,
+        grace_s: float = DEFAULT_GRACE_S,
+        env: Mapping[str, str] | None = None,
+        extra_env: Mapping[str, str] | None = None,
+    ) -> None:
+        self.command = list(command)
+        self.extra_env = dict(extra_env or {})
+        self.result_format = result_format
+        self.timeout_s = timeout_s
+        self.grace_s = grace_s
+        self._env = env
+
+    def _environment(self, home: Path) -> dict[str, str]:
+        env = scrubbed_env(self._env)
+        # No colours or watch mode; HOME points at a scratch folder so no user dotfile secrets leak in.
+        env.update(
+            {
+                "NO_COLOR": "1",
+                "FORCE_COLOR": "0",
+                "CI": "1",
+                "HOME": str(home),
+                "PYTHONDONTWRITEBYTECODE": "1",
+            }
+        )
+        env.update(self.extra_env)
+        return env
+
+    async def run(self, project: Path) -> TestRun:
+        with tempfile.TemporaryDirectory(prefix="sofia-tests-") as scratch:
+            report = Path(scratch) / ("report.xml" if self.result_format == "junit" else "report.json")
+            argv = [part.replace("{report}", str(report)) for part in self.command]
+            output_path = Path(scratch) / "output.txt"
+            started = time.perf_counter()
+            with open(output_path, "wb") as output:  # noqa: ASYNC230 - a local scratch file the child writes to
+                try:
+                    proc = await asyncio.create_subprocess_exec(
+                        *argv,
+                        cwd=project,
+                        env=self._environment(Path(scratch)),
+                        stdin=asyncio.subprocess.DEVNULL,
+                        stdout=output,
+                        stderr=asyncio.subprocess.STDOUT,
+                        start_new_session=True,
+                        preexec_fn=_parent_death_hook(),
+                    )
+                except OSError as exc:
+                    results = _special_failure(
+                        TestResults(), "<test command>", f"could not start {argv[0]}: {exc}", ""
+                    )
+                    return TestRun(command=argv, results=results)
+                timed_out = False
+                try:
+                    await asyncio.wait_for(proc.wait(), self.timeout_s)
+                except TimeoutError:
+                    timed_out = True
+                    await _stop_group(proc, self.grace_s)
+                finally:
+                    if proc.returncode is None:  # cancelled (a user stop): nothing may outlive us
+                        _signal_group(proc.pid, signal.SIGKILL)
+                        with contextlib.suppress(ProcessLookupError):
+                            proc.kill()
+                    _signal_group(proc.pid, signal.SIGKILL)  # strays left behind by a normal exit
+            duration = time.perf_counter() - started
+            text = redact_text(output_path.read_text(encoding="utf-8", errors="replace"))
+            return TestRun(
+                command=argv,
+                results=self._results(report, project, text, proc.returncode, timed_out),
+                exit_code=proc.returncode,
+                timed_out=timed_out,
+                duration_s=duration,
+                pgid=proc.pid,
+            )
+
+    def _results(
+        self, report: Path, project: Path, text: str, code: int | None, timed_out: bool
+    ) -> TestResults:
+        try:
+            results = parse_report(self.result_format, report, project)
+        except ReportError:
+            results = TestResults()
+            if not timed_out:
+                _special_failure(
+                    results,
+                    "<no report>",
+                    f"the test command exited with {code} and wrote no "
+                    "report (a crash or an import error before collection)",
+                    text,
+                )
+        if timed_out:
+            _special_failure(
+                results,
+                "<timeout>",
+                f"the tests timed out after {self.timeout_s:g} s, probably an "
+                "infinite loop or a blocking call; the whole process group was killed",
+                text,
+            )
+        elif results.total == 0:
+            _special_failure(results, "<no tests>", "no tests ran: the test command collected nothing", text)
+        results.raw_output_tail = text[-OUTPUT_TAIL_CHARS:]
+        return results
