@@ -65,6 +65,15 @@ class ScopeIndex:
         self._scopes = sorted(scopes, key=lambda s: (s.start, -s.end))
         self._starts = [s.start for s in self._scopes]
 
+    def starting_at(self, line: int) -> list[Scope]:
+        """Declarations whose header is on ``line``."""
+        i = bisect.bisect_left(self._starts, line)
+        found = []
+        while i < len(self._scopes) and self._scopes[i].start == line:
+            found.append(self._scopes[i])
+            i += 1
+        return found
+
     def enclosing(self, line: int) -> Scope | None:
         # Scopes nest, so the containing scope that starts last is the innermost one.
         for i in range(bisect.bisect_right(self._starts, line) - 1, -1, -1):

@@ -29,6 +29,10 @@ from pydantic import BaseModel, ConfigDict
 PROVIDER_MODULES: tuple[str, ...] = (
     "_code",
     "_grep",
+    "_refs",
+    "_changed",
+    "_vue_routes",
+    "_workshop",
     "_claude_code",
     "_composer",
     "_packagist",

@@ -39,8 +39,9 @@ class ScannedFile:
     source: bytes
     _scopes: ScopeIndex | None = field(default=None, repr=False)
 
-    def enclosing(self, line: int) -> str:
-        """The innermost declaration around ``line`` (``"method Widget.render"``), or ``""``."""
+    @property
+    def scopes(self) -> ScopeIndex:
+        """The file's declarations, parsed on first use (only files with hits pay for it)."""
         if self._scopes is None:
             language = language_for(PurePath(self.path))
             try:
@@ -52,7 +53,11 @@ class ScannedFile:
             except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
                 found = []
             self._scopes = ScopeIndex(found)
-        scope = self._scopes.enclosing(line)
+        return self._scopes
+
+    def enclosing(self, line: int) -> str:
+        """The innermost declaration around ``line`` (``"method Widget.render"``), or ``""``."""
+        scope = self.scopes.enclosing(line)
         return scope.label if scope is not None else ""
 
 
