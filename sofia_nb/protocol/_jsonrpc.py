@@ -103,6 +103,11 @@ def decode(line: bytes | str) -> Message:
         msg = json.loads(line)
     except ValueError as exc:
         raise JsonRpcDecodeError(f"not JSON: {exc}") from None
+    return check_message(msg)
+
+
+def check_message(msg: Any) -> Message:
+    """``msg`` itself when it is a JSON-RPC 2.0 request, notification or response object."""
     if not isinstance(msg, dict):
         raise JsonRpcDecodeError("not a JSON object (batches were removed in MCP 2025-06-18)")
     if msg.get("jsonrpc") != JSONRPC:

@@ -1,0 +1,223 @@
+"""Streamable HTTP (MCP 2025-03-26 and later), with the legacy HTTP+SSE transport as a fallback.
+
+Every client message is a POST; the answer is JSON or an SSE stream that may carry notifications
+and server requests before the response. Auth is the entry's headers plus a bearer token read at
+every request from the one environment variable the entry names, so a token never reaches
+another server and a rotated token is picked up without reconnecting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import socket
+from collections.abc import AsyncIterator
+from urllib.parse import urljoin
+
+import httpx
+
+from ..protocol import JsonRpcDecodeError, Message, check_message, decode
+from ._errors import McpError
+from ._transport import SessionExpired, Transport
+
+_ACCEPT = "application/json, text/event-stream"
+_CLOSE_TIMEOUT_S = 2.0
+
+
+def connect_error(exc: httpx.TransportError, url: str) -> McpError:
+    """Map httpx's connection failures to kinds, looking at the OS error underneath."""
+    cause: BaseException | None = exc
+    while cause is not None:
+        if isinstance(cause, socket.gaierror):
+            return McpError("dns-failure", f"cannot resolve the host of {url}")
+        if isinstance(cause, ConnectionRefusedError):
+            break
+        cause = cause.__cause__ or cause.__context__
+    if "Name or service not known" in str(exc) or "nodename nor servname" in str(exc):
+        return McpError("dns-failure", f"cannot resolve the host of {url}")
+    return McpError("connection-refused", f"cannot connect to {url}: {exc or type(exc).__name__}")
+
+
+def _status_error(response: httpx.Response, body: str) -> McpError:
+    status = response.status_code
+    detail = f"HTTP {status} {response.reason_phrase}".rstrip()
+    if status in (401, 403):
+        return McpError("auth-failure", f"{detail}: check the token or headers configured for this server")
+    if status >= 500:
+        return McpError("unknown", f"{detail}: {body[:200]}".rstrip(": "))
+    return McpError("protocol", f"{detail}: {body[:200]}".rstrip(": "))
+
+
+async def sse_events(response: httpx.Response) -> AsyncIterator[tuple[str, str]]:
+    """``(event, data)`` pairs of a text/event-stream; events with an empty ``data`` are skipped
+    (server-everything starts every stream with such a priming event)."""
+    event = "message"
+    data: list[str] = []
+    async for line in response.aiter_lines():
+        if not line:
+            if data:
+                yield event, "\n".join(data)
+            event, data = "message", []
+        elif line.startswith("data:"):
+            data.append(line[5:].removeprefix(" "))
+        elif line.startswith("event:"):
+            event = line[6:].strip()
+    if data:
+        yield event, "\n".join(data)
+
+
+class HttpTransport(Transport):
+    def __init__(
+        self,
+        url: str,
+        *,
+        headers: dict[str, str] | None = None,
+        token_env: str | None = None,
+        legacy_sse: bool = False,
+    ) -> None:
+        super().__init__()
+        self.url = url
+        self.headers = dict(headers or {})
+        self.token_env = token_env
+        self._client: httpx.AsyncClient | None = None
+        self._session_id: str | None = None
+        self._want_legacy = legacy_sse
+        self._legacy_post_url: str | None = None
+        self._legacy_task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        # Deadlines come from the session (per request); httpx must not add its own.
+        self._client = httpx.AsyncClient(timeout=httpx.Timeout(None), follow_redirects=True)
+        if self._want_legacy:
+            await self._open_legacy()
+
+    def _request_headers(self) -> dict[str, str]:
+        headers = {"Accept": _ACCEPT, "Content-Type": "application/json", **self.headers}
+        if self._session_id:
+            headers["Mcp-Session-Id"] = self._session_id
+        if self.protocol_version:
+            headers["MCP-Protocol-Version"] = self.protocol_version
+        if self.token_env:
+            token = os.environ.get(self.token_env)
+            if token:
+                headers["Authorization"] = f"Bearer {token}"
+        return headers
+
+    async def send(self, msg: Message) -> None:
+        assert self._client is not None, "start() first"
+        if self._legacy_post_url is not None:
+            await self._post_legacy(msg)
+            return
+        is_init = msg.get("method") == "initialize"
+        try:
+            async with self._client.stream(
+                "POST", self.url, json=msg, headers=self._request_headers()
+            ) as response:
+                if is_init and response.status_code in (400, 404, 405) and self._session_id is None:
+                    await self._open_legacy()  # an old server: HTTP+SSE (2024-11-05)
+                    await self._post_legacy(msg)
+                    return
+                await self._handle(response, msg)
+        except httpx.ConnectError as exc:
+            raise connect_error(exc, self.url) from None
+        except httpx.TimeoutException:
+            raise McpError("timeout", f"HTTP timeout talking to {self.url}") from None
+        except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
+            raise McpError("connection-lost", f"the HTTP stream broke: {exc or type(exc).__name__}") from None
+
+    async def _handle(self, response: httpx.Response, msg: Message) -> None:
+        if response.status_code in (202, 204):
+            return
+        if response.status_code == 404 and self._session_id is not None:
+            self._session_id = None
+            raise SessionExpired
+        if response.status_code >= 300:
+            body = (await response.aread()).decode("utf-8", "replace")
+            raise _status_error(response, body)
+        if msg.get("method") == "initialize":
+            self._session_id = response.headers.get("mcp-session-id")
+        answered = "id" not in msg or "method" not in msg  # only requests expect an answer
+        content_type = response.headers.get("content-type", "")
+        if content_type.startswith("text/event-stream"):
+            async for _, data in sse_events(response):
+                answered |= self._deliver(data, msg)
+        else:
+            answered |= self._deliver((await response.aread()).decode(), msg)
+        if not answered:
+            raise McpError("connection-lost", "the HTTP response ended before the answer arrived")
+
+    def _deliver(self, data: str, msg: Message) -> bool:
+        """Hand one body or event to the session; True when it held the answer to ``msg``."""
+        try:
+            parsed = json.loads(data)
+            # A list is a batch: servers older than 2025-06-18 may still answer with one.
+            items = [check_message(x) for x in (parsed if isinstance(parsed, list) else [parsed])]
+        except ValueError as exc:
+            raise McpError("protocol", f"malformed JSON-RPC from the server: {exc}") from None
+        answered = False
+        for item in items:
+            answered |= "method" not in item and item.get("id") == msg.get("id")
+            self.on_message(item)
+        return answered
+
+    # -- legacy HTTP+SSE -----------------------------------------------------------------------
+    async def _open_legacy(self) -> None:
+        assert self._client is not None
+        ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self._legacy_task = asyncio.create_task(self._legacy_stream(ready))
+        self._legacy_post_url = await ready
+
+    async def _legacy_stream(self, ready: asyncio.Future[str]) -> None:
+        assert self._client is not None
+        error: McpError = McpError("connection-lost", "the server closed its SSE stream")
+        try:
+            headers = {k: v for k, v in self._request_headers().items() if k != "Content-Type"}
+            headers["Accept"] = "text/event-stream"
+            async with self._client.stream("GET", self.url, headers=headers) as response:
+                if response.status_code >= 300:
+                    raise _status_error(response, (await response.aread()).decode("utf-8", "replace"))
+                async for event, data in sse_events(response):
+                    if event == "endpoint" and not ready.done():
+                        ready.set_result(urljoin(self.url, data.strip()))
+                    elif event == "message":
+                        try:
+                            self.on_message(decode(data))
+                        except JsonRpcDecodeError:
+                            self.on_stray(data[:200])
+        except McpError as exc:
+            error = exc
+        except httpx.ConnectError as exc:
+            error = connect_error(exc, self.url)
+        except (httpx.HTTPError, OSError) as exc:
+            error = McpError("connection-lost", f"the SSE stream broke: {exc or type(exc).__name__}")
+        if not ready.done():
+            ready.set_exception(error)
+        else:
+            self.on_closed(error)
+
+    async def _post_legacy(self, msg: Message) -> None:
+        assert self._client is not None and self._legacy_post_url is not None
+        try:
+            response = await self._client.post(
+                self._legacy_post_url, json=msg, headers=self._request_headers()
+            )
+        except httpx.ConnectError as exc:
+            raise connect_error(exc, self.url) from None
+        if response.status_code >= 300:
+            raise _status_error(response, response.text)
+
+    async def aclose(self) -> None:
+        client, self._client = self._client, None
+        if client is None:
+            return
+        if self._legacy_task is not None:
+            self._legacy_task.cancel()
+            await asyncio.gather(self._legacy_task, return_exceptions=True)
+        if self._session_id is not None:
+            with contextlib.suppress(httpx.HTTPError, TimeoutError):
+                await asyncio.wait_for(
+                    client.delete(self.url, headers=self._request_headers()), _CLOSE_TIMEOUT_S
+                )
+        await client.aclose()

@@ -1,0 +1,399 @@
+"""``McpManager``: one lazily opened, shared connection per configured server, with validation,
+one retry, timeouts and tool-call events. ``SyncMcpManager`` is its twin for scripts and papermill.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal, TypeVar
+
+from .. import protocol as p
+from .._aio import LoopThread
+from ..events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStarted, Warning
+from ..redact import redact, redact_text
+from ._config import InputProvider, McpConfig, McpConfigError, ServerConfig, load_config
+from ._errors import McpError
+from ._http import HttpTransport
+from ._retry import RETRY_DELAY_S, retry_delay, should_retry
+from ._session import ClientSession, RequestHandler
+from ._stdio import StdioTransport
+from ._transport import Transport
+from ._validate import ArgumentValidator
+
+T = TypeVar("T")
+PREVIEW_CHARS = 200
+
+
+def make_transport(entry: ServerConfig) -> Transport:
+    """The transport an entry asks for (``type``: stdio, http, or the legacy sse)."""
+    if entry.type == "stdio":
+        assert entry.command is not None
+        return StdioTransport(entry.command, entry.args, env=entry.env, cwd=entry.cwd)
+    assert entry.url is not None
+    return HttpTransport(
+        entry.url, headers=entry.headers, token_env=entry.token_env, legacy_sse=entry.type == "sse"
+    )
+
+
+class _Deadline:
+    """``asyncio.timeout`` whose expiry raises ``McpError(kind='timeout')`` naming what was awaited."""
+
+    __slots__ = ("_limit", "_timeout", "_what")
+
+    def __init__(self, limit: float | None, what: str) -> None:
+        self._limit = limit
+        self._what = what
+        self._timeout = asyncio.timeout(limit)
+
+    async def __aenter__(self) -> None:
+        await self._timeout.__aenter__()
+
+    async def __aexit__(self, *exc_info: Any) -> None:
+        try:
+            await self._timeout.__aexit__(*exc_info)
+        except TimeoutError:
+            raise McpError("timeout", f"{self._what}: no answer within {self._limit:g} s") from None
+
+
+def _read_only(tool: p.Tool) -> bool:
+    return bool(tool.annotations and tool.annotations.read_only_hint)
+
+
+def _result_size(raw: dict[str, Any]) -> int:
+    # Cheap and good enough for a log column: the payload characters, without re-serialising.
+    size = 0
+    for block in raw.get("content") or ():
+        size += len(block.get("text") or block.get("data") or "")
+    return size
+
+
+class McpManager:
+    """Every MCP server of one run. Use as ``async with McpManager(config) as mcp:``."""
+
+    def __init__(
+        self,
+        config: McpConfig | str | Path | None = None,
+        *,
+        bus: EventBus | None = None,
+        prompt: InputProvider | None = None,
+        handler: RequestHandler | None = None,
+        probe_modern: bool = False,
+        retry_delay_s: float = RETRY_DELAY_S,
+    ) -> None:
+        self.config = config if isinstance(config, McpConfig) else load_config(config)
+        self.bus = bus or EventBus()
+        self._prompt = prompt
+        self._handler = handler
+        self._probe_modern = probe_modern
+        self._retry_delay_s = retry_delay_s
+        self._sessions: dict[str, ClientSession] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._tools: dict[tuple[str, str], p.Tool] = {}
+        self._validator = ArgumentValidator()
+
+    @property
+    def servers(self) -> list[str]:
+        return list(self.config.servers)
+
+    def entry(self, server: str) -> ServerConfig:
+        try:
+            return self.config.servers[server]
+        except KeyError:
+            known = ", ".join(self.config.servers) or "none"
+            raise McpError("validation", f"unknown MCP server (configured: {known})", server=server) from None
+
+    def connected(self, server: str) -> bool:
+        session = self._sessions.get(server)
+        return session is not None and session.alive
+
+    # -- connections ---------------------------------------------------------------------------
+    async def session(self, server: str) -> ClientSession:
+        """The live connection to ``server``, opened (handshake included) on first use."""
+        session = self._sessions.get(server)
+        if session is not None and session.alive:
+            return session
+        async with self._locks.setdefault(server, asyncio.Lock()):
+            session = self._sessions.get(server)
+            if session is not None and session.alive:
+                return session
+            if session is not None:
+                del self._sessions[server]
+                await session.aclose()
+            entry = self.entry(server)
+            try:
+                resolved = self.config.resolve(server, self._prompt)
+            except McpConfigError as exc:
+                raise McpError("validation", str(exc), server=server) from None
+            session = ClientSession(
+                make_transport(resolved),
+                server,
+                bus=self.bus,
+                handler=self._handler,
+                probe_modern=self._probe_modern,
+            )
+            try:
+                async with asyncio.timeout(entry.query_timeout):
+                    await session.open()
+            except BaseException as exc:
+                await asyncio.shield(session.aclose())
+                if isinstance(exc, TimeoutError):
+                    tail = session.transport.stderr_tail()
+                    raise McpError(
+                        "timeout",
+                        f"no handshake within {entry.query_timeout:g} s",
+                        server=server,
+                        stderr_tail=tail,
+                    ) from None
+                raise
+            self._sessions[server] = session
+            return session
+
+    async def available(self, server: str) -> bool:
+        """True when ``server`` is configured and answers the handshake (connecting if needed)."""
+        try:
+            await self.session(server)
+        except McpError:
+            return False
+        return True
+
+    async def aclose(self) -> None:
+        """Close every connection; stdio servers are stopped and their process groups killed."""
+        sessions, self._sessions = list(self._sessions.values()), {}
+        await asyncio.gather(*(s.aclose() for s in sessions), return_exceptions=True)
+
+    async def __aenter__(self) -> McpManager:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    # -- retry -----------------------------------------------------------------------------------
+    async def _retrying(
+        self, server: str, what: str, attempt: Callable[[], Awaitable[T]], tool: str | None
+    ) -> T:
+        try:
+            return await attempt()
+        except McpError as exc:
+            exc.with_context(server, tool)
+            known = self._tools.get((server, tool)) if tool else None
+            if not should_retry(exc, is_tool_call=tool is not None, tool=known):
+                raise
+            delay = retry_delay(self._retry_delay_s)
+            self.bus.emit(
+                Warning(
+                    message=f"{server}/{what}: {exc.kind}, retrying once in {delay:.1f} s",
+                    source="mcp",
+                    details={
+                        "server": server,
+                        "tool": what,
+                        "attempt": 2,
+                        "delay_s": delay,
+                        "kind": exc.kind,
+                    },
+                )
+            )
+            await asyncio.sleep(delay)
+        try:
+            return await attempt()
+        except McpError as exc:
+            raise exc.with_context(server, tool) from None
+
+    async def _query(
+        self,
+        server: str,
+        what: str,
+        run: Callable[[ClientSession], Awaitable[T]],
+        timeout: float | None,  # noqa: ASYNC109 - a per-request deadline; expiry sends a cancel
+    ) -> T:
+        limit = timeout or self.entry(server).query_timeout
+
+        async def attempt() -> T:
+            async with _Deadline(limit, what):
+                return await run(await self.session(server))
+
+        return await self._retrying(server, what, attempt, None)
+
+    # -- queries ---------------------------------------------------------------------------------
+    async def list_tools(self, server: str, timeout: float | None = None) -> list[p.Tool]:  # noqa: ASYNC109
+        """Every tool of ``server`` (all pages), cached until the server reports a change."""
+        return await self._query(server, "tools/list", lambda s: s.list_tools(), timeout)
+
+    async def list_resources(self, server: str, timeout: float | None = None) -> list[p.Resource]:  # noqa: ASYNC109
+        return await self._query(server, "resources/list", lambda s: s.list_resources(), timeout)
+
+    async def read_resource(
+        self,
+        server: str,
+        uri: str,
+        timeout: float | None = None,  # noqa: ASYNC109
+    ) -> p.ReadResourceResult:
+        return await self._query(server, "resources/read", lambda s: s.read_resource(uri), timeout)
+
+    async def list_prompts(self, server: str, timeout: float | None = None) -> list[p.Prompt]:  # noqa: ASYNC109
+        return await self._query(server, "prompts/list", lambda s: s.list_prompts(), timeout)
+
+    async def get_prompt(
+        self,
+        server: str,
+        name: str,
+        arguments: dict[str, str] | None = None,
+        timeout: float | None = None,  # noqa: ASYNC109
+    ) -> p.GetPromptResult:
+        return await self._query(server, "prompts/get", lambda s: s.get_prompt(name, arguments), timeout)
+
+    # -- tool calls ------------------------------------------------------------------------------
+    async def call_tool(
+        self,
+        server: str,
+        tool: str,
+        arguments: dict[str, Any] | None = None,
+        timeout: float | None = None,  # noqa: ASYNC109 - the contract's per-call deadline
+        *,
+        origin: Literal["model", "program"] = "program",
+    ) -> p.CallToolResult:
+        """Validate ``arguments`` against the tool's schema, call it, and return the typed result.
+
+        An ``isError`` result is returned, not raised (the model should read it); every other failure
+        raises ``McpError``. Emits ``ToolCallStarted``/``ToolCallProgress``/``ToolCallFinished``.
+        """
+        args = dict(arguments or {})
+        call_id = uuid.uuid4().hex[:12]
+        bus = self.bus
+        bus.emit(
+            ToolCallStarted(call_id=call_id, server=server, tool=tool, arguments=redact(args), origin=origin)
+        )
+        started = time.perf_counter()
+
+        def progress(note: p.ProgressParams) -> None:
+            bus.emit(
+                ToolCallProgress(
+                    call_id=call_id,
+                    server=server,
+                    tool=tool,
+                    progress=note.progress,
+                    total=note.total,
+                    message=note.message,
+                )
+            )
+
+        async def attempt() -> tuple[p.CallToolResult, dict[str, Any]]:
+            if timeout is None:  # the defaults apply per step inside; skip a timer on the hot path
+                return await self._call_once(server, tool, args, None, progress)
+            async with _Deadline(timeout, "tools/call"):
+                return await self._call_once(server, tool, args, timeout, progress)
+
+        try:
+            result, raw = await self._retrying(server, tool, attempt, tool)
+        except BaseException as exc:
+            kind = exc.kind if isinstance(exc, McpError) else "cancelled"
+            bus.emit(
+                ToolCallFinished(
+                    call_id=call_id,
+                    server=server,
+                    tool=tool,
+                    duration_s=time.perf_counter() - started,
+                    ok=False,
+                    error_kind=kind,
+                    error_message=redact_text(exc.message if isinstance(exc, McpError) else ""),
+                )
+            )
+            raise
+        bus.emit(
+            ToolCallFinished(
+                call_id=call_id,
+                server=server,
+                tool=tool,
+                duration_s=time.perf_counter() - started,
+                ok=not result.is_error,
+                is_error=result.is_error,
+                result_size=_result_size(raw),
+                result_preview=redact_text(result.text()[:PREVIEW_CHARS]),
+            )
+        )
+        return result
+
+    async def _call_once(
+        self,
+        server: str,
+        tool: str,
+        args: dict[str, Any],
+        timeout: float | None,  # noqa: ASYNC109 - the caller's overall deadline, already applied
+        progress: Callable[[p.ProgressParams], None],
+    ) -> tuple[p.CallToolResult, dict[str, Any]]:
+        entry = self.entry(server)
+        session = await self.session(server)
+        definition = session.cached_tool(tool)
+        if definition is None:
+            async with _Deadline(entry.query_timeout, "tools/list"):
+                definition = await session.tool(tool)
+        if definition is None:
+            raise McpError("validation", "the server has no such tool")
+        self._tools[server, tool] = definition
+        self._validator.check(definition, args)
+        if timeout is not None:
+            return await session.call_tool(tool, args, progress)
+        limit = entry.query_timeout if _read_only(definition) else entry.tool_write_timeout
+        async with _Deadline(limit, "tools/call"):
+            return await session.call_tool(tool, args, progress)
+
+
+class SyncMcpManager:
+    """The blocking twin of ``McpManager`` for scripts and papermill; safe inside a running loop.
+
+    It owns a private event loop thread for its lifetime, so its connections stay on one loop.
+    """
+
+    def __init__(self, config: McpConfig | str | Path | None = None, **options: Any) -> None:
+        self._thread = LoopThread("sofia-nb-mcp")
+        self.manager = McpManager(config, **options)
+
+    @property
+    def servers(self) -> list[str]:
+        return self.manager.servers
+
+    def _run(self, coro: Awaitable[T]) -> T:
+        return self._thread.run(coro)  # type: ignore[arg-type]
+
+    def list_tools(self, server: str, timeout: float | None = None) -> list[p.Tool]:
+        return self._run(self.manager.list_tools(server, timeout))
+
+    def call_tool(
+        self, server: str, tool: str, arguments: dict[str, Any] | None = None, timeout: float | None = None
+    ) -> p.CallToolResult:
+        return self._run(self.manager.call_tool(server, tool, arguments, timeout))
+
+    def available(self, server: str) -> bool:
+        return self._run(self.manager.available(server))
+
+    def list_resources(self, server: str, timeout: float | None = None) -> list[p.Resource]:
+        return self._run(self.manager.list_resources(server, timeout))
+
+    def read_resource(self, server: str, uri: str, timeout: float | None = None) -> p.ReadResourceResult:
+        return self._run(self.manager.read_resource(server, uri, timeout))
+
+    def list_prompts(self, server: str, timeout: float | None = None) -> list[p.Prompt]:
+        return self._run(self.manager.list_prompts(server, timeout))
+
+    def get_prompt(
+        self, server: str, name: str, arguments: dict[str, str] | None = None, timeout: float | None = None
+    ) -> p.GetPromptResult:
+        return self._run(self.manager.get_prompt(server, name, arguments, timeout))
+
+    def close(self) -> None:
+        """Stop every server, then the loop thread (idempotent)."""
+        if not self._thread.loop.is_closed():
+            self._run(self.manager.aclose())
+            self._thread.close()
+
+    def __enter__(self) -> SyncMcpManager:
+        return self
+
+    def __exit__(
+        self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()

@@ -1,0 +1,31 @@
+"""The retry rule: exactly one retry, only when running the request twice cannot do harm."""
+
+from __future__ import annotations
+
+import random
+
+from ..protocol import Tool
+from ._errors import McpError
+
+RETRY_DELAY_S = 1.0
+RETRY_JITTER = 0.2
+
+
+def should_retry(error: McpError, *, is_tool_call: bool, tool: Tool | None) -> bool:
+    """Refused/DNS never reached a server; timeouts and lost connections may have run the call once.
+
+    A ``tools/call`` is repeated after those only when the tool says it is read-only or idempotent
+    (a ``create_repository`` that timed out must not run twice).
+    """
+    if error.kind in ("connection-refused", "dns-failure"):
+        return True
+    if error.kind not in ("timeout", "connection-lost"):
+        return False
+    if not is_tool_call:
+        return True
+    hints = tool.annotations if tool is not None else None
+    return hints is not None and bool(hints.read_only_hint or hints.idempotent_hint)
+
+
+def retry_delay(base: float = RETRY_DELAY_S) -> float:
+    return base * random.uniform(1 - RETRY_JITTER, 1 + RETRY_JITTER)

@@ -1,0 +1,362 @@
+"""One MCP client connection: JSON-RPC correlation, the handshake, and the typed requests.
+
+Transport-agnostic: stdio and HTTP both deliver messages to ``_on_message``. Hot-path messages are
+plain dicts; only results handed to callers become pydantic models.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+
+from .. import protocol as p
+from .._version import __version__
+from ..events import EventBus, ServerLog, Warning
+from ._errors import ErrorKind, McpError
+from ._transport import SessionExpired, Transport
+
+ProgressCallback = Callable[[p.ProgressParams], None]
+RequestHandler = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+"""Answers a server→client request (``sampling/createMessage``, ``elicitation/create``) or raises
+``protocol.JsonRpcError`` to refuse it."""
+
+MAX_PAGES = 100
+MAX_STRAY_REPORTS = 20
+DISCOVER_TIMEOUT_S = 2.0
+M = TypeVar("M", bound=p.WireModel)
+CLIENT_INFO = p.Implementation(name="sofia-nb", version=__version__)
+
+_CODE_KINDS: dict[int, ErrorKind] = {
+    p.INVALID_PARAMS: "validation",
+    p.PARSE_ERROR: "protocol",
+    p.INVALID_REQUEST: "protocol",
+    p.METHOD_NOT_FOUND: "protocol",
+    p.UNSUPPORTED_PROTOCOL_VERSION: "protocol",
+    p.REQUEST_TIMEOUT: "timeout",
+}
+
+
+def _error_kind(code: int, method: str) -> ErrorKind:
+    return _CODE_KINDS.get(code, "tool-error" if method == "tools/call" else "unknown")
+
+
+async def refuse(method: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The default handler for sampling and elicitation: decline, the person was not asked."""
+    if method == "elicitation/create":
+        return {"action": "decline"}
+    raise p.JsonRpcError(p.INVALID_REQUEST, f"{method} is refused by this client")
+
+
+class ClientSession:
+    """A live connection to one server. ``open()`` runs the handshake; requests may run concurrently."""
+
+    def __init__(
+        self,
+        transport: Transport,
+        server: str,
+        *,
+        bus: EventBus | None = None,
+        handler: RequestHandler | None = None,
+        probe_modern: bool = False,
+    ) -> None:
+        self.transport = transport
+        self.server = server
+        self._bus = bus
+        self._handler = handler
+        self._probe_modern = probe_modern
+        self._next_id = 0
+        self._pending: dict[p.RequestId, asyncio.Future[p.Message]] = {}
+        self._progress: dict[p.RequestId, ProgressCallback] = {}
+        self._background: set[asyncio.Task[Any]] = set()
+        self._lost: McpError | None = None
+        self._strays = 0
+        self._tools: dict[str, p.Tool] | None = None
+        self._meta: dict[str, Any] | None = None  # the 2026-07-28 per-request envelope, when negotiated
+        self.info: p.InitializeResult | None = None
+        transport.on_message = self._on_message
+        transport.on_closed = self._on_closed
+        transport.on_stray = self._on_stray
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    @property
+    def protocol_version(self) -> str | None:
+        return self.transport.protocol_version
+
+    @property
+    def alive(self) -> bool:
+        return self._lost is None
+
+    async def open(self) -> None:
+        """Start the transport and run the handshake (or the modern ``server/discover`` probe).
+
+        No deadline here: the caller wraps this in ``asyncio.timeout`` (cancelling is safe).
+        """
+        try:
+            await self.transport.start()
+            if not (self._probe_modern and await self._discover()):
+                await self._initialize()
+        except McpError as exc:
+            if exc.kind == "connection-lost":  # died before the handshake finished
+                exc.kind = "connection-refused"
+            raise
+
+    async def _initialize(self) -> None:
+        caps: dict[str, Any] = {"roots": {"listChanged": False}}
+        if self._handler is not None:
+            caps |= {"sampling": {}, "elicitation": {"form": {}}}
+        params = {
+            "protocolVersion": p.LATEST_PROTOCOL_VERSION,
+            "capabilities": caps,
+            "clientInfo": CLIENT_INFO.wire(),
+        }
+        result = await self.request("initialize", params)
+        try:
+            self.info = p.InitializeResult.model_validate(result)
+        except ValidationError as exc:
+            raise McpError("protocol", f"malformed initialize result: {_first_error(exc)}") from None
+        version = self.info.protocol_version
+        if version not in p.SUPPORTED_PROTOCOL_VERSIONS:
+            raise McpError(
+                "protocol", f"the server speaks protocol {version!r}, which this client does not support"
+            )
+        self.transport.protocol_version = version
+        await self.transport.send(p.notification("notifications/initialized"))
+
+    async def _discover(self) -> bool:
+        """Probe for a 2026-07-28 server; any error or a slow answer means a handshake-era server."""
+        meta = {
+            "io.modelcontextprotocol/protocolVersion": p.MODERN_PROTOCOL_VERSION,
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": CLIENT_INFO.wire(),
+        }
+        try:
+            async with asyncio.timeout(DISCOVER_TIMEOUT_S):
+                result = await self.request("server/discover", {"_meta": meta})
+        except (TimeoutError, McpError) as exc:
+            if isinstance(exc, McpError) and exc.kind in ("connection-lost", "connection-refused"):
+                raise
+            return False
+        if p.MODERN_PROTOCOL_VERSION not in result.get("supportedVersions", []):
+            return False
+        self._meta = meta
+        self.transport.protocol_version = p.MODERN_PROTOCOL_VERSION
+        info = result.get("serverInfo") or {"name": self.server, "version": ""}
+        self.info = p.InitializeResult.model_validate(
+            {
+                "protocolVersion": p.MODERN_PROTOCOL_VERSION,
+                "capabilities": result.get("capabilities", {}),
+                "serverInfo": info,
+                "instructions": result.get("instructions"),
+            }
+        )
+        return True
+
+    async def aclose(self) -> None:
+        for task in list(self._background):
+            task.cancel()
+        await self.transport.aclose()
+        self._on_closed(McpError("connection-lost", "the connection was closed"))
+
+    # -- JSON-RPC engine -----------------------------------------------------------------------
+    async def request(
+        self, method: str, params: dict[str, Any] | None = None, on_progress: ProgressCallback | None = None
+    ) -> dict[str, Any]:
+        """Send a request and return its ``result``; raises ``McpError``.
+
+        Cancelling the awaiting task (a deadline, a KeyboardInterrupt) sends ``notifications/cancelled``.
+        """
+        if self._lost is not None:
+            raise McpError(self._lost.kind, self._lost.message, stderr_tail=self._lost.stderr_tail)
+        self._next_id += 1
+        rid = self._next_id
+        if self._meta is not None or on_progress is not None:
+            params = dict(params or {})
+            meta = {**(self._meta or {}), **params.get("_meta", {})}
+            if on_progress is not None:
+                meta["progressToken"] = rid
+                self._progress[rid] = on_progress
+            params["_meta"] = meta
+        future: asyncio.Future[p.Message] = asyncio.get_running_loop().create_future()
+        self._pending[rid] = future
+        message = p.request(rid, method, params)
+        try:
+            try:
+                await self.transport.send(message)
+            except SessionExpired:
+                await self._reinitialize()
+                try:
+                    await self.transport.send(message)
+                except SessionExpired:
+                    raise McpError(
+                        "connection-lost", "the HTTP session expired again right after a new handshake"
+                    ) from None
+            response = await future
+        except asyncio.CancelledError:
+            if method != "initialize":  # initialize cannot be cancelled (spec)
+                self._spawn(
+                    self.transport.send(p.notification("notifications/cancelled", {"requestId": rid}))
+                )
+            raise
+        finally:
+            del self._pending[rid]
+            if on_progress is not None:
+                del self._progress[rid]
+        result = response.get("result")
+        if result is not None:
+            if not isinstance(result, dict):
+                raise McpError("protocol", f"the result of {method} is not an object")
+            return result
+        error = p.JsonRpcError.from_dict(response.get("error"))
+        raise McpError(_error_kind(error.code, method), f"{error.message} (JSON-RPC error {error.code})")
+
+    async def _reinitialize(self) -> None:
+        """HTTP session expired (404): handshake once more on a fresh session, then resend."""
+        self.transport.protocol_version = None
+        await self._initialize()
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background_done)
+
+    def _background_done(self, task: asyncio.Task[Any]) -> None:
+        self._background.discard(task)
+        if not task.cancelled():
+            task.exception()  # a cancel notice to a dead server may fail; nothing to do about it
+
+    def _on_message(self, msg: p.Message) -> None:
+        if "method" not in msg:
+            future = self._pending.get(msg.get("id"))  # type: ignore[arg-type]
+            if future is not None and not future.done():  # a late answer to a cancelled call is dropped
+                future.set_result(msg)
+        elif "id" in msg:
+            self._spawn(self._answer(msg))
+        else:
+            self._on_notification(msg["method"], msg.get("params") or {})
+
+    def _on_notification(self, method: str, params: dict[str, Any]) -> None:
+        if method == "notifications/progress":
+            callback = self._progress.get(params.get("progressToken"))  # type: ignore[arg-type]
+            if callback is not None:
+                callback(p.ProgressParams.model_validate(params))
+        elif method == "notifications/message" and self._bus is not None:
+            log = p.LoggingMessageParams.model_validate(params)
+            self._bus.emit(ServerLog(server=self.server, level=log.level, logger=log.logger, data=log.data))
+        elif method == "notifications/tools/list_changed":
+            self._tools = None
+
+    async def _answer(self, msg: p.Message) -> None:
+        method, rid, params = msg["method"], msg["id"], msg.get("params") or {}
+        try:
+            if method == "ping":
+                result: dict[str, Any] = {}
+            elif method == "roots/list":
+                result = {"roots": []}
+            elif method in ("sampling/createMessage", "elicitation/create"):
+                result = await (self._handler or refuse)(method, params)
+            else:
+                raise p.JsonRpcError(p.METHOD_NOT_FOUND, f"method not supported by this client: {method}")
+            reply = p.result_response(rid, result)
+        except p.JsonRpcError as exc:
+            reply = p.error_response(rid, exc)
+        await self.transport.send(reply)
+
+    def _on_closed(self, error: McpError) -> None:
+        if self._lost is not None:
+            return
+        self._lost = error
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(McpError(error.kind, error.message, stderr_tail=error.stderr_tail))
+
+    def _on_stray(self, line: str) -> None:
+        self._strays += 1
+        if self._bus is not None and self._strays <= MAX_STRAY_REPORTS:
+            self._bus.emit(
+                Warning(
+                    message=f"{self.server}: non-JSON line on stdout ignored: {line}",
+                    source="mcp",
+                    details={"server": self.server},
+                )
+            )
+
+    # -- typed requests --------------------------------------------------------------------------
+    async def _paginate(self, method: str, key: str) -> list[dict[str, Any]]:
+        items: list[dict[str, Any]] = []
+        params: dict[str, Any] = {}
+        for _ in range(MAX_PAGES):
+            result = await self.request(method, params or None)
+            items.extend(result.get(key) or [])
+            cursor = result.get("nextCursor")
+            if not cursor:
+                return items
+            params = {"cursor": cursor}
+        raise McpError("protocol", f"{method} returned more than {MAX_PAGES} pages")
+
+    async def list_tools(self) -> list[p.Tool]:
+        """Every tool (all pages), cached until the server says the list changed."""
+        if self._tools is None:
+            raw = await self._paginate("tools/list", "tools")
+            self._tools = {t.name: t for t in _parse_list(p.Tool, raw, "tools/list")}
+        return list(self._tools.values())
+
+    def cached_tool(self, name: str) -> p.Tool | None:
+        """The tool from the cached list, without a request (None when unknown or not yet listed)."""
+        return self._tools.get(name) if self._tools is not None else None
+
+    async def tool(self, name: str) -> p.Tool | None:
+        if self._tools is None:
+            await self.list_tools()
+        assert self._tools is not None
+        return self._tools.get(name)
+
+    async def call_tool(
+        self,
+        name: str,
+        arguments: dict[str, Any],
+        on_progress: ProgressCallback | None = None,
+    ) -> tuple[p.CallToolResult, dict[str, Any]]:
+        """The typed result and the raw one (for sizes and previews without re-serialising)."""
+        raw = await self.request("tools/call", {"name": name, "arguments": arguments}, on_progress)
+        try:
+            return p.CallToolResult.model_validate(raw), raw
+        except ValidationError as exc:
+            raise McpError("protocol", f"malformed tools/call result: {_first_error(exc)}") from None
+
+    async def list_resources(self) -> list[p.Resource]:
+        return _parse_list(p.Resource, await self._paginate("resources/list", "resources"), "resources/list")
+
+    async def read_resource(self, uri: str) -> p.ReadResourceResult:
+        return _parse(p.ReadResourceResult, await self.request("resources/read", {"uri": uri}))
+
+    async def list_prompts(self) -> list[p.Prompt]:
+        return _parse_list(p.Prompt, await self._paginate("prompts/list", "prompts"), "prompts/list")
+
+    async def get_prompt(self, name: str, arguments: dict[str, str] | None = None) -> p.GetPromptResult:
+        params = {"name": name, "arguments": arguments or {}}
+        return _parse(p.GetPromptResult, await self.request("prompts/get", params))
+
+    async def ping(self) -> None:
+        await self.request("ping")
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    return f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}"
+
+
+def _parse(model: type[M], raw: dict[str, Any]) -> M:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise McpError("protocol", f"malformed {model.__name__}: {_first_error(exc)}") from None
+
+
+def _parse_list(model: type[M], raw: list[dict[str, Any]], method: str) -> list[M]:
+    try:
+        return [model.model_validate(item) for item in raw]
+    except ValidationError as exc:
+        raise McpError("protocol", f"malformed {method} result: {_first_error(exc)}") from None
