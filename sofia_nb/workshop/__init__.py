@@ -3,6 +3,7 @@
 from ._cards import Card, CardCategory, Deck, DeckError, load_deck, render_card_list, search_cards
 from ._context import prior_context
 from ._engine import GO_BACK_TOOL, PhaseOutcome, SyncWorkshop, Workshop
+from ._enrich import DiscoveryEnricher, EnrichmentConfig, company_name
 from ._extract import first_valid, json_values
 from ._inputs import InputsError, WorkshopInputs, run_inputs
 from ._phases import CONVERSATION_PHASES, PHASES, PhaseSpec, load_prompt, spec_for
@@ -15,18 +16,23 @@ from ._schemas import (
     PlanOutput,
     SelectOutput,
 )
+from ._setup import build_workshop, cards_section
+from ._tools import BuiltinTool, ToolHost, ToolRef, WorkshopTools, cards_search_tool, web_search_tool
 
 __all__ = [
     "CONVERSATION_PHASES",
     "GO_BACK_TOOL",
     "PHASES",
     "SCALE",
+    "BuiltinTool",
     "Card",
     "CardCategory",
     "Deck",
     "DeckError",
     "DesignOutput",
     "DiscoverOutput",
+    "DiscoveryEnricher",
+    "EnrichmentConfig",
     "IdeateOutput",
     "InputsError",
     "PhaseOutcome",
@@ -35,8 +41,15 @@ __all__ = [
     "PlanOutput",
     "SelectOutput",
     "SyncWorkshop",
+    "ToolHost",
+    "ToolRef",
     "Workshop",
     "WorkshopInputs",
+    "WorkshopTools",
+    "build_workshop",
+    "cards_search_tool",
+    "cards_section",
+    "company_name",
     "first_valid",
     "json_values",
     "load_deck",
@@ -46,4 +59,5 @@ __all__ = [
     "run_inputs",
     "search_cards",
     "spec_for",
+    "web_search_tool",
 ]

@@ -155,9 +155,11 @@ class Workshop:
         if not spec.is_complete(self.session):
             fallback = True
             await self._extract_from_transcript(spec)
-        missing = [f for f in spec.fields if not getattr(self.session, f)]
         outcome = PhaseOutcome(
-            phase=spec.phase, complete=spec.is_complete(self.session), missing=missing, fallback_used=fallback
+            phase=spec.phase,
+            complete=spec.is_complete(self.session),
+            missing=spec.output.missing(self.session),
+            fallback_used=fallback,
         )
         state = "completed" if outcome.complete else "ended incomplete"
         self._activity("phase", f"{spec.phase.title} {state}", outcome.model_dump(mode="json"))

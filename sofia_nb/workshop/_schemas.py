@@ -43,6 +43,8 @@ class PhaseOutput(BaseModel):
 
     fields: ClassVar[tuple[str, ...]]
     """The session attributes this phase owns (cleared when the workshop goes back before it)."""
+    required: ClassVar[tuple[str, ...]]
+    """The ones it must fill."""
 
     @abstractmethod
     def apply(self, session: WorkshopSession) -> None:
@@ -52,6 +54,11 @@ class PhaseOutput(BaseModel):
     @abstractmethod
     def is_complete(cls, session: WorkshopSession) -> bool:
         """Whether the session holds everything this phase must produce."""
+
+    @classmethod
+    def missing(cls, session: WorkshopSession) -> list[str]:
+        """The required fields still empty."""
+        return [name for name in cls.required if not getattr(session, name)]
 
 
 def _merge_by(key: str, old: list[Any], new: list[Any]) -> list[Any]:
@@ -81,6 +88,7 @@ class WorkflowOut(Workflow):
 
 class DiscoverOutput(PhaseOutput):
     fields = ("business_context", "topic", "workflow")
+    required = ("business_context", "workflow")
 
     session_name: str | None = Field(None, min_length=1, max_length=80)
     business_context: BusinessContextOut | None = None
@@ -120,6 +128,7 @@ class CardsOut(Cards):
 
 class IdeateOutput(PhaseOutput):
     fields = ("ideas", "cards")
+    required = ("ideas",)
 
     ideas: list[IdeaOut] = Field(default_factory=list)
     cards: CardsOut | None = None
@@ -161,7 +170,7 @@ class EvaluationOut(Evaluation):
 
 
 class DesignOutput(PhaseOutput):
-    fields = ("evaluation",)
+    fields = required = ("evaluation",)
 
     evaluation: EvaluationOut
 
@@ -183,7 +192,7 @@ class SelectionOut(Selection):
 
 
 class SelectOutput(PhaseOutput):
-    fields = ("selection",)
+    fields = required = ("selection",)
 
     selection: SelectionOut
 
@@ -197,6 +206,11 @@ class SelectOutput(PhaseOutput):
     def is_complete(cls, session: WorkshopSession) -> bool:
         return bool(session.selection and session.selection.confirmed_by_user)
 
+    @classmethod
+    def missing(cls, session: WorkshopSession) -> list[str]:
+        unconfirmed = session.selection is not None and not session.selection.confirmed_by_user
+        return ["selection.confirmed_by_user"] if unconfirmed else super().missing(session)
+
 
 class MilestoneOut(Milestone):
     id: str = _Text
@@ -208,7 +222,7 @@ class PlanOut(Plan):
 
 
 class PlanOutput(PhaseOutput):
-    fields = ("plan",)
+    fields = required = ("plan",)
 
     plan: PlanOut
 

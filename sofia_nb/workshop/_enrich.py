@@ -1,0 +1,212 @@
+"""Discovery enrichment: once the business is known, web search and WorkIQ, each only with consent.
+
+Every path ends with the session holding ``discovery.enrichment``: what was found, or a clear
+note of why nothing was (declined, not configured, unavailable, expired sign-in).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from ..consent import ConsentBroker
+from ..events import Activity, EventBus
+from ..session import DiscoveryEnrichment, WorkiqInsights, WorkshopSession
+from ._tools import ToolHost, ToolRef, result_text, tool_record
+
+_MAX_ITEMS = 10
+_SEARCH_ANGLES = (
+    ("company_news", "{company} recent news {last_year} {year}"),
+    ("competitor_info", "{company} competitors market {year}"),
+    ("industry_trends", "{industry} industry AI trends {year}"),
+)
+_WORKIQ_QUESTIONS = (
+    ("team_expertise", "What expertise does the team working on this have? {summary}"),
+    (
+        "collaboration_patterns",
+        "How does this team collaborate today, and where does it get stuck? {summary}",
+    ),
+    ("documentation_gaps", "Which documentation about these processes is missing or out of date? {summary}"),
+)
+
+
+class EnrichmentConfig(BaseModel):
+    """Where enrichment comes from: a search tool and WorkIQ, each on a configured MCP server."""
+
+    model_config = ConfigDict(frozen=True)
+
+    web_search: ToolRef | None = None
+    query_argument: str = "query"
+    workiq: ToolRef | None = None
+    question_argument: str = "question"
+    company: str | None = None
+
+
+def company_name(session: WorkshopSession) -> str:
+    """The company to search for: the first quoted name, else the first run of capitalised words."""
+    text = session.business_context.description if session.business_context else session.name
+    quoted = re.search(r"[\"“]([^\"”]{2,60})[\"”]", text)
+    if quoted:
+        return quoted.group(1)
+    capitalised = re.search(r"\b([A-Z][\w&-]+(?:\s+[A-Z][\w&-]+)*)", text)
+    return capitalised.group(1) if capitalised else " ".join(text.split()[:3])
+
+
+def _items(result_text_: str, structured: Any) -> list[str]:
+    """Search hits as ``Title: snippet`` lines, from structured content or JSON text."""
+    data = structured
+    if data is None:
+        try:
+            data = json.loads(result_text_)
+        except json.JSONDecodeError:
+            return [line.strip() for line in result_text_.splitlines() if line.strip()][:_MAX_ITEMS]
+    results = data.get("results", []) if isinstance(data, dict) else data if isinstance(data, list) else []
+    lines = []
+    for hit in results:
+        if isinstance(hit, dict):
+            lines.append(f"{hit.get('title', '').strip()}: {hit.get('snippet', '').strip()}".strip(": "))
+    return [line for line in lines if line][:_MAX_ITEMS]
+
+
+def _answer_lines(text: str) -> list[str]:
+    lines = (re.sub(r"^\s*(?:[-*•]|\d+[.)])\s*", "", line).strip() for line in text.splitlines())
+    return [line for line in lines if line][:_MAX_ITEMS]
+
+
+class DiscoveryEnricher:
+    """Runs once per session, from the engine, when Discover first records the business context."""
+
+    def __init__(
+        self,
+        host: ToolHost | None,
+        consent: ConsentBroker | None,
+        config: EnrichmentConfig,
+        *,
+        bus: EventBus | None = None,
+    ) -> None:
+        self.host = host
+        self.consent = consent
+        self.config = config
+        self.bus = bus
+
+    async def enrich(self, session: WorkshopSession) -> None:
+        enrichment = DiscoveryEnrichment()
+        await self._web_search(session, enrichment)
+        await self._workiq(session, enrichment)
+        enrichment.enriched_at = datetime.now(UTC)
+        session.discovery.enrichment = enrichment
+
+    async def _allowed(self, ref: ToolRef, args: dict[str, Any], description: str) -> tuple[bool, str]:
+        if self.consent is None:
+            return False, "no one can give consent"
+        decision = await self.consent.ask(ref.name, args, description=description)
+        return decision.allowed, decision.reason
+
+    async def _call(self, session: WorkshopSession, ref: ToolRef, args: dict[str, Any]) -> tuple[str, Any]:
+        """One program-initiated call, logged in the session; raises on failure (after logging)."""
+        assert self.host is not None
+        started, call_id = time.perf_counter(), f"enrich-{secrets.token_hex(4)}"
+        try:
+            result = await self.host.call_tool(ref.server, ref.tool, args, origin="program")
+        except Exception as exc:
+            kind = str(getattr(exc, "kind", "error"))
+            tool_record(
+                session,
+                ref,
+                args,
+                call_id=call_id,
+                origin="program",
+                started=started,
+                text=str(exc),
+                is_error=True,
+                error_kind=kind,
+            )
+            raise
+        text = result_text(result)
+        tool_record(
+            session,
+            ref,
+            args,
+            call_id=call_id,
+            origin="program",
+            started=started,
+            text=text,
+            is_error=result.is_error,
+            error_kind="tool-error" if result.is_error else None,
+        )
+        if result.is_error:
+            raise RuntimeError(text or "the tool reported an error")
+        return text, result.structured_content
+
+    async def _web_search(self, session: WorkshopSession, enrichment: DiscoveryEnrichment) -> None:
+        ref = self.config.web_search
+        if ref is None or self.host is None:
+            enrichment.notes.append("Web search: not configured; continuing without it.")
+            return
+        company = self.config.company or company_name(session)
+        year = datetime.now(UTC).year
+        values = {"company": company, "industry": company, "year": str(year), "last_year": str(year - 1)}
+        queries = {field: template.format(**values) for field, template in _SEARCH_ANGLES}
+        allowed, reason = await self._allowed(
+            ref,
+            {"queries": list(queries.values())},
+            f"search the web for news, competitors and industry trends about {company}",
+        )
+        if not allowed:
+            enrichment.notes.append(f"Web search: declined ({reason}); continuing without it.")
+            return
+        self._activity("enrich", f"web search about {company}")
+        snippets = []
+        for field, query in queries.items():
+            try:
+                text, structured = await self._call(session, ref, {self.config.query_argument: query})
+            except Exception as exc:
+                enrichment.notes.append(f"Web search: {query!r} failed ({exc}); continuing without it.")
+                continue
+            found = _items(text, structured)
+            setattr(enrichment, field, found)
+            snippets += found
+        enrichment.web_search_results = "\n".join(snippets)
+        if snippets:
+            enrichment.sources_used.append("websearch")
+
+    async def _workiq(self, session: WorkshopSession, enrichment: DiscoveryEnrichment) -> None:
+        ref = self.config.workiq
+        if ref is None or self.host is None:
+            enrichment.notes.append("WorkIQ: not configured; continuing without it.")
+            return
+        allowed, reason = await self._allowed(
+            ref,
+            {},
+            "read Microsoft 365 data (WorkIQ) for team expertise, collaboration and documentation gaps",
+        )
+        if not allowed:
+            enrichment.notes.append(f"WorkIQ: declined ({reason}); continuing without it.")
+            return
+        self._activity("enrich", "WorkIQ team insights")
+        summary = session.business_context.description if session.business_context else ""
+        insights = WorkiqInsights()
+        for field, question in _WORKIQ_QUESTIONS:
+            try:
+                text, _ = await self._call(
+                    session, ref, {self.config.question_argument: question.format(summary=summary)}
+                )
+            except Exception as exc:
+                kind = str(getattr(exc, "kind", ""))
+                why = "sign-in expired or refused" if kind == "auth-failure" else "unavailable"
+                enrichment.notes.append(f"WorkIQ: {why} ({exc}); continuing without it.")
+                break
+            setattr(insights, field, _answer_lines(text))
+        if any((insights.team_expertise, insights.collaboration_patterns, insights.documentation_gaps)):
+            enrichment.workiq_insights = insights
+            enrichment.sources_used.append("workiq")
+
+    def _activity(self, name: str, detail: str) -> None:
+        if self.bus is not None:
+            self.bus.emit(Activity(name=name, detail=detail))

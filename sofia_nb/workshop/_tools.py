@@ -1,0 +1,325 @@
+"""Tool use by the model: the workshop's dispatcher over MCP servers and built-in tools.
+
+Tools are named ``server/tool`` everywhere people see them (consent, the log, the session). On the
+wire to the model the slash becomes ``__`` (``search__web_search``) because OpenAI-compatible
+function names may not contain ``/``, so a scripted model file names tools ``server__tool`` too.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict
+
+from ..consent import ConsentBroker
+from ..events import EventBus, Warning
+from ..llm import (
+    HookDecision,
+    LLMClient,
+    LLMResponse,
+    Message,
+    TextCallback,
+    ToolCall,
+    ToolHooks,
+    ToolLoop,
+    ToolSpec,
+)
+from ..llm import ToolResult as LLMToolResult
+from ..protocol import CallToolResult, Tool
+from ..redact import redact, redact_text
+from ..session import ToolCallRecord, WorkshopSession
+from ._cards import Deck, search_cards
+
+WIRE_SEPARATOR = "__"
+BUILTIN_SERVER = "builtin"
+_PREVIEW_CHARS = 300
+
+
+class ToolHost(Protocol):
+    """What the workshop needs of an ``McpManager``: list a server's tools, call one."""
+
+    async def list_tools(self, server: str) -> list[Tool]: ...
+
+    async def call_tool(
+        self,
+        server: str,
+        tool: str,
+        arguments: dict[str, Any] | None = None,
+        *,
+        origin: Literal["model", "program"] = "program",
+    ) -> CallToolResult: ...
+
+
+class ToolRef(BaseModel):
+    """A tool on a named server, written ``server/tool``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    server: str
+    tool: str
+
+    @classmethod
+    def parse(cls, name: str) -> ToolRef:
+        """``server/tool`` or the wire form ``server__tool``."""
+        for separator in ("/", WIRE_SEPARATOR):
+            server, found, tool = name.partition(separator)
+            if found and server and tool:
+                return cls(server=server, tool=tool)
+        raise ValueError(f"tool name {name!r} is not of the form server/tool")
+
+    @property
+    def name(self) -> str:
+        return f"{self.server}/{self.tool}"
+
+    @property
+    def wire_name(self) -> str:
+        return f"{self.server}{WIRE_SEPARATOR}{self.tool}"
+
+
+def result_text(result: CallToolResult) -> str:
+    """A tool result as the model reads it: its text, else its structured content as JSON."""
+    text = result.text()
+    if text or result.structured_content is None:
+        return text
+    return json.dumps(result.structured_content, ensure_ascii=False)
+
+
+def tool_record(
+    session: WorkshopSession,
+    ref: ToolRef,
+    arguments: dict[str, Any],
+    *,
+    call_id: str,
+    origin: Literal["model", "program"],
+    started: float,
+    text: str,
+    is_error: bool = False,
+    error_kind: str | None = None,
+) -> ToolCallRecord:
+    """Append one tool call to the session's log (arguments and preview redacted)."""
+    record = ToolCallRecord(
+        call_id=call_id,
+        server=ref.server,
+        tool=ref.tool,
+        arguments=redact(arguments),
+        origin=origin,
+        ok=not is_error and error_kind is None,
+        is_error=is_error,
+        error_kind=error_kind,
+        duration_s=time.perf_counter() - started,
+        result_preview=redact_text(text[:_PREVIEW_CHARS]),
+        phase=session.phase,
+    )
+    session.tool_calls.append(record)
+    return record
+
+
+@dataclass(frozen=True)
+class BuiltinTool:
+    """A tool the workshop provides itself. ``consent_as`` names the tool consent is asked for
+    (None: a local, read-only tool that needs none)."""
+
+    ref: ToolRef
+    description: str
+    parameters: dict[str, Any]
+    run: Callable[[dict[str, Any]], Awaitable[LLMToolResult]]
+    consent_as: str | None = None
+
+
+def cards_search_tool(deck: Deck | None = None) -> BuiltinTool:
+    """``builtin/search_cards``: the envisioning deck, searched by keywords and category."""
+
+    async def run(args: dict[str, Any]) -> LLMToolResult:
+        try:
+            cards = search_cards(
+                str(args.get("query", "")), args.get("category"), int(args.get("limit", 8)), deck
+            )
+        except ValueError as exc:
+            return LLMToolResult(text=str(exc), is_error=True)
+        found = [
+            {
+                "id": c.id,
+                "title": c.title,
+                "category": c.category,
+                "description": c.description,
+                "scenarios": list(c.scenarios),
+                "services": list(c.services),
+            }
+            for c in cards
+        ]
+        return LLMToolResult(text=json.dumps({"cards": found}, ensure_ascii=False))
+
+    return BuiltinTool(
+        ref=ToolRef(server=BUILTIN_SERVER, tool="search_cards"),
+        description="Search the AI envisioning cards by keywords, optionally within one category.",
+        parameters={
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "keywords, e.g. 'forecast demand'"},
+                "category": {"type": "string", "description": "a category id or title"},
+                "limit": {"type": "integer", "minimum": 1, "maximum": 20},
+            },
+            "required": ["query"],
+            "additionalProperties": False,
+        },
+        run=run,
+    )
+
+
+def web_search_tool(host: ToolHost, backend: ToolRef, query_argument: str = "query") -> BuiltinTool:
+    """``builtin/web_search``: forwards ``{query}`` to the configured search tool on an MCP server."""
+
+    async def run(args: dict[str, Any]) -> LLMToolResult:
+        result = await host.call_tool(
+            backend.server, backend.tool, {query_argument: args["query"]}, origin="model"
+        )
+        return LLMToolResult(text=result_text(result), is_error=result.is_error)
+
+    return BuiltinTool(
+        ref=ToolRef(server=BUILTIN_SERVER, tool="web_search"),
+        description=f"Search the web (through {backend.name}); returns titles, URLs and snippets.",
+        parameters={
+            "type": "object",
+            "properties": {"query": {"type": "string", "minLength": 1}},
+            "required": ["query"],
+            "additionalProperties": False,
+        },
+        run=run,
+        consent_as=backend.name,
+    )
+
+
+@dataclass
+class _Target:
+    ref: ToolRef
+    spec: ToolSpec
+    builtin: BuiltinTool | None = None
+
+    @property
+    def consent_as(self) -> str | None:
+        return self.builtin.consent_as if self.builtin else self.ref.name
+
+
+@dataclass
+class WorkshopTools:
+    """The model's tools for a workshop: built-ins plus the tools of ``servers`` on ``host``.
+
+    It is the LLM tool loop's dispatcher, and its hooks ask consent before a call runs (the
+    decision is the tool result the model reads on a deny) and log every call in the session.
+    Used as the engine's chat runner: ``await tools(llm, messages, on_text=...)``.
+    """
+
+    session: WorkshopSession
+    consent: ConsentBroker | None = None
+    host: ToolHost | None = None
+    servers: Sequence[str] = ()
+    builtins: Sequence[BuiltinTool] = ()
+    bus: EventBus | None = None
+    max_rounds: int = 8
+    _targets: dict[str, _Target] = field(default_factory=dict, init=False)
+    _started: dict[str, float] = field(default_factory=dict, init=False)
+    _errors: dict[str, str] = field(default_factory=dict, init=False)
+
+    async def __call__(
+        self, llm: LLMClient, messages: list[Message], *, on_text: TextCallback | None
+    ) -> LLMResponse:
+        loop = ToolLoop(llm, self, hooks=self.hooks, max_rounds=self.max_rounds)
+        result = await loop.run(messages, on_text=on_text)
+        return result.response.model_copy(update={"usage": result.usage})
+
+    @property
+    def hooks(self) -> ToolHooks:
+        return ToolHooks(before=self._before, after=self._after, on_error=self._after)
+
+    async def list_tools(self) -> list[ToolSpec]:
+        if not self._targets:
+            for builtin in self.builtins:
+                spec = ToolSpec(
+                    name=builtin.ref.wire_name, description=builtin.description, parameters=builtin.parameters
+                )
+                self._targets[spec.name] = _Target(builtin.ref, spec, builtin)
+            for server in self.servers:
+                await self._add_server(server)
+        return [t.spec for t in self._targets.values()]
+
+    async def _add_server(self, server: str) -> None:
+        if self.host is None:
+            return
+        try:
+            tools = await self.host.list_tools(server)
+        except Exception as exc:  # one broken server must not take the others' tools away
+            self._warn(f"tools of MCP server {server!r} are not offered: {exc}")
+            return
+        for tool in tools:
+            ref = ToolRef(server=server, tool=tool.name)
+            spec = ToolSpec(
+                name=ref.wire_name, description=tool.description or "", parameters=tool.input_schema
+            )
+            self._targets[spec.name] = _Target(ref, spec)
+
+    def _target(self, name: str) -> _Target | None:
+        try:
+            return self._targets.get(ToolRef.parse(name).wire_name)
+        except ValueError:
+            return None
+
+    async def call_tool(self, call: ToolCall) -> LLMToolResult:
+        target = self._target(call.name)
+        assert target is not None  # the loop only dispatches offered tools
+        try:
+            if target.builtin is not None:
+                return await target.builtin.run(call.arguments)
+            assert self.host is not None
+            result = await self.host.call_tool(
+                target.ref.server, target.ref.tool, call.arguments, origin="model"
+            )
+        except Exception as exc:  # the model reads the failure; the kind goes to the log
+            self._errors[call.id] = str(getattr(exc, "kind", "error"))
+            return LLMToolResult(text=f"{target.ref.name} failed: {exc}", is_error=True)
+        return LLMToolResult(text=result_text(result), is_error=result.is_error)
+
+    async def _before(self, call: ToolCall) -> HookDecision:
+        self._started[call.id] = time.perf_counter()
+        target = self._target(call.name)
+        consent_as = target.consent_as if target else None
+        if consent_as is None or self.consent is None:
+            if consent_as is not None:  # nobody can answer: deny, as every headless default
+                self._errors[call.id] = "denied"
+                return HookDecision(allow=False, reason=f"{consent_as} needs consent and no one can give it")
+            return HookDecision()
+        decision = await self.consent.ask(consent_as, call.arguments)
+        if not decision.allowed:
+            self._errors[call.id] = "denied"
+            return HookDecision(allow=False, reason=f"{consent_as} was not allowed ({decision.reason})")
+        return HookDecision()
+
+    def _after(self, call: ToolCall, result: LLMToolResult) -> None:
+        target = self._target(call.name)
+        try:
+            ref = target.ref if target else ToolRef.parse(call.name)
+        except ValueError:
+            ref = ToolRef(server="unknown", tool=call.name)
+        ran = call.id in self._started  # the loop rejects unoffered tools and bad arguments before the hook
+        started = self._started.pop(call.id, time.perf_counter())
+        kind = self._errors.pop(call.id, None)
+        if kind is None and result.is_error:
+            kind = "tool-error" if ran else "rejected"
+        tool_record(
+            self.session,
+            ref,
+            call.arguments,
+            call_id=call.id,
+            origin="model",
+            started=started,
+            text=result.text,
+            is_error=result.is_error,
+            error_kind=kind if result.is_error else None,
+        )
+
+    def _warn(self, message: str) -> None:
+        if self.bus is not None:
+            self.bus.emit(Warning(message=message, source="workshop.tools"))

@@ -1,0 +1,186 @@
+"""The engine with the scripted model: turns, streaming, saves, fallback extraction, go back, resume."""
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from sofia_nb.consent import ConsentBroker, ScriptedConsent
+from sofia_nb.events import EventBus, EventRecorder, PhaseChanged, TextDelta, Warning
+from sofia_nb.llm import ScriptedLLM
+from sofia_nb.session import (
+    BusinessContext,
+    Evaluation,
+    Idea,
+    IdeaEvaluation,
+    Phase,
+    Selection,
+    SessionStore,
+    Workflow,
+    WorkflowActivity,
+    WorkshopSession,
+)
+from sofia_nb.workshop import SyncWorkshop, Workshop, build_workshop
+
+BUSINESS = {
+    "session_name": "Bakery waste workshop",
+    "business_context": {"description": "A bakery chain with 12 shops", "challenges": ["waste"]},
+}
+WORKFLOW = {
+    "workflow": {
+        "activities": [{"id": "s1", "name": "Bake"}, {"id": "s2", "name": "Sell"}],
+        "edges": [{"source": "s1", "target": "s2"}],
+    }
+}
+
+
+def block(data: dict[str, Any]) -> str:
+    return f"Noted.\n```json\n{json.dumps(data)}\n```"
+
+
+def test_model_speaks_first_streams_and_every_turn_is_saved() -> None:
+    llm = ScriptedLLM(["Welcome! Tell me about the business.", block(BUSINESS)])
+    bus, store = EventBus(), SessionStore()
+    recorder = EventRecorder(bus)
+    workshop = Workshop.create(llm, store=store, bus=bus)
+
+    async def run() -> list[int]:
+        revisions = [store.load(workshop.session.id).revision]
+        opening = await workshop.start_phase()
+        revisions.append(store.load(workshop.session.id).revision)
+        assert opening == "Welcome! Tell me about the business."
+        await workshop.send("We are a bakery chain with 12 shops; waste hurts.")
+        revisions.append(store.load(workshop.session.id).revision)
+        return revisions
+
+    revisions = asyncio.run(run())
+    assert revisions[0] < revisions[1] < revisions[2]
+    first = llm.requests[0].messages
+    assert first[0].role == "system" and "# Phase: Discover" in first[0].content
+    assert first[-1].content.startswith("Introduce the Discover phase")
+    assert "".join(e.text for e in recorder.of_type(TextDelta)) == "".join(
+        t.content for t in workshop.session.turns if t.role == "assistant"
+    )
+    saved = store.load(workshop.session.id)
+    assert [t.role for t in saved.turns] == ["user", "assistant", "user", "assistant"]
+    assert saved.turns[0].metadata == {"kickoff": True}
+    assert saved.name == "Bakery waste workshop"
+    assert saved.business_context is not None and saved.business_context.challenges == ["waste"]
+    assert saved.tokens.by_phase["discover"].output_tokens > 0
+
+
+def test_completion_runs_one_extraction_call_over_the_transcript() -> None:
+    llm = ScriptedLLM(
+        [
+            "Hello, tell me about the business.",
+            "Bake then sell, got it.",
+            {"purpose": "extract", "match": "user: Bake first", "text": block({**BUSINESS, **WORKFLOW})},
+        ]
+    )
+    workshop = Workshop(WorkshopSession(), llm)
+
+    async def run() -> Any:
+        await workshop.start_phase()
+        await workshop.send("Bake first, then sell in the shops.")
+        return await workshop.complete_phase()
+
+    outcome = asyncio.run(run())
+    assert outcome.complete and outcome.fallback_used and outcome.missing == []
+    extract = llm.requests[-1]
+    assert extract.purpose == "extract" and "JSON Schema" in extract.messages[0].content
+    assert workshop.session.workflow is not None and len(workshop.session.workflow.activities) == 2
+
+
+def test_a_failed_extraction_never_blocks_the_phase() -> None:
+    bus = EventBus()
+    recorder = EventRecorder(bus)
+    workshop = Workshop(WorkshopSession(), ScriptedLLM(["Hello."]), bus=bus)  # nothing left for extract
+
+    async def run() -> Any:
+        await workshop.start_phase()
+        outcome = await workshop.complete_phase()
+        return outcome, await workshop.next_phase()
+
+    outcome, following = asyncio.run(run())
+    assert not outcome.complete and outcome.missing == ["business_context", "workflow"]
+    assert following == Phase.IDEATE
+    assert any("extraction call failed" in w.message for w in recorder.of_type(Warning))
+
+
+def _session_at_select() -> WorkshopSession:
+    s = WorkshopSession(
+        phase=Phase.SELECT,
+        business_context=BusinessContext(description="Bakery"),
+        workflow=Workflow(activities=[WorkflowActivity(id="s1", name="Bake")]),
+        ideas=[Idea(id="idea-1", title="Forecast")],
+        evaluation=Evaluation(ideas=[IdeaEvaluation(idea_id="idea-1", feasibility=4, value=4)]),
+        selection=Selection(idea_id="idea-1", rationale="best"),
+    )
+    for phase in (Phase.DISCOVER, Phase.IDEATE, Phase.DESIGN, Phase.SELECT):
+        s.add_turn(phase, "user", f"{phase.value} question")
+        s.add_turn(phase, "assistant", f"{phase.value} answer")
+    return s
+
+
+@pytest.mark.parametrize("answer", ["deny", None])
+def test_go_back_without_confirmation_changes_nothing(answer: str | None) -> None:
+    session = _session_at_select()
+    broker = ConsentBroker(ScriptedConsent([answer]), deadline_s=0.05)
+    workshop = Workshop(session, ScriptedLLM([]), consent=broker)
+    assert asyncio.run(workshop.go_back("ideate")) is False
+    assert session.phase == Phase.SELECT and session.ideas and session.selection
+    assert session.consent_decisions[-1].tool == "workshop/go-back"
+    assert session.consent_decisions[-1].decision == "deny"
+
+
+def test_go_back_clears_that_phase_and_every_later_one_once_confirmed() -> None:
+    session, bus = _session_at_select(), EventBus()
+    recorder = EventRecorder(bus)
+    workshop = Workshop(session, ScriptedLLM([]), bus=bus, consent=ConsentBroker(ScriptedConsent(["allow"])))
+    assert asyncio.run(workshop.go_back(Phase.IDEATE)) is True
+    assert session.phase == Phase.IDEATE
+    assert session.ideas == [] and session.evaluation is None and session.selection is None
+    assert session.business_context is not None and session.workflow is not None
+    assert {t.phase for t in session.turns} == {Phase.DISCOVER}
+    assert recorder.of_type(PhaseChanged)[-1].phase == "ideate"
+    with pytest.raises(ValueError, match="later phase"):
+        asyncio.run(workshop.go_back("plan", confirmed=True))
+
+
+def test_resume_replays_only_the_phase_own_turns() -> None:
+    session = _session_at_select()
+    session.phase = Phase.IDEATE
+    llm = ScriptedLLM(["Where were we: one idea so far."])
+    asyncio.run(Workshop(session, llm).start_phase())
+    messages = llm.requests[0].messages
+    contents = [m.content for m in messages[1:]]
+    assert contents[:2] == ["ideate question", "ideate answer"]
+    assert contents[-1].startswith("We are resuming the Ideate phase")
+    rendered = "\n".join(m.content for m in messages)
+    assert "discover question" not in rendered and "select answer" not in rendered
+    assert "## Prior Phase Context" in messages[0].content and "Bakery" in messages[0].content
+
+
+def test_ideate_prompt_lists_the_cards_and_offers_the_search_tool() -> None:
+    session = _session_at_select()
+    session.phase = Phase.IDEATE
+    llm = ScriptedLLM(["Let us look at the cards."])
+    asyncio.run(build_workshop(llm, session).start_phase())
+    request = llm.requests[0]
+    assert "demand-forecasting: Demand forecasting [forecasting]" in request.messages[0].content
+    assert "builtin__search_cards" in request.tools
+
+
+def test_sync_twin_works_inside_a_running_loop() -> None:
+    workshop = SyncWorkshop(Workshop(WorkshopSession(), ScriptedLLM(["Hi.", block(BUSINESS)])))
+
+    async def notebook_cell() -> str:  # a Jupyter cell runs with a loop already running
+        workshop.start_phase()
+        return workshop.send("We bake.")
+
+    try:
+        assert "Noted." in asyncio.run(notebook_cell())
+        assert workshop.session.name == "Bakery waste workshop"
+    finally:
+        workshop.close()
