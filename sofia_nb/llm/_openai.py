@@ -149,7 +149,7 @@ class OpenAICompatLLM(BaseLLM):
                             )
                             await asyncio.sleep(wait)
                             continue
-                        raise self._http_error(response, attempts=attempt + 1)
+                        raise self._http_error(response.status_code, response.text, attempts=attempt + 1)
                     if stream:
                         return await self._read_stream(response, on_text)
                     await response.aread()
@@ -193,10 +193,10 @@ class OpenAICompatLLM(BaseLLM):
             return self._backoff(attempt)
         return max(0.0, min(wait, self.max_retry_wait))
 
-    def _http_error(self, response: httpx.Response, attempts: int) -> LLMError:
-        status = response.status_code
-        message, code = _error_detail(response.text)
-        detail = f"HTTP {status}" + (f": {message}" if message else "")
+    def _http_error(self, status: int | None, body: str, attempts: int = 1) -> LLMError:
+        """The typed error for an error answer (``status`` None: an error event inside a stream)."""
+        message, code = _error_detail(body)
+        detail = (f"HTTP {status}" if status else "stream error") + (f": {message}" if message else "")
         lowered = f"{code} {message}".lower()
         if status in (401, 403):
             hint = f"; check {self.endpoint.key_env}" if self.endpoint.key_env else ""
@@ -231,8 +231,7 @@ class OpenAICompatLLM(BaseLLM):
                 break
             chunk = self._json(data)
             if chunk.get("error"):
-                message, _ = _error_detail(data)
-                raise self._error(LLMProviderError, f"the stream reported an error: {message}")
+                raise self._http_error(None, data)
             usage = _usage(chunk.get("usage")) or usage
             for choice in chunk.get("choices") or []:
                 delta = choice.get("delta") or {}

@@ -14,14 +14,14 @@ async def iter_sse_data(lines: AsyncIterator[str]) -> AsyncIterator[str]:
     data: list[str] = []
     async for line in lines:
         if line == "":
-            if data:
-                yield "\n".join(data)
+            if joined := "\n".join(data):
+                yield joined
             data = []
         elif line.startswith("data:"):
             value = line[5:]
             data.append(value[1:] if value.startswith(" ") else value)
-    if data:
-        yield "\n".join(data)
+    if joined := "\n".join(data):
+        yield joined
 
 
 def parse_arguments(text: str) -> tuple[dict[str, Any], str | None]:

@@ -299,3 +299,19 @@ def test_the_key_never_reaches_error_messages_logs_or_reprs(
     assert caplog.records, "the retry should have been logged"
     everything = [str(info.value), repr(info.value), caplog.text, repr(client.endpoint), str(client.endpoint)]
     assert all(PLANTED_KEY not in text for text in everything)
+
+
+def test_an_error_event_inside_the_stream_is_a_typed_error(
+    server: OpenAIServer, client: OpenAICompatLLM
+) -> None:
+    server.reply("partial", stream_error="maximum context length exceeded")
+    with pytest.raises(LLMContextOverflowError, match="stream error: maximum context length exceeded"):
+        asyncio.run(client.complete(HELLO, on_text=lambda _t: None))
+
+
+def test_a_stream_that_breaks_off_is_a_connection_error(
+    server: OpenAIServer, client: OpenAICompatLLM
+) -> None:
+    server.reply("half a sent", cut=True)
+    with pytest.raises(LLMConnectionError, match="the stream ended before the reply was complete"):
+        asyncio.run(client.complete(HELLO, on_text=lambda _t: None))

@@ -38,6 +38,8 @@ class Reply:
     usage: tuple[int, int] | None = (10, 5)
     chunk_size: int = 4
     delay: float = 0.0  # seconds before the answer starts (to exercise client timeouts)
+    stream_error: str | None = None  # streamed: after the text, an error event, and the stream ends
+    cut: bool = False  # streamed: the stream ends after the text, with no finish and no [DONE]
 
 
 @dataclass
@@ -82,10 +84,14 @@ class OpenAIServer:
         usage: tuple[int, int] | None = (10, 5),
         chunk_size: int = 4,
         delay: float = 0.0,
+        stream_error: str | None = None,
+        cut: bool = False,
     ) -> None:
         """Queue an assistant reply (text and/or tool calls given as ``(name, arguments)``)."""
         with self._lock:
-            self._queue.append(Reply(text, list(tool_calls or []), usage, chunk_size, delay))
+            self._queue.append(
+                Reply(text, list(tool_calls or []), usage, chunk_size, delay, stream_error, cut)
+            )
 
     def error(
         self, status: int, message: str, *, code: str | None = None, retry_after: float | None = None
@@ -158,6 +164,10 @@ def _completion_chunks(reply: Reply, model: str, include_usage: bool) -> list[di
     chunks = [chunk({"role": "assistant", "content": ""})]
     size = max(1, reply.chunk_size)
     chunks += [chunk({"content": reply.text[i : i + size]}) for i in range(0, len(reply.text), size)]
+    if reply.stream_error is not None:
+        return [*chunks, {"error": {"message": reply.stream_error, "type": "server_error", "code": None}}]
+    if reply.cut:
+        return chunks
     for index, (name, arguments) in enumerate(reply.tool_calls):
         text = json.dumps(arguments)
         first = {
@@ -253,7 +263,8 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
             time.sleep(canned.delay)
             if body.get("stream"):
                 include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
-                self._send_stream(_completion_chunks(canned, model, include_usage))
+                chunks = _completion_chunks(canned, model, include_usage)
+                self._send_stream(chunks, done=not (canned.cut or canned.stream_error))
             else:
                 self._send_json(200, _completion(canned, model))
 
@@ -271,13 +282,13 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(data)
 
-        def _send_stream(self, chunks: list[dict[str, Any]]) -> None:
+        def _send_stream(self, chunks: list[dict[str, Any]], done: bool) -> None:
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-cache")
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
-            for event in [*(json.dumps(c) for c in chunks), "[DONE]"]:
+            for event in [*(json.dumps(c) for c in chunks), *(["[DONE]"] if done else [])]:
                 self._write_chunk(f"data: {event}\n\n".encode())
             self._write_chunk(b"")
 
