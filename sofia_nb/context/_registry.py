@@ -36,6 +36,7 @@ PROVIDER_MODULES: tuple[str, ...] = (
     "_claude_code",
     "_composer",
     "_packagist",
+    "_github",
 )
 
 

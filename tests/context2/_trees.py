@@ -97,3 +97,79 @@ for command in body if isinstance(body, list) else [body]:
         print(f"Script {command} handling the check event returned with error code {code}", file=sys.stderr)
         sys.exit(code)
 """
+
+
+# `gh` as the real CLI answers the calls the github_* tools make; every call is logged next to it.
+FAKE_GH = """
+import json, os, sys
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+args = sys.argv[1:]
+with open(Path(__file__).parent / "calls.jsonl", "a") as log:
+    log.write(json.dumps({"args": args, "cwd": os.getcwd(), "env": dict(os.environ)}) + "\\n")
+
+
+def ago(days):
+    return (datetime.now(timezone.utc) - timedelta(days=days, hours=1)).isoformat().replace("+00:00", "Z")
+
+
+def run(run_id, workflow, conclusion, branch="main", status="completed"):
+    return {"databaseId": run_id, "workflowName": workflow, "status": status, "conclusion": conclusion,
+            "headBranch": branch, "event": "push", "displayTitle": f"{workflow} on {branch}",
+            "createdAt": "2026-11-30T10:00:00Z"}
+
+
+def pr(number, repo, title, ci=None, review=None, draft=False, fork=False):
+    commits = {"nodes": [{"commit": {"statusCheckRollup": {"state": ci} if ci else None}}]}
+    return {"number": number, "title": title, "isDraft": draft, "reviewDecision": review,
+            "url": f"https://github.com/{repo}/pull/{number}",
+            "repository": {"nameWithOwner": repo, "isFork": fork}, "commits": commits}
+
+
+def ref(name, days, pr_number=None, state=None):
+    prs = [{"number": pr_number, "state": state}] if pr_number else []
+    return {"name": name, "target": {"committedDate": ago(days)}, "associatedPullRequests": {"nodes": prs}}
+
+
+if args[:2] == ["api", "user"]:
+    print("octo")
+elif args[:2] == ["api", "graphql"] and any("repositoryOwner" in a for a in args):
+    repos = [
+        {"nameWithOwner": "octo/old", "isArchived": True, "defaultBranchRef": {"name": "main"},
+         "refs": {"nodes": [ref("main", 400), ref("stale", 300)]}},
+        {"nameWithOwner": "octo/shop", "isArchived": False, "defaultBranchRef": {"name": "main"},
+         "refs": {"nodes": [ref("main", 1), ref("fix/rounding", 3, 15, "OPEN"),
+                            ref("feat/tax", 40, 11, "MERGED"), ref("spike", 90),
+                            ref("try-redis", 12, 9, "CLOSED")]}},
+    ]
+    print(json.dumps({"data": {"repositoryOwner": {"repositories": {
+        "pageInfo": {"hasNextPage": False}, "nodes": repos}}}}))
+elif args[:2] == ["api", "graphql"]:
+    print(json.dumps({"data": {
+        "author": {"nodes": [pr(15, "octo/shop", "Round the tax line", ci="PENDING"),
+                             pr(7, "octo/blog", "RSS feed", ci="SUCCESS", review="APPROVED", draft=True)]},
+        "reviewer": {"nodes": [pr(3, "acme/api", "Retry on 429", ci="FAILURE", review="REVIEW_REQUIRED"),
+                               pr(15, "octo/shop", "Round the tax line", ci="PENDING")]},
+        "owner": {"nodes": [pr(21, "octo/shop", "Bump deps", ci="SUCCESS"),
+                            pr(2, "octo/fork-of-x", "Sync", fork=True)]},
+    }}))
+elif args[:2] == ["run", "list"]:
+    limit = int(args[args.index("--limit") + 1])
+    folder = Path.cwd().name
+    if folder == "money":
+        sys.exit("no git remotes found")
+    runs = {"cart": [run(103, "CI", "failure", "fix/rounding"), run(102, "CI", "success"),
+                     run(101, "Release", "success")]}
+    print(json.dumps(runs.get(folder, [run(1, "CI", "success")])[:limit]))
+else:
+    sys.exit(f"fake gh: unexpected arguments {args}")
+"""
+
+FAKE_GH_LOGGED_OUT = """
+import sys
+print("To get started with GitHub CLI, please run:  gh auth login", file=sys.stderr)
+print("Alternatively, populate the GH_TOKEN environment variable with a GitHub API authentication token.",
+      file=sys.stderr)
+sys.exit(4)
+"""
