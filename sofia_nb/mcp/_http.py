@@ -57,14 +57,14 @@ async def sse_events(response: httpx.Response) -> AsyncIterator[tuple[str, str]]
     data: list[str] = []
     async for line in response.aiter_lines():
         if not line:
-            if data:
+            if any(data):
                 yield event, "\n".join(data)
             event, data = "message", []
         elif line.startswith("data:"):
             data.append(line[5:].removeprefix(" "))
         elif line.startswith("event:"):
             event = line[6:].strip()
-    if data:
+    if any(data):
         yield event, "\n".join(data)
 
 
