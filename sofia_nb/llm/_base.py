@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import inspect
 import json
+import logging
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
+from .._aio import LoopThread
 from ..config import Settings
 from ..events import EventBus, UsageRecorded
 from ._tokens import estimate_messages_tokens, estimate_tokens
 from ._types import LLMResponse, LLMUsage, Message, Purpose, TextCallback, ToolCall, ToolSpec
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -55,6 +59,7 @@ class BaseLLM(ABC):
         self.settings = settings or Settings()
         self.bus = bus
         self._context_window = context_window
+        self._loop_thread: LoopThread | None = None
 
     @property
     def model_name(self) -> str:
@@ -97,6 +102,15 @@ class BaseLLM(ABC):
             latency_s=time.perf_counter() - started,
             model=self.model_name,
         )
+        _log.debug(
+            "%s %s: %d in + %d out tokens%s in %.2f s",
+            self.model_name,
+            purpose,
+            usage.input_tokens,
+            usage.output_tokens,
+            " (estimated)" if usage.estimated else "",
+            response.latency_s,
+        )
         if self.bus is not None:
             self.bus.emit(
                 UsageRecorded(
@@ -130,6 +144,27 @@ class BaseLLM(ABC):
         on_text: TextCallback | None,
     ) -> ProviderReply:
         """Send one request to the provider."""
+
+    def complete_sync(
+        self,
+        messages: list[Message],
+        *,
+        tools: list[ToolSpec] | None = None,
+        purpose: Purpose = "chat",
+        on_text: TextCallback | None = None,
+    ) -> LLMResponse:
+        """The sync twin of ``complete``, also inside a running loop (Jupyter): it runs on a loop
+        this client owns for its lifetime, so connections are reused across calls."""
+        if self._loop_thread is None:
+            self._loop_thread = LoopThread(f"sofia-nb-llm-{self.provider}")
+        return self._loop_thread.run(self.complete(messages, tools=tools, purpose=purpose, on_text=on_text))
+
+    def close(self) -> None:
+        """The sync twin of ``aclose`` for a client used through ``complete_sync``."""
+        if self._loop_thread is not None:
+            self._loop_thread.run(self.aclose())
+            self._loop_thread.close()
+            self._loop_thread = None
 
     async def aclose(self) -> None:
         """Nothing to release by default."""

@@ -315,3 +315,18 @@ def test_a_stream_that_breaks_off_is_a_connection_error(
     server.reply("half a sent", cut=True)
     with pytest.raises(LLMConnectionError, match="the stream ended before the reply was complete"):
         asyncio.run(client.complete(HELLO, on_text=lambda _t: None))
+
+
+def test_the_sync_twin_works_with_and_without_a_running_loop(
+    server: OpenAIServer, client: OpenAICompatLLM
+) -> None:
+    server.reply("one")
+    server.reply("two")
+    assert client.complete_sync(HELLO).text == "one"
+
+    async def inside_a_running_loop() -> str:  # as in a Jupyter cell
+        return client.complete_sync(HELLO).text
+
+    assert asyncio.run(inside_a_running_loop()) == "two"
+    client.close()
+    assert client._loop_thread is None
