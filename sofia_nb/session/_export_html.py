@@ -15,6 +15,7 @@ from markdown_it.token import Token
 from markdown_it.utils import OptionsDict
 
 from .._version import __version__
+from ._export_markdown import format_time
 from ._models import Phase, WorkshopSession
 
 # Loaded only when the page has network; without it the diagrams stay readable as their source text.
@@ -72,8 +73,8 @@ def render_report(session: WorkshopSession, documents: Mapping[Phase, str]) -> s
         "Session": session.id,
         "Phase": session.phase.title,
         "Status": session.status.value,
-        "Created": session.created_at.strftime("%Y-%m-%d %H:%M UTC"),
-        "Updated": session.updated_at.strftime("%Y-%m-%d %H:%M UTC"),
+        "Created": format_time(session.created_at),
+        "Updated": format_time(session.updated_at),
         "Participants": ", ".join(f"{p.display_name} ({p.role})" for p in session.participants),
         "Tokens": _tokens(session),
     }

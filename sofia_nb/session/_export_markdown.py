@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 
 from ._models import Idea, Phase, PocIteration, TestFailure, TestResults, Workflow, WorkshopSession
 
@@ -38,8 +38,12 @@ def _section(title: str, body: list[str]) -> list[str]:
     return [f"## {title}", "", *body] if body else []
 
 
-def _when(moment: datetime | None) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else ""
+def format_time(moment: datetime | None) -> str:
+    """``2026-12-01 09:00 UTC``; a time without a zone (a hand-edited file) is taken as UTC."""
+    if moment is None:
+        return ""
+    utc = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return utc.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def _mermaid_label(text: str) -> str:
@@ -171,7 +175,7 @@ def _select(s: WorkshopSession) -> list[str]:
         f"- Confirmed by the participants: {'yes' if sel.confirmed_by_user else 'no'}",
     ]
     if sel.confirmed_at:
-        body.append(f"- Confirmed at: {_when(sel.confirmed_at)}")
+        body.append(f"- Confirmed at: {format_time(sel.confirmed_at)}")
     body.append("")
     if sel.rationale:
         body += ["### Rationale", "", sel.rationale, ""]
@@ -290,7 +294,7 @@ def phase_markdown(session: WorkshopSession, phase: Phase) -> str | None:
         for n, turn in enumerate(turns):
             lines += [
                 *(["---", ""] if n else []),
-                f"**{turn.role}** · {_when(turn.timestamp)}",
+                f"**{turn.role}** · {format_time(turn.timestamp)}",
                 "",
                 turn.content.strip(),
                 "",

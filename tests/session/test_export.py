@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime, timedelta, timezone
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -258,3 +259,11 @@ def test_secrets_are_redacted_even_when_the_session_was_never_saved(
     for path in tmp_path.iterdir():
         text = read(path)
         assert "token<with>" not in text and "token&lt;with&gt;" not in text, path.name
+
+
+def test_times_are_shown_in_utc_whatever_zone_they_were_recorded_in(tmp_path: Path) -> None:
+    session = WorkshopSession()
+    turn = session.add_turn(Phase.DISCOVER, "user", "hi")
+    turn.timestamp = datetime(2026, 12, 1, 11, 30, tzinfo=timezone(timedelta(hours=2)))
+    export_session(session, tmp_path, formats=["md"])
+    assert "**user** · 2026-12-01 09:30 UTC" in read(tmp_path / "discover.md")

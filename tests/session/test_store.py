@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import re
 import select
 import signal
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import get_args
 
 import pytest
+from pydantic import BaseModel
 
+from sofia_nb.redact import is_secret_key
 from sofia_nb.session import (
     BusinessContext,
     CorruptSessionError,
@@ -41,34 +48,42 @@ def temp_files(root: Path) -> list[Path]:
 # --- crash safety -------------------------------------------------------------------------------
 
 KILLS = 100
+SAVER = Path(__file__).with_name("_saver.py")
 
 
-def _save_forever(root: Path, session_id: str, ready_fd: int) -> None:
-    """The child: save the session again and again, with content of varying size, until killed."""
-    store = SessionStore(root)
-    session = store.load(session_id)
-    rng = random.Random(os.getpid())
-    saves = 0
-    while True:
-        session.add_turn(Phase.DISCOVER, "user", "x" * rng.randint(1, 5_000))
-        del session.turns[:-20]  # keep each save about the same size however long the child runs
-        store.save(session)
-        saves += 1
-        if saves == 1:
-            os.write(ready_fd, b"1")
+class Savers:
+    """Talks to ``_saver.py``, which forks the processes that get killed."""
 
+    def __init__(self, root: Path, session_id: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, str(SAVER), str(root), session_id],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            bufsize=0,
+        )
+        self.live: int | None = None
 
-def _start_saver(root: Path, session_id: str) -> tuple[int, int]:
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child never returns into pytest
-        try:
-            os.close(read_fd)
-            _save_forever(root, session_id, write_fd)
-        finally:
-            os._exit(1)
-    os.close(write_fd)
-    return pid, read_fd
+    def _ask(self, command: str, timeout: float = 30) -> str:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{command}\n".encode())
+        # A saver that cannot complete a save (a lock left by a killed one, say) fails here.
+        assert select.select([self.proc.stdout], [], [], timeout)[0], f"no answer to {command!r}"
+        return self.proc.stdout.readline().decode().strip()
+
+    def start(self) -> int:
+        self.live = int(self._ask("fork"))
+        return self.live
+
+    def reap(self) -> None:
+        assert self._ask("reap") == "reaped"
+        self.live = None
+
+    def close(self) -> None:
+        if self.live is not None:  # the test failed with a saver still running: never leave it behind
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.live, signal.SIGKILL)
+        self.proc.kill()
+        self.proc.wait()
 
 
 def test_sigkill_at_random_moments_never_leaves_an_unreadable_session(store: SessionStore) -> None:
@@ -76,20 +91,20 @@ def test_sigkill_at_random_moments_never_leaves_an_unreadable_session(store: Ses
     store.save(session)
     last_revision = session.revision
     rng = random.Random(20261202)
-    for kill in range(KILLS):
-        pid, ready = _start_saver(store.root, session.id)
-        try:
-            # A child that cannot start saving (for example a lock left by a killed one) fails here.
-            assert select.select([ready], [], [], 30)[0], f"kill {kill}: the saver never completed a save"
+    savers = Savers(store.root, session.id)
+    try:
+        for kill in range(KILLS):
+            pid = savers.start()
             time.sleep(rng.uniform(0, 0.05))
-        finally:
             os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            os.close(ready)
-        loaded = store.load(session.id)  # raises if the kill left a torn file
-        assert loaded.revision > last_revision, f"kill {kill}: revision {last_revision} -> {loaded.revision}"
-        last_revision = loaded.revision
-        assert len(loaded.turns) >= len(session.turns)
+            savers.reap()
+            loaded = store.load(session.id)  # raises if the kill left a torn file
+            assert loaded.revision > last_revision, (
+                f"kill {kill}: revision {last_revision} -> {loaded.revision}"
+            )
+            last_revision = loaded.revision
+    finally:
+        savers.close()
 
     # A clean save sweeps the temp files of killed writers; clean saves leave none of their own.
     survivor = store.load(session.id)
@@ -264,3 +279,18 @@ def test_save_updates_the_callers_revision_and_time(store: SessionStore) -> None
     assert session.revision == 2
     assert session.updated_at >= before
     assert store.load(session.id).revision == 2
+
+
+def _fields(model: type[BaseModel]) -> Iterator[str]:
+    for name, field in model.model_fields.items():
+        yield name
+        for arg in (field.annotation, *get_args(field.annotation)):
+            for inner in (arg, *get_args(arg)):
+                if isinstance(inner, type) and issubclass(inner, BaseModel):
+                    yield from _fields(inner)
+
+
+def test_no_session_field_is_named_like_a_secret() -> None:
+    # Saves blank the values of secret-named keys; a typed field with such a name would make the
+    # saved file fail validation on the next load.
+    assert [name for name in _fields(WorkshopSession) if is_secret_key(name)] == []
