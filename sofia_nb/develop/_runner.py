@@ -97,6 +97,75 @@ async def _stop_group(proc: asyncio.subprocess.Process, grace_s: float) -> None:
     await proc.wait()
 
 
+class ProcessOutcome(BaseModel):
+    """How a child ended: exit code (None when it could not start), timeout, output tail, its group."""
+
+    argv: list[str]
+    exit_code: int | None = None
+    timed_out: bool = False
+    start_error: str = ""
+    output: str = ""
+    duration_s: float = 0.0
+    pgid: int | None = None
+
+
+def child_environment(
+    home: Path, base: Mapping[str, str] | None = None, extra: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """A scrubbed environment: no credentials, no colours or watch mode, HOME in a scratch folder."""
+    env = scrubbed_env(base)
+    env.update(
+        {"NO_COLOR": "1", "FORCE_COLOR": "0", "CI": "1", "HOME": str(home), "PYTHONDONTWRITEBYTECODE": "1"}
+    )
+    env.update(extra or {})
+    return env
+
+
+async def run_process(
+    argv: Sequence[str],
+    cwd: Path,
+    env: Mapping[str, str],
+    *,
+    timeout_s: float,
+    grace_s: float,
+    output_path: Path,
+) -> ProcessOutcome:
+    """Run ``argv`` without a shell in its own session; stdout and stderr go to ``output_path``."""
+    started = time.perf_counter()
+    outcome = ProcessOutcome(argv=list(argv))
+    with open(output_path, "wb") as output:  # noqa: ASYNC230 - a local scratch file the child writes to
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                *argv,
+                cwd=cwd,
+                env=dict(env),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=output,
+                stderr=asyncio.subprocess.STDOUT,
+                start_new_session=True,
+                preexec_fn=_parent_death_hook(),
+            )
+        except OSError as exc:
+            outcome.start_error = f"could not start {argv[0]}: {exc}"
+            return outcome
+        outcome.pgid = proc.pid
+        try:
+            await asyncio.wait_for(proc.wait(), timeout_s)
+        except TimeoutError:
+            outcome.timed_out = True
+            await _stop_group(proc, grace_s)
+        finally:
+            if proc.returncode is None:  # cancelled (a user stop): nothing may outlive us
+                with contextlib.suppress(ProcessLookupError):
+                    proc.kill()
+            _signal_group(proc.pid, signal.SIGKILL)  # the rest of the group, and strays of a normal exit
+    outcome.exit_code = proc.returncode
+    outcome.duration_s = time.perf_counter() - started
+    text = output_path.read_text(encoding="utf-8", errors="replace")  # noqa: ASYNC240 - small local file
+    outcome.output = redact_text(text)[-OUTPUT_TAIL_CHARS:]
+    return outcome
+
+
 def _special_failure(results: TestResults, test_id: str, message: str, output: str) -> TestResults:
     """A run-level problem (timeout, nothing collected, no report) counted as an error, never success."""
     results.errors += 1
@@ -126,65 +195,30 @@ class TestRunner:
         self.grace_s = grace_s
         self._env = env
 
-    def _environment(self, home: Path) -> dict[str, str]:
-        env = scrubbed_env(self._env)
-        # No colours or watch mode; HOME points at a scratch folder so no user dotfile secrets leak in.
-        env.update(
-            {
-                "NO_COLOR": "1",
-                "FORCE_COLOR": "0",
-                "CI": "1",
-                "HOME": str(home),
-                "PYTHONDONTWRITEBYTECODE": "1",
-            }
-        )
-        env.update(self.extra_env)
-        return env
-
     async def run(self, project: Path) -> TestRun:
         with tempfile.TemporaryDirectory(prefix="sofia-tests-") as scratch:
             report = Path(scratch) / ("report.xml" if self.result_format == "junit" else "report.json")
             argv = [part.replace("{report}", str(report)) for part in self.command]
-            output_path = Path(scratch) / "output.txt"
-            started = time.perf_counter()
-            with open(output_path, "wb") as output:  # noqa: ASYNC230 - a local scratch file the child writes to
-                try:
-                    proc = await asyncio.create_subprocess_exec(
-                        *argv,
-                        cwd=project,
-                        env=self._environment(Path(scratch)),
-                        stdin=asyncio.subprocess.DEVNULL,
-                        stdout=output,
-                        stderr=asyncio.subprocess.STDOUT,
-                        start_new_session=True,
-                        preexec_fn=_parent_death_hook(),
-                    )
-                except OSError as exc:
-                    results = _special_failure(
-                        TestResults(), "<test command>", f"could not start {argv[0]}: {exc}", ""
-                    )
-                    return TestRun(command=argv, results=results)
-                timed_out = False
-                try:
-                    await asyncio.wait_for(proc.wait(), self.timeout_s)
-                except TimeoutError:
-                    timed_out = True
-                    await _stop_group(proc, self.grace_s)
-                finally:
-                    if proc.returncode is None:  # cancelled (a user stop): nothing may outlive us
-                        _signal_group(proc.pid, signal.SIGKILL)
-                        with contextlib.suppress(ProcessLookupError):
-                            proc.kill()
-                    _signal_group(proc.pid, signal.SIGKILL)  # strays left behind by a normal exit
-            duration = time.perf_counter() - started
-            text = redact_text(output_path.read_text(encoding="utf-8", errors="replace"))
+            env = child_environment(Path(scratch), self._env, self.extra_env)
+            done = await run_process(
+                argv,
+                project,
+                env,
+                timeout_s=self.timeout_s,
+                grace_s=self.grace_s,
+                output_path=Path(scratch) / "output.txt",
+            )
+            if done.start_error:
+                results = _special_failure(TestResults(), "<test command>", done.start_error, "")
+            else:
+                results = self._results(report, project, done.output, done.exit_code, done.timed_out)
             return TestRun(
                 command=argv,
-                results=self._results(report, project, text, proc.returncode, timed_out),
-                exit_code=proc.returncode,
-                timed_out=timed_out,
-                duration_s=duration,
-                pgid=proc.pid,
+                results=results,
+                exit_code=done.exit_code,
+                timed_out=done.timed_out,
+                duration_s=done.duration_s,
+                pgid=done.pgid,
             )
 
     def _results(
@@ -212,5 +246,5 @@ class TestRunner:
             )
         elif results.total == 0:
             _special_failure(results, "<no tests>", "no tests ran: the test command collected nothing", text)
-        results.raw_output_tail = text[-OUTPUT_TAIL_CHARS:]
+        results.raw_output_tail = text
         return results

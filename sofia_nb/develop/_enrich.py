@@ -1,0 +1,158 @@
+"""Enrichment when the loop is stuck: library docs (Context7), Azure guidance (Microsoft Learn) and a
+web search on the failing tests, all through the run's one MCP manager. Each part is independent:
+whatever succeeded is kept when another part fails."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Protocol
+
+from pydantic import BaseModel, Field
+
+from ..protocol import CallToolResult
+from ..session import Plan, TestResults
+
+log = logging.getLogger(__name__)
+
+MAX_LIBRARIES = 3
+MAX_PART_CHARS = 3_000
+CALL_TIMEOUT_S = 30.0
+_SKIP_DEPS = re.compile(r"^(@types/|typescript$|vitest$|pytest$|vite$)")
+_LIBRARY_ID = re.compile(r"(/[\w.\-]+/[\w.\-]+(?:/[\w.\-]+)?)")
+AZURE_WORDS = (
+    "azure",
+    "cosmos db",
+    "blob storage",
+    "service bus",
+    "event hub",
+    "app service",
+    "key vault",
+    "azure functions",
+    "azure openai",
+    "azure sql",
+    "ai search",
+    "foundry",
+)
+
+
+class ToolCaller(Protocol):
+    """What enrichment and the GitHub adapter need of ``sofia_nb.mcp.McpManager``."""
+
+    @property
+    def servers(self) -> list[str]: ...
+
+    async def call_tool(
+        self,
+        server: str,
+        tool: str,
+        arguments: dict[str, Any] | None = None,
+        timeout: float | None = None,  # noqa: ASYNC109 - McpManager's signature
+    ) -> CallToolResult: ...
+
+
+class EnrichmentServers(BaseModel):
+    """Server names in the MCP config (tool names are the real services')."""
+
+    context7: str = "context7"
+    learn: str = "microsoft-learn"
+    websearch: str = "websearch"
+
+
+class Enrichment(BaseModel):
+    """The context gathered, as Markdown sections, and what was tried."""
+
+    sections: dict[str, str] = Field(default_factory=dict)
+    sources: list[str] = Field(default_factory=list, description="server/tool calls that succeeded")
+    failures: list[str] = Field(default_factory=list, description="parts that failed, with why")
+
+    def render(self) -> str:
+        return "\n\n".join(f"## {title}\n{text}" for title, text in self.sections.items())
+
+
+async def _call(caller: ToolCaller, server: str, tool: str, args: dict[str, Any]) -> str:
+    result = await caller.call_tool(server, tool, args, CALL_TIMEOUT_S)
+    text = result.text()
+    if result.is_error:
+        raise RuntimeError(text[:200] or "the tool returned an error")
+    return text
+
+
+def azure_terms(plan: Plan | None) -> list[str]:
+    """The Azure services a plan names."""
+    if plan is None:
+        return []
+    text = " ".join([*plan.tech_stack, *plan.dependencies, plan.architecture_notes]).lower()
+    return [w for w in AZURE_WORDS if re.search(r"\b" + re.escape(w) + r"\b", text)]
+
+
+async def enrich(
+    caller: ToolCaller, plan: Plan | None, results: TestResults, servers: EnrichmentServers | None = None
+) -> Enrichment:
+    """Ask every configured source; a failing one is noted and the others still count."""
+    names = servers or EnrichmentServers()
+    configured = set(caller.servers)
+    out = Enrichment()
+
+    async def part(title: str, server: str, work: Any) -> None:
+        if server not in configured:
+            out.failures.append(f"{title}: no MCP server named {server!r} is configured")
+            return
+        try:
+            text = await work()
+        except Exception as exc:  # one source failing must not lose the others
+            log.info("enrichment %s failed: %s", title, exc)
+            out.failures.append(f"{title}: {type(exc).__name__}: {exc}"[:300])
+            return
+        if text.strip():
+            out.sections[title] = text.strip()[:MAX_PART_CHARS]
+
+    deps = [d for d in (plan.dependencies if plan else []) if not _SKIP_DEPS.match(d.lower())][:MAX_LIBRARIES]
+    failing = [f.test_id for f in results.failures[:3]]
+    question = "; ".join(f"{f.test_id}: {f.message}" for f in results.failures[:3])[:300]
+
+    for dep in deps:
+
+        async def docs(dep: str = dep) -> str:
+            found = await _call(caller, names.context7, "resolve-library-id", {"libraryName": dep})
+            match = _LIBRARY_ID.search(found)
+            if not match:
+                raise RuntimeError(f"no Context7 library id for {dep}")
+            out.sources.append(f"{names.context7}/resolve-library-id")
+            text = await _call(
+                caller, names.context7, "query-docs", {"libraryId": match.group(1), "query": question or dep}
+            )
+            out.sources.append(f"{names.context7}/query-docs")
+            return text
+
+        await part(f"Library documentation: {dep} (Context7)", names.context7, docs)
+
+    terms = azure_terms(plan)
+    if terms:
+
+        async def learn() -> str:
+            text = await _call(
+                caller,
+                names.learn,
+                "microsoft_docs_search",
+                {"query": f"{', '.join(terms)} best practices {question}"[:300]},
+            )
+            out.sources.append(f"{names.learn}/microsoft_docs_search")
+            return text
+
+        await part("Azure guidance (Microsoft Learn)", names.learn, learn)
+
+    if failing:
+
+        async def search() -> str:
+            text = await _call(
+                caller,
+                names.websearch,
+                "web_search",
+                {"query": f"how to fix {question}"[:300], "max_results": 3},
+            )
+            out.sources.append(f"{names.websearch}/web_search")
+            return text
+
+        await part("Web search on the failing tests", names.websearch, search)
+    return out

@@ -1,0 +1,210 @@
+"""The iteration prompt: state, failures, the file tree, relevant files in full within a budget,
+structural summaries (the ``code`` context provider) for the rest, the previous change, enrichment."""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..session import TestResults
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BUDGET_CHARS = 48_000
+MAX_DIFF_CHARS = 4_000
+SKIP_DIRS = frozenset(
+    {
+        ".git",
+        "node_modules",
+        "__pycache__",
+        ".pytest_cache",
+        ".venv",
+        "dist",
+        "coverage",
+        ".mypy_cache",
+        ".ruff_cache",
+    }
+)
+SKIP_FILES = frozenset(
+    {".sofia-metadata.json", "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "uv.lock"}
+)
+SOURCE_SUFFIXES = frozenset(
+    {
+        ".py",
+        ".ts",
+        ".tsx",
+        ".js",
+        ".mjs",
+        ".cjs",
+        ".json",
+        ".toml",
+        ".ini",
+        ".cfg",
+        ".txt",
+        ".md",
+        ".yaml",
+        ".yml",
+        ".vue",
+        ".go",
+        ".php",
+    }
+)
+
+EDIT_FORMAT_RULES = """\
+Reply with edits in one of these two formats, and nothing but short explanations around them.
+
+1. A whole file: a fenced block whose info string names the file (use 4 backticks when the content
+   itself holds ``` fences; quote a path with spaces: file="docs/read me.md"):
+
+```python file=src/calc.py
+<the complete new content of the file, never elided>
+```
+
+2. A SEARCH/REPLACE block: the path on its own line, then
+
+src/calc.py
+<<<<<<< SEARCH
+<lines copied exactly from the current file>
+=======
+<their replacement>
+>>>>>>> REPLACE
+
+An empty SEARCH creates a new file. ```text file=PATH delete``` with an empty body deletes a file.
+Paths are relative to the project root; never touch .git/. Do not weaken or delete tests to make
+them pass: fix the code."""
+
+FIX_SYSTEM = (
+    "You are a careful senior engineer fixing a small project until its tests pass.\n\n" + EDIT_FORMAT_RULES
+)
+
+
+@dataclass
+class PromptInput:
+    """Everything one iteration's prompt is built from."""
+
+    project: Path
+    goal: str
+    iteration: int
+    max_iterations: int
+    results: TestResults
+    previous_summary: str = ""
+    previous_diff: str = ""
+    stuck_reason: str = ""
+    enrichment: str = ""
+    history: list[str] = field(default_factory=list)
+    budget_chars: int = DEFAULT_BUDGET_CHARS
+
+
+def project_files(root: Path) -> list[str]:
+    """Relative paths of the project's files, sorted, without VCS, caches, dependencies and lockfiles."""
+    found = []
+    for path in root.rglob("*"):
+        rel = path.relative_to(root)
+        if any(part in SKIP_DIRS for part in rel.parts[:-1]) or rel.parts[0] in SKIP_DIRS:
+            continue
+        if path.is_file() and not path.is_symlink() and rel.name not in SKIP_FILES:
+            found.append(rel.as_posix())
+    return sorted(found)
+
+
+def _mentioned(results: TestResults, files: list[str]) -> list[str]:
+    """Files named by the failures (their file, or any path in their trace), most mentioned first."""
+    text = "\n".join(f"{f.file}\n{f.test_id}\n{f.message}\n{f.trace_tail}" for f in results.failures)
+    text += "\n" + results.raw_output_tail[-2000:]
+    counts = {rel: len(re.findall(re.escape(rel), text)) for rel in files}
+    stem_hits = {rel: len(re.findall(r"\b" + re.escape(Path(rel).stem) + r"\b", text)) for rel in files}
+    ranked = [rel for rel in files if counts[rel] or stem_hits[rel]]
+    return sorted(ranked, key=lambda r: (-counts[r], -stem_hits[r], r))
+
+
+def _outline(root: Path, files: list[str]) -> str:
+    """Signatures of ``files`` from the ``code`` context provider; "" when it is unavailable."""
+    if not files:
+        return ""
+    try:
+        from ..context import allowed_roots, get_tool
+
+        with allowed_roots([root]):
+            result = get_tool("code").call(
+                {"files": [str(root / f) for f in files], "brief": True, "force": True}
+            )
+    except Exception as exc:  # an optional aid: the prompt is still complete without it
+        log.debug("code outline unavailable: %s", exc)
+        return ""
+    lines = []
+    for entry in getattr(result, "files", []):
+        rel = Path(entry.file).resolve().relative_to(root.resolve()).as_posix()
+        if entry.mode == "raw":
+            lines.append(f"- {rel}: {entry.size} bytes (not shown)")
+            continue
+        lines.append(f"- {rel}")
+        lines += [f"    {s.kind} {s.name}{s.signature}  (line {s.line})" for s in entry.symbols]
+    return "\n".join(lines)
+
+
+def _failures(results: TestResults) -> str:
+    r = results
+    head = f"passed {r.passed}, failed {r.failed}, errors {r.errors}, skipped {r.skipped}"
+    blocks = [head]
+    for i, f in enumerate(r.failures, 1):
+        where = f" ({f.file}:{f.line})" if f.file and f.line else f" ({f.file})" if f.file else ""
+        blocks.append(f"{i}. {f.test_id}{where}: {f.message}\n```\n{f.trace_tail}\n```")
+    if not r.failures and r.raw_output_tail:
+        blocks.append("Output tail:\n```\n" + r.raw_output_tail[-2000:] + "\n```")
+    return "\n\n".join(blocks)
+
+
+def build_fix_prompt(p: PromptInput) -> tuple[str, str]:
+    """``(prompt, summary)``: the user message for the ``fix`` call and a one-line audit summary."""
+    files = project_files(p.project)
+    relevant = _mentioned(p.results, files)
+    ordered = relevant + [f for f in files if f not in relevant and Path(f).suffix in SOURCE_SUFFIXES]
+    shown: list[str] = []
+    budget = p.budget_chars
+    parts = [
+        f"# Goal\n{p.goal.strip()}",
+        f"# Current state\nIteration {p.iteration} of {p.max_iterations}."
+        + (f" Previous iteration: {p.previous_summary}" if p.previous_summary else ""),
+    ]
+    if p.history:
+        parts.append("# Earlier iterations\n" + "\n".join(p.history))
+    if p.stuck_reason:
+        parts.append(
+            f"# Your last approach failed\n{p.stuck_reason}. Do not repeat it: re-read the failures and "
+            "the code, question your assumptions, and try a different fix."
+        )
+    parts.append("# Test results\n" + _failures(p.results))
+    parts.append("# Files in the project\n" + "\n".join(files))
+    contents = []
+    for rel in ordered:
+        try:
+            text = (p.project / rel).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        block = (
+            f"````{Path(rel).suffix.lstrip('.')} file={rel}\n{text}````"
+            if text.endswith("\n")
+            else f"````{Path(rel).suffix.lstrip('.')} file={rel}\n{text}\n````"
+        )
+        if len(block) > budget:
+            continue
+        budget -= len(block)
+        contents.append(block)
+        shown.append(rel)
+    parts.append("# Current code\n" + "\n\n".join(contents))
+    rest = [f for f in files if f not in shown and Path(f).suffix in SOURCE_SUFFIXES]
+    outline = _outline(p.project, rest)
+    if outline:
+        parts.append("# Outlines of the other files\n" + outline)
+    if p.previous_diff:
+        parts.append("# Previous change\n```diff\n" + p.previous_diff[-MAX_DIFF_CHARS:] + "\n```")
+    if p.enrichment:
+        parts.append("# Extra context\n" + p.enrichment)
+    parts.append("# Task\nMake the failing tests pass with the smallest correct change. " + EDIT_FORMAT_RULES)
+    summary = (
+        f"iteration {p.iteration}/{p.max_iterations}, {p.results.failed + p.results.errors} failing, "
+        f"{len(shown)} files in full, {len(rest)} outlined" + (", stuck" if p.stuck_reason else "")
+    )
+    return "\n\n".join(parts), summary
