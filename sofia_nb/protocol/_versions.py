@@ -11,6 +11,12 @@ SUPPORTED_PROTOCOL_VERSIONS: tuple[str, ...] = ("2025-11-25", "2025-06-18", "202
 MODERN_PROTOCOL_VERSION = "2026-07-28"
 """The stateless revision (``server/discover``, no handshake, no session)."""
 
+# 2026-07-28: the per-request envelope in ``params._meta`` and the server's stamp in ``result._meta``.
+PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion"
+CLIENT_CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities"
+CLIENT_INFO_META_KEY = "io.modelcontextprotocol/clientInfo"
+SERVER_INFO_META_KEY = "io.modelcontextprotocol/serverInfo"
+
 DEFAULT_NEGOTIATED_VERSION = "2025-03-26"
 """What a Streamable HTTP server assumes when the ``MCP-Protocol-Version`` header is absent."""
 
