@@ -6,6 +6,7 @@ from ._ralph_panel import RalphPanel
 from ._stepper import PhaseStepper
 from ._token_meter import TokenMeter, fill_colour
 from ._toolcall_log import ToolCallLog
+from ._workshop_app import WorkshopApp
 
 __all__ = [
     "ConsentCard",
@@ -14,6 +15,7 @@ __all__ = [
     "TokenMeter",
     "ToolCallLog",
     "WidgetConsent",
+    "WorkshopApp",
     "fill_colour",
     "mermaid_markdown",
     "value_feasibility_figure",

@@ -124,13 +124,13 @@ class WidgetConsent:
     name = "widget"
 
     def __init__(self, show: Callable[[ConsentCard], None] | None = None) -> None:
-        self._show = show or _display
+        self.show = show or _display
         self.cards: list[ConsentCard] = []
 
     async def ask(self, request: ConsentRequest) -> ConsentDecision:
         card = ConsentCard(request)
         self.cards.append(card)
-        self._show(card)
+        self.show(card)
         return await card.wait()
 
 

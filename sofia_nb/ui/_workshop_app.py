@@ -1,0 +1,196 @@
+"""WorkshopApp: the workshop in one widget — stepper, streamed chat, decisions, consent, log and meter.
+
+Every button starts a task on the kernel's running loop and returns at once; no cell ever
+blocks waiting for a click. The engine (``sofia_nb.workshop.Workshop``) does the work; this
+class only turns clicks into engine calls and events into pixels.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from collections.abc import Coroutine
+from typing import Any
+
+import ipywidgets as w
+
+from ..events import TextDelta, TurnAdded
+from ..session import PHASE_ORDER, Phase
+from ..workshop import Workshop
+from ._consent_card import ConsentCard, WidgetConsent
+from ._stepper import PhaseStepper
+from ._token_meter import TokenMeter
+from ._toolcall_log import ToolCallLog
+
+
+class WorkshopApp(w.VBox):
+    """The facilitator's cockpit for one workshop session."""
+
+    def __init__(self, workshop: Workshop, consent: WidgetConsent | None = None, **kwargs: Any) -> None:
+        self.workshop = workshop
+        bus = workshop.bus
+        self.transcript: list[tuple[str, str]] = []
+        self.tasks: list[asyncio.Task[Any]] = []
+        self.stepper = PhaseStepper(workshop.phase, bus=bus)
+        self.chat = w.Output(layout=w.Layout(max_height="480px", overflow="auto"))
+        self.streaming = w.HTML()
+        self.message = w.Textarea(placeholder="What the team says…", layout=w.Layout(width="100%"))
+        self.send_button = w.Button(description="Send", button_style="primary", icon="paper-plane")
+        self.continue_button = w.Button(
+            description="Continue", tooltip="complete this phase and start the next"
+        )
+        self.refine_button = w.Button(description="Refine", tooltip="keep working on this phase")
+        self.phase_choice = w.Dropdown(
+            options=[p.value for p in PHASE_ORDER[:-1]],
+            value=workshop.phase.value,
+            layout=w.Layout(width="130px"),
+        )
+        self.choose_button = w.Button(description="Go to phase")
+        self.pause_button = w.Button(description="Pause", button_style="warning")
+        self.status = w.HTML()
+        self.consent_area = w.VBox()
+        self.tool_log = ToolCallLog(bus)
+        self.meter = TokenMeter(bus)
+        self._buttons = [
+            self.send_button,
+            self.continue_button,
+            self.refine_button,
+            self.choose_button,
+            self.pause_button,
+        ]
+        self.send_button.on_click(lambda _b: self._send())
+        self.continue_button.on_click(lambda _b: self._launch(self._continue()))
+        self.refine_button.on_click(lambda _b: self._launch(self.workshop.refine()))
+        self.choose_button.on_click(lambda _b: self._launch(self._choose(Phase(self.phase_choice.value))))
+        self.pause_button.on_click(lambda _b: self._pause())
+        if consent is not None:
+            consent.show = self._show_card
+        self._unsubscribe = [
+            bus.subscribe(self._on_delta, TextDelta),
+            bus.subscribe(self._on_turn, TurnAdded),
+        ]
+        for turn in workshop.session.turns_of(workshop.phase):
+            if turn.role in ("user", "assistant") and not turn.metadata.get("kickoff"):
+                self._append(turn.role, turn.content)
+        decisions = w.HBox(
+            [
+                self.continue_button,
+                self.refine_button,
+                self.phase_choice,
+                self.choose_button,
+                self.pause_button,
+            ]
+        )
+        super().__init__(
+            [
+                self.stepper,
+                self.chat,
+                self.streaming,
+                self.message,
+                self.send_button,
+                decisions,
+                self.consent_area,
+                self.status,
+                w.HBox([self.tool_log, self.meter]),
+            ],
+            **kwargs,
+        )
+
+    def close(self) -> None:
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        for child in (self.stepper, self.tool_log, self.meter):
+            child.close()
+        super().close()
+
+    # --- actions: each starts a task and returns ---------------------------------------------
+
+    def start(self) -> asyncio.Task[Any]:
+        """Open (or resume) the current phase: the model speaks first."""
+        return self._launch(self.workshop.start_phase())
+
+    def _send(self) -> None:
+        text = self.message.value.strip()
+        if not text:
+            self._say("type a message first")
+            return
+        self.message.value = ""
+        self._launch(self.workshop.send(text))
+
+    async def _continue(self) -> None:
+        outcome = await self.workshop.complete_phase()
+        if outcome.missing:
+            self._say(f"{outcome.phase.title} ended without: {', '.join(outcome.missing)}")
+        phase = await self.workshop.next_phase()
+        if phase in (Phase.DEVELOP, Phase.COMPLETE):
+            self._say("the workshop's plan is ready: run the develop notebook (the Ralph loop) next")
+            return
+        await self.workshop.start_phase()
+
+    async def _choose(self, target: Phase) -> None:
+        current = self.workshop.phase
+        if PHASE_ORDER.index(target) < PHASE_ORDER.index(current):
+            if not await self.workshop.go_back(target):
+                self._say(f"stayed in {current.title}: going back was not confirmed")
+                return
+        elif target != current:
+            self._say(f"{target.title} comes after {current.title}: use Continue to get there")
+            return
+        await self.workshop.start_phase(target)
+
+    def _pause(self) -> None:
+        self.workshop.pause()
+        self._say("paused: the session is saved; open it again to resume")
+
+    def _launch(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        for button in self._buttons:
+            button.disabled = True
+        task = asyncio.ensure_future(coro)
+        self.tasks.append(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        for button in self._buttons:
+            button.disabled = False
+        self.phase_choice.value = self.workshop.phase.value
+        if not task.cancelled() and task.exception() is not None:
+            self._say(f"error: {task.exception()}")
+
+    # --- views ----------------------------------------------------------------------------
+
+    def _on_delta(self, event: TextDelta) -> None:
+        self.streaming.value += html.escape(event.text)
+
+    def _on_turn(self, event: TurnAdded) -> None:
+        if event.role == "assistant":
+            self.streaming.value = ""
+        if not (event.role == "user" and self._is_kickoff(event)):
+            self._append(event.role, event.content)
+
+    def _is_kickoff(self, event: TurnAdded) -> bool:
+        turns = self.workshop.session.turns_of(Phase(event.phase))
+        return any(t.seq == event.seq and t.metadata.get("kickoff") for t in turns)
+
+    def _append(self, role: str, content: str) -> None:
+        from IPython.display import Markdown
+
+        self.transcript.append((role, content))
+        who = "**Team**" if role == "user" else "**sofia**"
+        # Markdown output (not an HTML widget) so JupyterLab renders Mermaid fences in replies.
+        self.chat.append_display_data(Markdown(f"{who}: {content}"))
+
+    def _show_card(self, card: ConsentCard) -> None:
+        self.consent_area.children = [*self.consent_area.children, card]
+
+    def _say(self, text: str) -> None:
+        self.status.value = f"<small>{html.escape(text)}</small>"
+
+    def as_text(self) -> str:
+        lines = [self.stepper.as_text(), *(f"{role}: {content}" for role, content in self.transcript)]
+        return "\n".join(lines)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
+        data["text/plain"] = self.as_text()
+        return data
