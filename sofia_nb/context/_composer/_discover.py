@@ -13,8 +13,9 @@ from .._errors import ContextError
 from .._exec import run_command
 from .._roots import resolve_path
 
-# composer, packagist and github walks skip only these: a package may well live under `build/`.
-_SKIP_DIRS = frozenset({"vendor", "node_modules", ".git"})
+# Dependencies and hidden folders (.git, .venv, .idea) are skipped; not the wider code ignore list,
+# since a package may well live under `build/` or `dist/`.
+_SKIP_DIRS = frozenset({"vendor", "node_modules"})
 _PHPSTAN_LEVEL = re.compile(r"(?m)^\s*level:\s*(\w+)")
 GIT_TAG_TIMEOUT_S = 3.0
 
@@ -93,7 +94,11 @@ def collect(root: Path) -> tuple[list[Package], list[str]]:
     """Every package under ``root`` sorted by (name, dir), and the dirs whose composer.json is invalid."""
     packages, invalid = [], []
     for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not Path(folder, d).is_symlink())
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if d not in _SKIP_DIRS and not d.startswith(".") and not Path(folder, d).is_symlink()
+        )
         if "composer.json" in files:
             package = read_package(Path(folder), root)
             if package is None:
