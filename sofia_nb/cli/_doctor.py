@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import platform
@@ -165,18 +164,13 @@ def _llm(spec: str | None) -> LlmInfo:
 def _mcp(path: Path | None) -> McpInfo:
     if path is None:
         return McpInfo(config=None, servers=None)
+    from ..mcp import McpConfigError, load_config  # imported only when there is a file to read
+
     try:
-        # Optional: the MCP package reads the config; doctor works without it.
-        loader = getattr(importlib.import_module("sofia_nb.mcp"), "load_config", None)
-    except ImportError:
-        loader = None
-    if loader is None:
-        return McpInfo(config=str(path), servers=None, error="sofia_nb.mcp has no config loader")
-    try:
-        servers = loader(path).servers
-    except Exception as exc:  # a broken config is a finding, not a crash
-        return McpInfo(config=str(path), servers=None, error=f"{type(exc).__name__}: {exc}")
-    return McpInfo(config=str(path), servers=sorted(str(name) for name in servers))
+        config = load_config(path)
+    except McpConfigError as exc:  # a broken config is a finding, not a crash
+        return McpInfo(config=str(path), servers=None, error=str(exc))
+    return McpInfo(config=str(path), servers=sorted(config.servers))
 
 
 def _hints(report: DoctorReport) -> list[str]:

@@ -94,8 +94,12 @@ def test_doctor_finds_the_mcp_config_above_the_working_directory(tmp_path: Path)
     (tmp_path / "notebooks").mkdir()
     report = last_json_line(sofia("doctor", "--json", cwd=tmp_path / "notebooks"))
     assert report["mcp"]["config"] == str(config)
-    if report["mcp"]["servers"] is not None:  # names need the sofia_nb.mcp loader
-        assert report["mcp"]["servers"] == ["everything"]
+    assert report["mcp"]["servers"] == ["everything"]
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"servers": {"x": {"command": 42}}}')
+    report = last_json_line(sofia("doctor", "--json", "--mcp-config", str(broken), cwd=tmp_path))
+    assert report["mcp"]["servers"] is None
+    assert str(broken) in report["mcp"]["error"] and "command" in report["mcp"]["error"]
     no_config = last_json_line(sofia("doctor", "--json", cwd=Path("/")))
     assert no_config["mcp"]["config"] is None
     assert any("mcp.json" in hint for hint in no_config["hints"])
