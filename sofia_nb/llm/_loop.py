@@ -122,14 +122,13 @@ class ToolLoop:
         self._offered: dict[str, ToolSpec] = {}
         self._responses: list[LLMResponse] = []
         self._compactions = 0
-        self._calls_run = 0
 
     async def run(
         self, messages: list[Message], *, purpose: Purpose = "chat", on_text: TextCallback | None = None
     ) -> ToolLoopResult:
         tools = await self.dispatcher.list_tools() if self.dispatcher else []
         self._offered = {t.name: t for t in tools}
-        self._responses, self._compactions, self._calls_run = [], 0, 0
+        self._responses, self._compactions = [], 0
         history = list(messages)
         if tools and isinstance(self.client, ToolRunningClient):
             return await self._run_in_runtime(history, tools, purpose, on_text)
@@ -145,9 +144,8 @@ class ToolLoop:
                     for c in response.tool_calls
                 ]
                 final = await self._ask(history, [], purpose, on_text)
-                history.append(
-                    Message(role="assistant", content=final.text)
-                )  # no tools were offered: none run
+                # no tools were offered to this last request, so any call it still makes is dropped
+                history.append(Message(role="assistant", content=final.text))
                 return self._result(final, history, rounds, capped=True)
             rounds += 1
             for call in response.tool_calls:
@@ -159,14 +157,21 @@ class ToolLoop:
     async def _run_in_runtime(
         self, history: list[Message], tools: list[ToolSpec], purpose: Purpose, on_text: TextCallback | None
     ) -> ToolLoopResult:
-        """A runtime that calls tools itself gets ``execute`` (capped) instead of returning calls."""
+        """A runtime that calls tools itself gets ``execute`` instead of returning calls.
+
+        The runtime does not report rounds, so the cap counts calls: past it, calls get the cap's tool
+        error and the runtime's model ends its turn on its own.
+        """
         assert isinstance(self.client, ToolRunningClient)
         history = await self._fit(history, tools)
+        calls_run, capped = 0, False
 
         async def capped_execute(call: ToolCall) -> ToolResult:
-            if self._calls_run >= self.max_rounds:
+            nonlocal calls_run, capped
+            if calls_run >= self.max_rounds:
+                capped = True
                 return ToolResult(text=self._cap_text(), is_error=True)
-            self._calls_run += 1
+            calls_run += 1
             return await self.execute(call)
 
         response = await self.client.complete_running_tools(
@@ -174,7 +179,7 @@ class ToolLoop:
         )
         self._responses.append(response)
         history.append(Message(role="assistant", content=response.text))
-        return self._result(response, history, self._calls_run, capped=self._calls_run >= self.max_rounds)
+        return self._result(response, history, calls_run, capped=capped)
 
     def _cap_text(self) -> str:
         return (
