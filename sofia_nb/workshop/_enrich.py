@@ -74,9 +74,15 @@ def _items(result_text_: str, structured: Any) -> list[str]:
     return [line for line in lines if line][:_MAX_ITEMS]
 
 
+_HEADING = re.compile(r"^(#+\s.*|\*\*[^*]+\*\*:?)$")
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s*")
+_AUTH = re.compile(r"expired|sign.?in|unauthori[sz]ed|forbidden|\b40[13]\b", re.IGNORECASE)
+
+
 def _answer_lines(text: str) -> list[str]:
-    lines = (re.sub(r"^\s*(?:[-*•]|\d+[.)])\s*", "", line).strip() for line in text.splitlines())
-    return [line for line in lines if line][:_MAX_ITEMS]
+    """A free-text answer as list items: bullets unwrapped, headings dropped."""
+    lines = (_BULLET.sub("", line).strip() for line in text.splitlines())
+    return [line for line in lines if line and not _HEADING.match(line)][:_MAX_ITEMS]
 
 
 class DiscoveryEnricher:
@@ -198,8 +204,8 @@ class DiscoveryEnricher:
                     session, ref, {self.config.question_argument: question.format(summary=summary)}
                 )
             except Exception as exc:
-                kind = str(getattr(exc, "kind", ""))
-                why = "sign-in expired or refused" if kind == "auth-failure" else "unavailable"
+                auth = getattr(exc, "kind", "") == "auth-failure" or _AUTH.search(str(exc))
+                why = "sign-in expired or refused" if auth else "unavailable"
                 enrichment.notes.append(f"WorkIQ: {why} ({exc}); continuing without it.")
                 break
             setattr(insights, field, _answer_lines(text))
