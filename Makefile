@@ -6,7 +6,7 @@ NPM    := tools/npm
 OUT    ?= demo-output
 PYTEST_ARGS ?=
 
-.PHONY: demo test install install-dev npm lint typecheck pytest schemas notebooks bench clean
+.PHONY: demo test install install-dev npm browser lint typecheck pytest schemas notebooks bench clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "sofia_nb needs Python 3.11 or newer"'
@@ -22,7 +22,7 @@ $(VENV)/.dev: pyproject.toml | $(BIN)/python
 	touch $@
 
 install: $(VENV)/.core
-install-dev: $(VENV)/.dev npm
+install-dev: $(VENV)/.dev npm browser
 
 # Reference MCP servers and the Copilot CLI, pinned by package-lock.json, into tools/npm/node_modules.
 npm: $(NPM)/node_modules/.stamp
@@ -30,6 +30,15 @@ $(NPM)/node_modules/.stamp: $(NPM)/package.json $(NPM)/package-lock.json
 	@if command -v npm >/dev/null 2>&1; then \
 	  cd $(NPM) && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.stamp; \
 	else echo "npm not found: tests that need the reference MCP servers will be skipped"; fi
+
+# Debian's Chromium for the real-browser UI test (never a browser download). Where it cannot be
+# installed (not root, no apt) the UI test is skipped with the reason.
+browser:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1) \
+	  || echo "could not install chromium: the UI browser test will be skipped"; \
+	else echo "chromium not installed and apt-get unavailable: the UI browser test will be skipped"; fi
 
 demo: install
 	@rm -rf $(OUT) && mkdir -p $(OUT)
