@@ -16,7 +16,7 @@ from pathlib import Path
 from pydantic import BaseModel
 from rich.table import Table
 
-from ..config import find_mcp_config
+from ..config import ConfigError, config_path, find_mcp_config, load_settings, sofia_home
 from ._context import CliContext
 
 # The environment variables each provider of architecture.md §4.2 reads.
@@ -64,9 +64,16 @@ class McpInfo(BaseModel):
     error: str | None = None
 
 
+class ConfigFileInfo(BaseModel):
+    path: str | None
+    error: str | None = None
+
+
 class DoctorReport(BaseModel):
     """``doctor``: the environment, as far as sofia_nb cares."""
 
+    sofia_home: str
+    config_file: ConfigFileInfo
     python: Component
     node: Component
     npm: Component
@@ -173,8 +180,17 @@ def _mcp(path: Path | None) -> McpInfo:
     return McpInfo(config=str(path), servers=sorted(config.servers))
 
 
+def _config_file() -> ConfigFileInfo:
+    path = config_path()
+    try:
+        load_settings(path)
+    except ConfigError as exc:
+        return ConfigFileInfo(path=str(path), error=str(exc))
+    return ConfigFileInfo(path=str(path) if path else None)
+
+
 def _hints(report: DoctorReport) -> list[str]:
-    hints = []
+    hints = [f"fix the config file: {report.config_file.error}"] if report.config_file.error else []
     if not report.node.found:
         hints.append("Node.js is missing: the reference MCP servers and the Copilot CLI need it")
     elif not any(s.found for s in report.reference_servers):
@@ -191,11 +207,13 @@ def _hints(report: DoctorReport) -> list[str]:
     return hints
 
 
-def diagnose(llm_spec: str | None, mcp_config: Path | None) -> DoctorReport:
+def diagnose(llm_spec: str | None, mcp_config: Path | None, config_file: ConfigFileInfo) -> DoctorReport:
     """Look at the machine and the configuration; changes nothing."""
     root = npm_root()
     python = Component(name="python", found=True, version=platform.python_version(), path=sys.executable)
     report = DoctorReport(
+        sofia_home=str(sofia_home(create=False)),
+        config_file=config_file,
         python=python,
         node=_program("node"),
         npm=_program("npm"),
@@ -235,12 +253,17 @@ def _human(report: DoctorReport) -> Table:
     )
     servers = ", ".join(report.mcp.servers) if report.mcp.servers is not None else (report.mcp.error or "")
     table.add_row("mcp config", report.mcp.config or "none", servers)
+    table.add_row("sofia home", "", report.sofia_home)
+    table.add_row("config file", report.config_file.path or "none", report.config_file.error or "")
     for hint in report.hints:
         table.add_row("hint", "", hint)
     return table
 
 
 def run(ctx: CliContext) -> int:
-    report = diagnose(ctx.llm_spec, ctx.mcp_config)
+    config_file = _config_file()
+    # A broken config file is reported rather than fatal; the model it would name is then unknown.
+    llm_spec = ctx.llm_spec if config_file.error is None else None
+    report = diagnose(llm_spec, ctx.mcp_config, config_file)
     ctx.out.result(report, human=_human(report))
     return 0

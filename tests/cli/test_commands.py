@@ -111,3 +111,15 @@ def test_doctor_sees_the_reference_servers_of_this_checkout(tmp_path: Path) -> N
     everything = servers["@modelcontextprotocol/server-everything"]
     bin_dir = Path(__file__).resolve().parents[2] / "tools" / "npm" / "node_modules" / ".bin"
     assert everything["found"] == (bin_dir / "mcp-server-everything").exists()
+
+
+def test_doctor_reports_a_broken_config_file_instead_of_failing(tmp_path: Path, _isolated_home: Path) -> None:
+    config = _isolated_home / "config.toml"
+    config.write_text("llm = [unclosed\n", encoding="utf-8")
+    out = sofia("doctor", "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    report = last_json_line(out)
+    assert report["sofia_home"] == str(_isolated_home)
+    assert report["config_file"]["path"] == str(config)
+    assert str(config) in report["config_file"]["error"]
+    assert any(hint.startswith("fix the config file") for hint in report["hints"])
