@@ -18,7 +18,7 @@ from typing import Any
 from ..config import Settings
 from ..events import EventBus
 from ._base import BaseLLM, ProviderReply, emit_text
-from ._errors import LLMError, LLMProviderError, LLMTimeoutError, LLMUnavailableError
+from ._errors import LLMAuthError, LLMError, LLMProviderError, LLMTimeoutError, LLMUnavailableError
 from ._tokens import render_messages
 from ._types import (
     LLMResponse,
@@ -178,7 +178,10 @@ class CopilotLLM(BaseLLM):
                         usage.input_tokens += int(data.input_tokens or 0)
                         usage.output_tokens += int(data.output_tokens or 0)
                     elif isinstance(data, SessionErrorData):
-                        raise self._error(LLMProviderError, f"the Copilot runtime reported: {data.message}")
+                        kind = (
+                            LLMAuthError if (data.error_type or "").startswith("auth") else LLMProviderError
+                        )
+                        raise self._error(kind, f"the Copilot runtime reported: {data.message}")
                     elif isinstance(data, SessionIdleData):
                         break
         except TimeoutError:

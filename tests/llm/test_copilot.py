@@ -12,6 +12,7 @@ import pytest
 from sofia_nb.llm import (
     CopilotLLM,
     HookDecision,
+    LLMAuthError,
     LLMProviderError,
     LLMUnavailableError,
     Message,
@@ -101,6 +102,52 @@ def test_tools_run_inside_the_runtime_through_the_loops_checks_and_hooks(offline
     assert calculator.ran == [{"a": 2, "b": 3}] and [c.name for c in asked] == ["get_sum"]
     assert [t["function"]["name"] for t in requests[0].body["tools"]] == ["get_sum"]
     assert requests[1].body["messages"][-1]["role"] == "tool" and "5" in str(requests[1].body["messages"][-1])
+
+
+@needs_cli
+@pytest.mark.slow
+def test_past_the_cap_runtime_tool_calls_are_refused(offline_copilot: None) -> None:
+    calculator = Calculator()
+
+    async def turn(server: OpenAIServer):  # type: ignore[no-untyped-def]
+        llm = CopilotLLM("fake-model", byok=byok(server))
+        try:
+            return await run_tool_loop(llm, ASK, calculator, max_rounds=1)
+        finally:
+            await llm.aclose()
+
+    with OpenAIServer() as server:
+        server.reply(tool_calls=[("get_sum", {"a": 1, "b": 1})])
+        server.reply(tool_calls=[("get_sum", {"a": 2, "b": 2})])
+        server.reply("Stopping at 2.")
+        result = asyncio.run(turn(server))
+        last_tool_result = server.chat_requests()[-1].body["messages"][-1]
+
+    assert calculator.ran == [{"a": 1, "b": 1}] and result.capped
+    assert last_tool_result["role"] == "tool" and "not run: the limit of 1 tool rounds" in str(
+        last_tool_result
+    )
+    assert result.response.text == "Stopping at 2."
+
+
+@needs_cli
+@pytest.mark.slow
+def test_a_refused_key_is_an_auth_error_without_the_key(offline_copilot: None) -> None:
+    key = "byokKey-planted-5c1e0d"
+
+    async def ask(server: OpenAIServer) -> None:
+        llm = CopilotLLM("fake-model", byok={**byok(server), "api_key": key})
+        try:
+            await llm.complete(ASK)
+        finally:
+            await llm.aclose()
+
+    with OpenAIServer() as server:
+        for _ in range(5):  # the runtime may retry
+            server.error(401, f"Incorrect API key provided: {key}")
+        with pytest.raises(LLMAuthError) as info:
+            asyncio.run(ask(server))
+    assert "HTTP 401" in str(info.value) and key not in str(info.value)
 
 
 def test_a_missing_cli_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
