@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "_export",
     "_doctor",
     "_run",
+    "_ctx",
 )
 
 

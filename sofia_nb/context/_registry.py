@@ -50,14 +50,6 @@ class ToolAnnotations(BaseModel):
     destructive: bool = False
     idempotent: bool = True
 
-    def to_mcp(self) -> dict[str, bool]:
-        return {
-            "readOnlyHint": self.read_only,
-            "destructiveHint": self.destructive,
-            "idempotentHint": self.idempotent,
-            "openWorldHint": self.open_world,
-        }
-
 
 @dataclass(frozen=True)
 class ContextTool:
