@@ -2,7 +2,7 @@
 
 from ._broker import ConsentBroker
 from ._models import DEFAULT_DEADLINE_S, ConsentDecision, ConsentPolicy, ConsentRequest
-from ._providers import ConsentProvider, PolicyConsent, ScriptedConsent, TerminalConsent
+from ._providers import ConsentProvider, LineReader, PolicyConsent, ScriptedConsent, TerminalConsent
 
 __all__ = [
     "DEFAULT_DEADLINE_S",
@@ -11,6 +11,7 @@ __all__ = [
     "ConsentPolicy",
     "ConsentProvider",
     "ConsentRequest",
+    "LineReader",
     "PolicyConsent",
     "ScriptedConsent",
     "TerminalConsent",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Iterable
 from typing import Protocol, TextIO, runtime_checkable
@@ -19,6 +20,51 @@ class ConsentProvider(Protocol):
     name: str
 
     async def ask(self, request: ConsentRequest) -> ConsentDecision: ...
+
+
+class LineReader:
+    """Lines from a stream without blocking the event loop; share one per stream.
+
+    On a real file descriptor it reads the bytes itself when the loop sees them, keeping what
+    follows the first newline for the next call, so a deadline can cancel a wait without leaving
+    a thread or a half-read buffer behind. An in-memory stream is read directly.
+    """
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stdin
+        self._pending = b""
+        self._eof = False
+
+    async def readline(self) -> str | None:
+        """The next line without its newline, or None at end of input."""
+        try:
+            fd = self.stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            line = self.stream.readline()
+            return line.rstrip("\n") if line else None
+        while b"\n" not in self._pending and not self._eof:
+            await self._fill(fd)
+        if not self._pending:
+            return None
+        line, _, self._pending = self._pending.partition(b"\n")
+        return line.decode(errors="replace")
+
+    async def _fill(self, fd: int) -> None:
+        loop = asyncio.get_running_loop()
+        ready: asyncio.Future[bytes] = loop.create_future()
+
+        def on_readable() -> None:
+            if not ready.done():
+                ready.set_result(os.read(fd, 65536))
+
+        loop.add_reader(fd, on_readable)
+        try:
+            chunk = await ready
+        finally:
+            with contextlib.suppress(Exception):
+                loop.remove_reader(fd)
+        self._pending += chunk
+        self._eof = not chunk
 
 
 class PolicyConsent:
@@ -46,16 +92,12 @@ _ANSWERS: dict[str, tuple[Decision, Scope]] = {
 
 
 class TerminalConsent:
-    """Asks on a terminal: ``y`` allows once, ``s`` allows for the session, anything else denies.
-
-    Reading never blocks the event loop: on a real file descriptor the line is read when the loop
-    sees it readable, so the broker's deadline can cancel the wait without leaving a thread behind.
-    """
+    """Asks on a terminal: ``y`` allows once, ``s`` allows for the session, anything else denies."""
 
     name = "terminal"
 
-    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
-        self._in = stdin or sys.stdin
+    def __init__(self, reader: LineReader | None = None, stdout: TextIO | None = None) -> None:
+        self._reader = reader or LineReader()
         self._out = stdout or sys.stderr
 
     def _prompt(self, request: ConsentRequest) -> str:
@@ -69,32 +111,13 @@ class TerminalConsent:
     async def ask(self, request: ConsentRequest) -> ConsentDecision:
         self._out.write(self._prompt(request))
         self._out.flush()
-        line = await self._readline()
+        line = await self._reader.readline()
         if line is None:
             return ConsentDecision.deny("no answer (end of input)", self.name)
         default: tuple[Decision, Scope] = ("deny", "once")
         decision, scope = _ANSWERS.get(line.strip().lower(), default)
         reason = "answered on the terminal" if decision == "allow" else f"declined ({line.strip()!r})"
         return ConsentDecision(decision=decision, scope=scope, reason=reason, decided_by=self.name)
-
-    async def _readline(self) -> str | None:
-        try:
-            fd = self._in.fileno()
-        except (AttributeError, OSError, ValueError):  # an in-memory stream never blocks
-            return self._in.readline() or None
-        loop = asyncio.get_running_loop()
-        ready: asyncio.Future[str | None] = loop.create_future()
-
-        def on_readable() -> None:
-            if not ready.done():
-                ready.set_result(self._in.readline() or None)
-
-        loop.add_reader(fd, on_readable)
-        try:
-            return await ready
-        finally:
-            with contextlib.suppress(Exception):
-                loop.remove_reader(fd)
 
 
 class ScriptedConsent:

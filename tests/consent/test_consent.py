@@ -8,6 +8,7 @@ from sofia_nb.consent import (
     ConsentDecision,
     ConsentPolicy,
     ConsentRequest,
+    LineReader,
     PolicyConsent,
     ScriptedConsent,
     TerminalConsent,
@@ -116,7 +117,7 @@ def test_terminal_answers_from_a_pipe(typed: str, decision: str, scope: str) -> 
     read_fd, write_fd = os.pipe()
     os.write(write_fd, typed.encode())
     with os.fdopen(read_fd) as stdin, open(os.devnull, "w") as out:
-        broker = ConsentBroker(TerminalConsent(stdin, out))
+        broker = ConsentBroker(TerminalConsent(LineReader(stdin), out))
         answer = asyncio.run(broker.ask("search/web_search", {"query": "x"}))
     os.close(write_fd)
     assert (answer.decision, answer.scope) == (decision, scope)
@@ -125,6 +126,20 @@ def test_terminal_answers_from_a_pipe(typed: str, decision: str, scope: str) -> 
 def test_terminal_wait_is_cut_by_the_deadline() -> None:
     read_fd, write_fd = os.pipe()  # nobody ever types
     with os.fdopen(read_fd) as stdin, open(os.devnull, "w") as out:
-        answer = asyncio.run(ConsentBroker(TerminalConsent(stdin, out), deadline_s=0.05).ask("a/b"))
+        answer = asyncio.run(
+            ConsentBroker(TerminalConsent(LineReader(stdin), out), deadline_s=0.05).ask("a/b")
+        )
     os.close(write_fd)
     assert answer.decision == "deny" and answer.decided_by == "deadline"
+
+
+def test_lines_that_arrive_together_are_read_one_by_one() -> None:
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, b"first\nsecond\nlast without newline")
+    os.close(write_fd)
+
+    async def read_all(reader: LineReader) -> list[str | None]:
+        return [await reader.readline() for _ in range(4)]
+
+    with os.fdopen(read_fd) as stdin:
+        assert asyncio.run(read_all(LineReader(stdin))) == ["first", "second", "last without newline", None]
