@@ -32,7 +32,14 @@ from ._loop import (
 )
 from ._openai import Endpoint, OpenAICompatLLM
 from ._scripted import ScriptedLLM, ScriptedReply, ScriptedRequest
-from ._select import NOT_CONFIGURED, PROVIDERS, create_llm, resolve_llm_spec
+from ._select import (
+    NOT_CONFIGURED,
+    PROVIDERS,
+    ProviderStatus,
+    create_llm,
+    provider_statuses,
+    resolve_llm_spec,
+)
 from ._tokens import estimate_messages_tokens, estimate_tokens, render_messages
 from ._types import (
     PURPOSES,
@@ -75,6 +82,7 @@ __all__ = [
     "LLMUsage",
     "Message",
     "OpenAICompatLLM",
+    "ProviderStatus",
     "Purpose",
     "ScriptExhaustedError",
     "ScriptedLLM",
@@ -94,6 +102,7 @@ __all__ = [
     "estimate_messages_tokens",
     "estimate_tokens",
     "provider_from_env",
+    "provider_statuses",
     "render_messages",
     "resolve_llm_spec",
     "run_tool_loop",

@@ -6,8 +6,12 @@ how to pick one, or to use ``--demo``. Every environment variable read here is l
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import shutil
 from pathlib import Path
+
+from pydantic import BaseModel
 
 from ..config import Settings, load_settings
 from ..events import EventBus
@@ -90,6 +94,50 @@ def _endpoint(provider: str, model: str) -> Endpoint:
     if "://" not in host:
         host = f"http://{host}"
     return Endpoint(provider="ollama", model=model, base_url=f"{host.rstrip('/')}/v1", priced=False)
+
+
+class ProviderStatus(BaseModel):
+    """Whether a provider could be used here, judged from the environment only (no network)."""
+
+    provider: str
+    configured: bool
+    detail: str
+
+
+def provider_statuses() -> list[ProviderStatus]:
+    """One line per provider for ``doctor``: which settings are present (never their values)."""
+    env = os.environ
+
+    def present(*names: str) -> str:
+        return ", ".join(f"{n} {'set' if env.get(n) else 'not set'}" for n in names)
+
+    sdk = importlib.util.find_spec("copilot") is not None
+    cli = env.get("COPILOT_CLI_PATH") or shutil.which("copilot")
+    copilot_detail = (
+        f"SDK {'installed' if sdk else 'missing (extra copilot)'}; CLI "
+        + (f"at {cli}" if cli else "from the SDK's download cache")
+        + ("; BYOK" if env.get("SOFIA_COPILOT_PROVIDER_BASE_URL") else "; Copilot login")
+    )
+    return [
+        ProviderStatus(
+            provider="openai",
+            configured=bool(env.get("OPENAI_API_KEY") or env.get("OPENAI_BASE_URL")),
+            detail=present("OPENAI_API_KEY", "OPENAI_BASE_URL"),
+        ),
+        ProviderStatus(
+            provider="azure",
+            configured=bool(env.get("AZURE_OPENAI_ENDPOINT") and env.get("AZURE_OPENAI_API_KEY")),
+            detail=present("AZURE_OPENAI_ENDPOINT", "AZURE_OPENAI_API_KEY"),
+        ),
+        ProviderStatus(
+            provider="github", configured=bool(env.get("GITHUB_TOKEN")), detail=present("GITHUB_TOKEN")
+        ),
+        ProviderStatus(
+            provider="ollama", configured=True, detail=f"server at {env.get('OLLAMA_HOST') or OLLAMA_URL}"
+        ),
+        ProviderStatus(provider="copilot", configured=sdk, detail=copilot_detail),
+        ProviderStatus(provider="scripted", configured=True, detail="always available (scripted:PATH)"),
+    ]
 
 
 def _float_env(name: str, default: float) -> float:

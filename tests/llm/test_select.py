@@ -10,12 +10,14 @@ import pytest
 
 from sofia_nb.config import ModelInfo, Settings
 from sofia_nb.llm import (
+    PROVIDERS,
     CopilotLLM,
     LLMNotConfiguredError,
     Message,
     OpenAICompatLLM,
     ScriptedLLM,
     create_llm,
+    provider_statuses,
     resolve_llm_spec,
 )
 from tests.support.openai_server import OpenAIServer
@@ -148,3 +150,13 @@ def test_the_config_file_supplies_the_model_table() -> None:
     home = Path(os.environ["SOFIA_HOME"])  # the suite's isolated home
     (home / "config.toml").write_text('[models."ollama:qwen"]\ncontext_window = 32000\n')
     assert create_llm("ollama:qwen").context_window == 32000
+
+
+def test_provider_statuses_report_presence_never_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "gh-token-planted-98765")
+    statuses = {s.provider: s for s in provider_statuses()}
+    assert set(statuses) == set(PROVIDERS)
+    assert statuses["github"].configured and statuses["github"].detail == "GITHUB_TOKEN set"
+    assert not statuses["openai"].configured and not statuses["azure"].configured
+    assert statuses["ollama"].detail == "server at http://127.0.0.1:11434"
+    assert "gh-token-planted-98765" not in str([s.model_dump() for s in statuses.values()])
