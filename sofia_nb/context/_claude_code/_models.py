@@ -73,7 +73,9 @@ class CcLsResult(BaseModel):
 
     sessions: list[CcSessionRow]
     unreadable: int = Field(description="session files that could not be read")
-    skipped_lines: int = Field(description="transcript lines that were not JSON objects, over all sessions")
+    skipped_lines: int = Field(
+        description="transcript lines that were not JSON objects, in the listed sessions"
+    )
 
 
 class FileTouchRow(BaseModel):

@@ -54,10 +54,16 @@ def _load(inp: CcSessionInput) -> Transcript:
         raise TranscriptError(f"cannot read transcript: {exc}") from exc
 
 
-def _scan(paths: Iterable[Path], project: str) -> tuple[list[Transcript], int]:
-    """Parse ``paths``, keeping those whose folder, project or cwd contains ``project``; counts unreadable."""
+def _scan(paths: Iterable[Path], project: str, limit: int = 0) -> tuple[list[Transcript], int]:
+    """Parse ``paths``, keeping those whose folder, project or cwd contains ``project``; counts unreadable.
+
+    With a ``limit``, parsing stops once that many are kept: the paths come newest first, and a
+    transcript's last record is its last write, so the newest files hold the newest sessions.
+    """
     wanted, kept, unreadable = project.lower(), [], 0
     for path in paths:
+        if limit and len(kept) >= limit:
+            break
         try:
             t = parse_transcript(path)
         except OSError:
@@ -102,7 +108,8 @@ def _ago(end: datetime | None) -> str | None:
 
 def cc_ls(inp: CcLsInput) -> CcLsResult:
     """Claude Code sessions, newest first, one row each."""
-    sessions, unreadable = _scan(session_files(projects_dir(inp.projects_dir), inp.since), inp.project)
+    files = session_files(projects_dir(inp.projects_dir), inp.since)
+    sessions, unreadable = _scan(files, inp.project, inp.limit)
     sessions.sort(key=lambda t: (t.updated, t.full_id), reverse=True)
     rows = [
         CcSessionRow(
@@ -118,7 +125,7 @@ def cc_ls(inp: CcLsInput) -> CcLsResult:
             prs=sorted(t.prs),
             size_bytes=t.size_bytes,
         )
-        for t in _limit(sessions, inp.limit)
+        for t in sessions
     ]
     skipped = sum(t.skipped_lines for t in sessions)
     return CcLsResult(sessions=rows, unreadable=unreadable, skipped_lines=skipped)
