@@ -2,6 +2,8 @@
 
 from ._charts import mermaid_markdown, value_feasibility_figure, workflow_mermaid
 from ._consent_card import ConsentCard, WidgetConsent
+from ._current import current, use
+from ._magics import send_cell
 from ._ralph_panel import RalphPanel
 from ._stepper import PhaseStepper
 from ._token_meter import TokenMeter, fill_colour
@@ -16,8 +18,11 @@ __all__ = [
     "ToolCallLog",
     "WidgetConsent",
     "WorkshopApp",
+    "current",
     "fill_colour",
     "mermaid_markdown",
+    "send_cell",
+    "use",
     "value_feasibility_figure",
     "workflow_mermaid",
 ]

@@ -18,6 +18,7 @@ from ..events import TextDelta, TurnAdded
 from ..session import PHASE_ORDER, Phase
 from ..workshop import Workshop
 from ._consent_card import ConsentCard, WidgetConsent
+from ._current import use
 from ._stepper import PhaseStepper
 from ._token_meter import TokenMeter
 from ._toolcall_log import ToolCallLog
@@ -58,7 +59,7 @@ class WorkshopApp(w.VBox):
             self.choose_button,
             self.pause_button,
         ]
-        self.send_button.on_click(lambda _b: self._send())
+        self.send_button.on_click(lambda _b: self.send())
         self.continue_button.on_click(lambda _b: self._launch(self._continue()))
         self.refine_button.on_click(lambda _b: self._launch(self.workshop.refine()))
         self.choose_button.on_click(lambda _b: self._launch(self._choose(Phase(self.phase_choice.value))))
@@ -95,6 +96,7 @@ class WorkshopApp(w.VBox):
             ],
             **kwargs,
         )
+        use(self)
 
     def close(self) -> None:
         for unsubscribe in self._unsubscribe:
@@ -109,13 +111,14 @@ class WorkshopApp(w.VBox):
         """Open (or resume) the current phase: the model speaks first."""
         return self._launch(self.workshop.start_phase())
 
-    def _send(self) -> None:
+    def send(self) -> asyncio.Task[Any] | None:
+        """Send what is in the message box (what the Send button does)."""
         text = self.message.value.strip()
         if not text:
             self._say("type a message first")
-            return
+            return None
         self.message.value = ""
-        self._launch(self.workshop.send(text))
+        return self._launch(self.workshop.send(text))
 
     async def _continue(self) -> None:
         outcome = await self.workshop.complete_phase()

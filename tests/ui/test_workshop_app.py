@@ -89,3 +89,22 @@ async def test_pause_saves_a_resumable_session(tmp_path) -> None:
     app.pause_button.click()
     assert store.load(workshop.session.id).status.value == "paused"
     assert "paused" in app.status.value
+
+
+async def test_sofia_cell_magic_sends_to_the_current_app(tmp_path) -> None:
+    from IPython.testing.globalipapp import get_ipython
+
+    from sofia_nb import load_ipython_extension
+    from sofia_nb.ui import current, send_cell
+
+    workshop = Workshop.create(EchoModel(), store=SessionStore(tmp_path))
+    app = WorkshopApp(workshop)
+    assert current() is app
+    ip = get_ipython()
+    load_ipython_extension(ip)
+    assert "sofia" in ip.magics_manager.magics["cell"]
+    task = send_cell("  Our drivers wait an hour at the depot.  ")
+    await task
+    assert app.transcript[-2] == ("user", "Our drivers wait an hour at the depot.")
+    with pytest.raises(ValueError, match="needs the message"):
+        send_cell("   ")
