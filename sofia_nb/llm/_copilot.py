@@ -73,6 +73,7 @@ class CopilotLLM(BaseLLM):
         self._cli_missing = bool(self.cli_path) and not Path(str(self.cli_path)).is_file()
         self.timeout = timeout
         self._client: Any = None
+        self._start_lock = asyncio.Lock()
 
     def _error(self, cls: type[LLMError], message: str) -> LLMError:
         base_url = str(self.byok.get("base_url", "")) if self.byok else ""
@@ -80,8 +81,12 @@ class CopilotLLM(BaseLLM):
         return cls(message, provider=self.provider, model=self.model, base_url=base_url, secrets=[key])
 
     async def _ensure_client(self) -> Any:
-        if self._client is not None:
-            return self._client
+        async with self._start_lock:  # concurrent first requests share one runtime process
+            if self._client is None:
+                self._client = await self._start_client()
+        return self._client
+
+    async def _start_client(self) -> Any:
         try:
             from copilot import CopilotClient, RuntimeConnection
         except ImportError:
@@ -93,8 +98,10 @@ class CopilotLLM(BaseLLM):
                 LLMUnavailableError, f"the Copilot CLI is missing: {self.cli_path} does not exist"
             )
         connection = RuntimeConnection.for_stdio(path=self.cli_path) if self.cli_path else None
-        client = CopilotClient(connection=connection, use_logged_in_user=None if self.byok is None else False)
-        try:
+        try:  # without a path the SDK resolves (maybe downloads) its runtime in the constructor
+            client = CopilotClient(
+                connection=connection, use_logged_in_user=None if self.byok is None else False
+            )
             await client.start()
         except (RuntimeError, OSError) as exc:
             raise self._error(
@@ -102,7 +109,6 @@ class CopilotLLM(BaseLLM):
                 f"cannot start the Copilot CLI ({exc}); install it (npm install -g @github/copilot) "
                 "or point COPILOT_CLI_PATH at the binary",
             ) from None
-        self._client = client
         return client
 
     async def complete_running_tools(

@@ -109,7 +109,7 @@ class ScriptedLLM(BaseLLM):
 
     @classmethod
     def from_file(cls, path: str | Path, **kwargs: Any) -> ScriptedLLM:
-        """Load a JSON or YAML script (by suffix; anything else is tried as JSON, then YAML)."""
+        """Load a script: JSON when the name ends in ``.json``, else YAML (which reads JSON too)."""
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")

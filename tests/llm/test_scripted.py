@@ -48,6 +48,7 @@ def test_purpose_picks_the_first_unused_reply_for_that_purpose() -> None:
     assert asyncio.run(llm.complete(ASK, purpose="chat")).text == "any purpose"
     assert asyncio.run(llm.complete(ASK, purpose="chat")).text == "chat only"
     assert asyncio.run(llm.complete(ASK, purpose="extract")).text == "extracted"
+    assert llm.remaining() == 0
 
 
 def test_match_searches_the_rendered_messages_including_the_system_prompt() -> None:
@@ -117,7 +118,8 @@ def test_exhaustion_names_the_file_and_the_purpose(tmp_path: Path) -> None:
     assert "script exhausted" in str(info.value)
     assert str(path) in str(info.value) and "'fix'" in str(info.value)
     assert info.value.kind == "script_exhausted"
-    asyncio.run(llm.complete(ASK, purpose="chat"))  # the chat reply was not consumed by the failed request
+    assert (llm.remaining("fix"), llm.remaining("chat")) == (0, 1)  # the failed request consumed nothing
+    asyncio.run(llm.complete(ASK, purpose="chat"))
 
 
 def test_requests_are_recorded_in_memory_and_in_the_log(
