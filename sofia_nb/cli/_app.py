@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "_doctor",
     "_run",
     "_ctx",
+    "_workshop",
 )
 
 

@@ -16,7 +16,7 @@ from ._schemas import (
     PlanOutput,
     SelectOutput,
 )
-from ._setup import build_workshop, cards_section
+from ._setup import WORKIQ_DEFAULT, WorkshopSettings, build_workshop, cards_section
 from ._tools import BuiltinTool, ToolHost, ToolRef, WorkshopTools, cards_search_tool, web_search_tool
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "GO_BACK_TOOL",
     "PHASES",
     "SCALE",
+    "WORKIQ_DEFAULT",
     "BuiltinTool",
     "Card",
     "CardCategory",
@@ -45,6 +46,7 @@ __all__ = [
     "ToolRef",
     "Workshop",
     "WorkshopInputs",
+    "WorkshopSettings",
     "WorkshopTools",
     "build_workshop",
     "cards_search_tool",

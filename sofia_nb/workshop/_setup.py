@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from ..consent import DEFAULT_DEADLINE_S, ConsentBroker, ConsentProvider, PolicyConsent
 from ..events import EventBus
 from ..llm import LLMClient
@@ -11,7 +13,10 @@ from ..session import SessionStore, WorkshopSession
 from ._cards import Deck, render_card_list
 from ._engine import Workshop
 from ._enrich import DiscoveryEnricher, EnrichmentConfig
-from ._tools import ToolHost, WorkshopTools, cards_search_tool, web_search_tool
+from ._tools import ToolHost, ToolRef, WorkshopTools, cards_search_tool, web_search_tool
+
+WORKIQ_DEFAULT = "workiq/ask_work_iq"
+"""WorkIQ's question tool (``npx -y @microsoft/workiq mcp``), used when a server is named ``workiq``."""
 
 
 def cards_section(deck: Deck | None = None) -> str:
@@ -70,3 +75,27 @@ def build_workshop(
         enricher=DiscoveryEnricher(host, broker, enrichment, bus=bus),
         ideate_context=cards_section(deck),
     )
+
+
+class WorkshopSettings(BaseModel):
+    """The ``[workshop]`` table of ``config.toml``: the enrichment backends and the model's MCP servers.
+
+    ``web_search`` and ``workiq`` name a tool as ``server/tool`` on a configured MCP server;
+    ``tool_servers`` lists the servers whose tools the model may call (consent still applies).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    web_search: str | None = None
+    workiq: str | None = None
+    tool_servers: list[str] = Field(default_factory=list)
+    company: str | None = None
+
+    def enrichment(self, servers: Sequence[str]) -> EnrichmentConfig:
+        """The enrichment config; a server named ``workiq`` is used for WorkIQ unless told otherwise."""
+        workiq = self.workiq or (WORKIQ_DEFAULT if WORKIQ_DEFAULT.split("/")[0] in servers else None)
+        return EnrichmentConfig(
+            web_search=ToolRef.parse(self.web_search) if self.web_search else None,
+            workiq=ToolRef.parse(workiq) if workiq else None,
+            company=self.company,
+        )
