@@ -2,8 +2,9 @@
 
 Faults: ``status`` (every POST answers that HTTP status), ``expire_once`` (the first tools/call after
 the handshake gets 404, as for an expired session), ``malformed`` (200 with a body that is not
-JSON-RPC), ``hang`` (never answers). ``sse=True`` answers requests as event streams that start with
-an empty priming event and carry a log notification before the response, as server-everything does.
+JSON-RPC), ``hang`` (never answers a tools/call). ``sse=True`` answers requests as event streams
+that start with an empty priming event and carry a log notification before the response
+(as server-everything does).
 ``legacy=True`` speaks only the old HTTP+SSE transport (GET /sse, POST /message). Every request is
 recorded in ``requests`` (method, path, headers).
 """
@@ -125,7 +126,7 @@ def _handler(fake: FakeHttpServer) -> type[BaseHTTPRequestHandler]:
             if fake.status is not None:
                 self._reply(fake.status, b'{"error": "nope"}')
                 return
-            if fake.hang:
+            if fake.hang and body.get("method") == "tools/call":
                 fake.stopping.wait(30)
                 return
             if body.get("method") == "initialize":
