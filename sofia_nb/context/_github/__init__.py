@@ -17,7 +17,7 @@ from ._models import (
     GithubPrResult,
 )
 
-_NETWORK = ToolAnnotations(open_world=True, idempotent=False)  # answers change as GitHub does
+_NETWORK = ToolAnnotations(open_world=True)
 
 TOOLS: tuple[ContextTool, ...] = (
     ContextTool(
