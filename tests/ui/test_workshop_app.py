@@ -92,7 +92,7 @@ async def test_pause_saves_a_resumable_session(tmp_path) -> None:
 
 
 async def test_sofia_cell_magic_sends_to_the_current_app(tmp_path) -> None:
-    from IPython.testing.globalipapp import get_ipython
+    from IPython.core.interactiveshell import InteractiveShell
 
     from sofia_nb import load_ipython_extension
     from sofia_nb.ui import current, send_cell
@@ -100,7 +100,7 @@ async def test_sofia_cell_magic_sends_to_the_current_app(tmp_path) -> None:
     workshop = Workshop.create(EchoModel(), store=SessionStore(tmp_path))
     app = WorkshopApp(workshop)
     assert current() is app
-    ip = get_ipython()
+    ip = InteractiveShell.instance()
     load_ipython_extension(ip)
     assert "sofia" in ip.magics_manager.magics["cell"]
     task = send_cell("  Our drivers wait an hour at the depot.  ")
