@@ -60,7 +60,8 @@ def _scan(paths: Iterable[Path], project: str, limit: int = 0) -> tuple[list[Tra
     With a ``limit``, parsing stops once that many are kept: the paths come newest first, and a
     transcript's last record is its last write, so the newest files hold the newest sessions.
     """
-    wanted, kept, unreadable = project.lower(), [], 0
+    wanted, unreadable = project.lower(), 0
+    kept: list[Transcript] = []
     for path in paths:
         if limit and len(kept) >= limit:
             break
