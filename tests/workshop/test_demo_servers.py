@@ -273,3 +273,44 @@ async def test_an_unavailable_fake_exits_before_the_handshake(fake: Any, tmp_pat
             pass
     assert "simulated" in errlog.read_text()
     assert count_calls(log) == 0
+
+
+# --- through the project's own client, as the workshop uses them ------------------------------
+
+
+async def test_the_project_client_reaches_every_server_and_sees_each_failure_kind(tmp_path: Path) -> None:
+    from sofia_nb.mcp import McpError, McpManager, parse_config
+
+    log = tmp_path / "calls.jsonl"
+    config = parse_config(
+        json.dumps(
+            {
+                "servers": {
+                    "demo-search": search_server_entry(call_log=log),
+                    "workiq": fake_workiq.entry(call_log=log),
+                    "workiq-expired": fake_workiq.entry("auth-expired", log),
+                    "workiq-down": fake_workiq.entry("unavailable", log),
+                }
+            }
+        )
+    )
+    # probe_modern: the modern-era probe must fall back cleanly to the handshake.
+    async with McpManager(config, probe_modern=True, retry_delay_s=0.0) as manager:
+        found = await manager.call_tool("demo-search", "web_search", {"query": "Valdora Fresh competitors"})
+        asked = await manager.call_tool(
+            "workiq", "ask_work_iq", {"question": "How does the team collaborate?"}
+        )
+        expired = await manager.call_tool("workiq-expired", "ask_work_iq", {"question": "expertise"})
+        with pytest.raises(McpError) as down:
+            await manager.call_tool("workiq-down", "ask_work_iq", {"question": "expertise"})
+    assert found.structured_content["results"][0]["url"].endswith(".example/2026/05/freshloop-chat-ordering")
+    assert "**Collaboration patterns**" in asked.text()
+    assert expired.is_error and "expired" in expired.text()
+    assert down.value.kind == "connection-refused"
+    assert "simulated" in down.value.stderr_tail
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(r["server"], r["tool"]) for r in records] == [
+        ("sofia-demo-search", "web_search"),
+        ("workiq", "ask_work_iq"),
+        ("workiq", "ask_work_iq"),
+    ]
