@@ -1,4 +1,4 @@
-"""Golden JSON under ``tests/context/golden``; ``UPDATE_GOLDEN=1`` rewrites them (the same switch as context2)."""
+"""Golden JSON under ``tests/context/golden``; ``UPDATE_GOLDEN=1`` rewrites them (as in context2)."""
 
 from __future__ import annotations
 

@@ -291,7 +291,7 @@ def git(repo: Path, *args: str) -> str:
 
 
 def make_repo(root: Path) -> Path:
-    """A repository with one commit, then: a modified function, a rename, a staged new file, an untracked file."""
+    """One commit, then: a modified function, a rename, a staged new file and an untracked file."""
     root.mkdir(parents=True, exist_ok=True)
     git(root, "init", "-q", "-b", "main")
     (root / "app.py").write_text(PYTHON, encoding="utf-8")

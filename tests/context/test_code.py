@@ -91,7 +91,10 @@ def test_a_missing_symbol_is_noted_not_fatal(tree: Path) -> None:
     assert [s.name for s in entry.slices] == ["build"]
     assert entry.missing == ["nope"]
     assert entry.note.startswith("not found: nope; available: Widget, Widget._load, Widget.render, build")
-    body = "def build(name: str, *, size: int = 1) -> Widget:\n    widget = Widget(name, size)\n    return widget"
+    body = (
+        "def build(name: str, *, size: int = 1) -> Widget:\n"
+        "    widget = Widget(name, size)\n    return widget"
+    )
     assert entry.slices[0].text == body
 
 
