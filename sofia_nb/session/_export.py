@@ -19,7 +19,6 @@ from typing import Literal
 from pydantic import BaseModel
 
 from ..redact import redact, redact_text
-from ._export_html import render_report
 from ._export_markdown import phase_highlight, phase_markdown
 from ._models import WORKSHOP_PHASES, Phase, SessionStatus, WorkshopSession, utcnow
 
@@ -106,6 +105,8 @@ def export_session(
             else:
                 path.unlink(missing_ok=True)  # left by an earlier export of this session
     if ExportFormat.HTML in wanted:
+        from ._export_html import render_report  # markdown-it loads only here, not with every session import
+
         _write(out / REPORT_FILE, render_report(safe, documents))
         files.append(ExportedFile(path=REPORT_FILE, type="html"))
     if ExportFormat.JSON in wanted:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 
@@ -276,6 +277,25 @@ _SECTIONS: dict[Phase, Callable[[WorkshopSession], list[str]]] = {
     Phase.DEVELOP: _develop,
 }
 
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+def close_fences(text: str) -> str:
+    """``text`` with a closing fence added if a code fence is left open (a reply cut off mid-block),
+    so one turn cannot turn the rest of the document into code."""
+    opened = ""
+    for line in text.splitlines():
+        match = _FENCE.match(line)
+        if not match:
+            continue
+        marker = match.group(1)
+        if not opened:
+            opened = marker
+        elif marker[0] == opened[0] and len(marker) >= len(opened) and not line.strip().strip(marker[0]):
+            opened = ""
+    return f"{text}\n{opened}" if opened else text
+
+
 # System turns hold prompts, not conversation; the transcript shows what people and the model said.
 _TRANSCRIPT_ROLES = ("user", "assistant", "tool")
 
@@ -296,7 +316,7 @@ def phase_markdown(session: WorkshopSession, phase: Phase) -> str | None:
                 *(["---", ""] if n else []),
                 f"**{turn.role}** · {format_time(turn.timestamp)}",
                 "",
-                turn.content.strip(),
+                close_fences(turn.content.strip()),
                 "",
             ]
     return "\n".join(lines).rstrip() + "\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,7 @@ from sofia_nb.cli import main
 from sofia_nb.session import SessionStore
 
 from ..session.factory import rich_session
-from .test_schemas import last_json_line, sofia
+from .helpers import last_json_line, sofia
 
 
 @pytest.fixture
@@ -65,19 +66,29 @@ def test_export_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixtu
     assert "usage:" in capsys.readouterr().err
 
 
+def doctor(
+    capsys: pytest.CaptureFixture[str], *flags: str, human: bool = False
+) -> tuple[dict[str, Any] | None, str]:
+    """Run ``doctor`` in this process; returns the JSON report (None when ``human``) and all output."""
+    capsys.readouterr()
+    assert main(["doctor", *flags] + ([] if human else ["--json"])) == 0
+    out, err = capsys.readouterr()
+    return (None if human else json.loads(out.splitlines()[-1])), out + err
+
+
 def test_doctor_names_credentials_but_never_prints_their_values(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "planted-doctor-secret-1234")
     monkeypatch.setenv("GITHUB_TOKEN", "ghp_plantedDoctorToken0123456789abcd")
     monkeypatch.setenv("SOFIA_LLM", "openai:gpt-4o-mini")
     monkeypatch.delenv("OLLAMA_HOST", raising=False)
-    for flags in (["--json"], []):
-        out = sofia("doctor", *flags, cwd=tmp_path)
-        assert out.returncode == 0, out.stderr
-        assert "planted-doctor-secret" not in out.stdout + out.stderr
-        assert "ghp_plantedDoctorToken" not in out.stdout + out.stderr
-    report = last_json_line(sofia("doctor", "--json", cwd=tmp_path))
+    report, as_json = doctor(capsys)
+    _, as_text = doctor(capsys, human=True)
+    for output in (as_json, as_text):
+        assert "planted-doctor-secret" not in output and "ghp_plantedDoctorToken" not in output
+    assert "OPENAI_API_KEY" in as_text
+    assert report is not None
     providers = {p["name"]: p["env_present"] for p in report["llm"]["providers"]}
     assert providers["openai"] == ["OPENAI_API_KEY"]
     assert providers["github"] == ["GITHUB_TOKEN"]
@@ -85,40 +96,43 @@ def test_doctor_names_credentials_but_never_prints_their_values(
     assert report["llm"]["spec"] == "openai:gpt-4o-mini"
     assert report["python"]["found"] and report["python"]["version"].startswith("3.")
     assert {p["name"] for p in report["packages"]} >= {"jupyterlab", "ipywidgets", "papermill"}
+    servers = {s["name"]: s for s in report["reference_servers"]}
+    bin_dir = Path(__file__).resolve().parents[2] / "tools" / "npm" / "node_modules" / ".bin"
+    everything = servers["@modelcontextprotocol/server-everything"]
+    assert everything["found"] == (bin_dir / "mcp-server-everything").exists()
 
 
-def test_doctor_finds_the_mcp_config_above_the_working_directory(tmp_path: Path) -> None:
+def test_doctor_finds_the_mcp_config_above_the_working_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     config = tmp_path / ".vscode" / "mcp.json"
     config.parent.mkdir()
     config.write_text(json.dumps({"servers": {"everything": {"command": "mcp-server-everything"}}}))
     (tmp_path / "notebooks").mkdir()
-    report = last_json_line(sofia("doctor", "--json", cwd=tmp_path / "notebooks"))
-    assert report["mcp"]["config"] == str(config)
-    assert report["mcp"]["servers"] == ["everything"]
+    monkeypatch.chdir(tmp_path / "notebooks")
+    report, _ = doctor(capsys)
+    assert report is not None
+    assert report["mcp"] == {"config": str(config), "servers": ["everything"], "error": None}
+
     broken = tmp_path / "broken.json"
     broken.write_text('{"servers": {"x": {"command": 42}}}')
-    report = last_json_line(sofia("doctor", "--json", "--mcp-config", str(broken), cwd=tmp_path))
-    assert report["mcp"]["servers"] is None
+    report, _ = doctor(capsys, "--mcp-config", str(broken))
+    assert report is not None and report["mcp"]["servers"] is None
     assert str(broken) in report["mcp"]["error"] and "command" in report["mcp"]["error"]
-    no_config = last_json_line(sofia("doctor", "--json", cwd=Path("/")))
-    assert no_config["mcp"]["config"] is None
-    assert any("mcp.json" in hint for hint in no_config["hints"])
+
+    monkeypatch.chdir("/")
+    report, _ = doctor(capsys)
+    assert report is not None and report["mcp"]["config"] is None
+    assert any("mcp.json" in hint for hint in report["hints"])
 
 
-def test_doctor_sees_the_reference_servers_of_this_checkout(tmp_path: Path) -> None:
-    report = last_json_line(sofia("doctor", "--json", cwd=tmp_path))
-    servers = {s["name"]: s for s in report["reference_servers"]}
-    everything = servers["@modelcontextprotocol/server-everything"]
-    bin_dir = Path(__file__).resolve().parents[2] / "tools" / "npm" / "node_modules" / ".bin"
-    assert everything["found"] == (bin_dir / "mcp-server-everything").exists()
-
-
-def test_doctor_reports_a_broken_config_file_instead_of_failing(tmp_path: Path, _isolated_home: Path) -> None:
+def test_doctor_reports_a_broken_config_file_instead_of_failing(
+    capsys: pytest.CaptureFixture[str], _isolated_home: Path
+) -> None:
     config = _isolated_home / "config.toml"
     config.write_text("llm = [unclosed\n", encoding="utf-8")
-    out = sofia("doctor", "--json", cwd=tmp_path)
-    assert out.returncode == 0, out.stderr
-    report = last_json_line(out)
+    report, _ = doctor(capsys)
+    assert report is not None
     assert report["sofia_home"] == str(_isolated_home)
     assert report["config_file"]["path"] == str(config)
     assert str(config) in report["config_file"]["error"]

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -15,8 +12,7 @@ from sofia_nb.cli import schemas
 from sofia_nb.session import SessionStore
 
 from ..session.factory import rich_session
-
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "schemas"
+from .helpers import DOCS, last_json_line, sofia, validate
 
 
 def test_docs_schemas_are_up_to_date(tmp_path: Path) -> None:
@@ -37,24 +33,6 @@ def test_every_schema_is_a_valid_json_schema() -> None:
 def test_result_model_names_are_unique_and_every_command_declares_results() -> None:
     models = schemas.result_models()
     assert {"StatusList", "StatusDetail", "ExportResult", "DoctorReport"} <= models.keys()
-
-
-def sofia(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sofia_nb", *args], capture_output=True, text=True, cwd=cwd, timeout=60
-    )
-
-
-def last_json_line(out: subprocess.CompletedProcess[str]) -> Any:
-    lines = [line for line in out.stdout.splitlines() if line.strip()]
-    assert lines, f"no output; stderr: {out.stderr}"
-    return json.loads(lines[-1])
-
-
-def validate(result: Any, model: str) -> None:
-    schema = json.loads((DOCS / f"{model}.json").read_text(encoding="utf-8"))
-    errors = [e.message for e in Draft202012Validator(schema).iter_errors(result)]
-    assert errors == [], f"{model}: {errors}"
 
 
 @pytest.fixture

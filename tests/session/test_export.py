@@ -267,3 +267,13 @@ def test_times_are_shown_in_utc_whatever_zone_they_were_recorded_in(tmp_path: Pa
     turn.timestamp = datetime(2026, 12, 1, 11, 30, tzinfo=timezone(timedelta(hours=2)))
     export_session(session, tmp_path, formats=["md"])
     assert "**user** · 2026-12-01 09:30 UTC" in read(tmp_path / "discover.md")
+
+
+def test_a_reply_cut_off_inside_a_code_block_does_not_swallow_the_next_turns(tmp_path: Path) -> None:
+    session = WorkshopSession()
+    session.add_turn(Phase.PLAN, "assistant", "Here is the code:\n\n````python\nprint('cut off")
+    session.add_turn(Phase.PLAN, "user", "Thanks, next **step**?")
+    export_session(session, tmp_path, formats=["md", "html"])
+    assert "print('cut off\n````\n\n---" in read(tmp_path / "plan.md")
+    html = read(tmp_path / "report.html")
+    assert "<strong>user</strong>" in html and "<strong>step</strong>" in html
