@@ -1,27 +1,69 @@
-"""The Ralph loop: templates, scaffold, test runner, edits, stuck detection and enrichment, git, GitHub."""
+"""The Ralph loop: templates, scaffold, test runner, edits, stuck detection and enrichment, git, GitHub.
 
+Entry points: ``develop_session`` (a workshop's plan to a tested PoC, resumable) and ``fix_project``
+(the same loop on an existing repository, on a new branch). See docs/develop.md.
+"""
+
+from ._enrich import Enrichment, EnrichmentServers, ToolCaller, azure_terms, enrich
 from ._git import Git, GitAuthor, GitError
+from ._github import GitHubPublisher
+from ._loop import LoopOptions, LoopStopped, RalphLoop, RalphResult, TestCounts, status_for
+from ._prompt import FIX_SYSTEM, PromptInput, build_fix_prompt, project_files
 from ._results import ReportError, ResultFormat, parse_junit, parse_report, parse_vitest
-from ._runner import DEFAULT_GRACE_S, DEFAULT_TIMEOUT_S, TestRun, TestRunner
+from ._run import DevelopError, default_project_dir, detect_template, develop_session, fix_project
+from ._runner import DEFAULT_GRACE_S, DEFAULT_TIMEOUT_S, ProcessOutcome, TestRun, TestRunner, run_process
+from ._scaffold import METADATA_FILE, Metadata, ScaffoldError, ScaffoldResult, read_metadata, scaffold
+from ._stuck import StuckDetector, failure_signature
 from ._templates import DEFAULT_TEMPLATE, TEMPLATES, Template, expand, plan_words, select_template
 
 __all__ = [
     "DEFAULT_GRACE_S",
     "DEFAULT_TEMPLATE",
     "DEFAULT_TIMEOUT_S",
+    "FIX_SYSTEM",
+    "METADATA_FILE",
     "TEMPLATES",
+    "DevelopError",
+    "Enrichment",
+    "EnrichmentServers",
     "Git",
     "GitAuthor",
     "GitError",
+    "GitHubPublisher",
+    "LoopOptions",
+    "LoopStopped",
+    "Metadata",
+    "ProcessOutcome",
+    "PromptInput",
+    "RalphLoop",
+    "RalphResult",
     "ReportError",
     "ResultFormat",
+    "ScaffoldError",
+    "ScaffoldResult",
+    "StuckDetector",
     "Template",
+    "TestCounts",
     "TestRun",
     "TestRunner",
+    "ToolCaller",
+    "azure_terms",
+    "build_fix_prompt",
+    "default_project_dir",
+    "detect_template",
+    "develop_session",
+    "enrich",
     "expand",
+    "failure_signature",
+    "fix_project",
     "parse_junit",
     "parse_report",
     "parse_vitest",
     "plan_words",
+    "project_files",
+    "read_metadata",
+    "run_process",
+    "scaffold",
     "select_template",
+    "status_for",
 ]

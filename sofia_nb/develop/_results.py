@@ -11,7 +11,8 @@ from typing import Any, Literal
 
 from ..session import TestFailure, TestResults
 
-ResultFormat = Literal["junit", "vitest-json"]
+ResultFormat = Literal["junit", "vitest-json", "exit-code"]
+"""How a test command reports: pytest JUnit XML, vitest JSON, or only its exit status (any other command)."""
 
 TRACE_TAIL_LINES = 15
 MAX_FAILURES = 20
@@ -124,4 +125,6 @@ def parse_vitest(path: Path, project: Path) -> TestResults:
 
 
 def parse_report(fmt: ResultFormat, path: Path, project: Path) -> TestResults:
+    if fmt == "exit-code":
+        raise ReportError("this test command writes no report")
     return parse_junit(path) if fmt == "junit" else parse_vitest(path, project)

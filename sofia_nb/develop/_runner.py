@@ -224,6 +224,17 @@ class TestRunner:
     def _results(
         self, report: Path, project: Path, text: str, code: int | None, timed_out: bool
     ) -> TestResults:
+        if self.result_format == "exit-code" and code is not None and not timed_out:
+            ok = code == 0
+            results = TestResults(passed=int(ok), failed=int(not ok))
+            if not ok:
+                results.failures.append(
+                    TestFailure(
+                        test_id="<test command>", message=f"exited with {code}", trace_tail=text[-2000:]
+                    )
+                )
+            results.raw_output_tail = text
+            return results
         try:
             results = parse_report(self.result_format, report, project)
         except ReportError:

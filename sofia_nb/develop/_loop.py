@@ -1,0 +1,378 @@
+"""The Ralph loop: test, prompt, fix, apply, commit, record — until green, the cap, a stop or an error.
+
+One iteration: run the tests; stop when they pass (with at least one test); detect whether the loop
+is stuck and, if so, gather enrichment; build the prompt; make one ``fix`` call; apply the edits
+(with up to ``max_reflections`` follow-up calls for blocks that were refused or did not match);
+commit; push when GitHub is on; record a ``PocIteration`` with timings, tokens and files; save.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, Field
+
+from ..events import Activity, EventBus, IterationFinished, IterationStarted
+from ..llm import LLMClient, Message
+from ..session import Plan, PocIteration, PocState, TestResults
+from ._enrich import EnrichmentServers, ToolCaller, enrich
+from ._git import Git, GitError
+from ._github import GitHubPublisher
+from ._prompt import DEFAULT_BUDGET_CHARS, FIX_SYSTEM, PromptInput, build_fix_prompt
+from ._runner import DEFAULT_GRACE_S, DEFAULT_TIMEOUT_S, TestRun, child_environment, run_process
+from ._stuck import StuckDetector, failure_signature
+from ._templates import Template, expand
+from .edits import _messages as edit_messages
+from .edits import apply_reply
+
+log = logging.getLogger(__name__)
+
+Status = Literal["success", "partial", "failed"]
+T = TypeVar("T")
+
+
+class LoopOptions(BaseModel):
+    max_iterations: int = Field(10, ge=1)
+    test_timeout_s: float = DEFAULT_TIMEOUT_S
+    grace_s: float = DEFAULT_GRACE_S
+    max_reflections: int = Field(3, ge=0)
+    prompt_budget_chars: int = DEFAULT_BUDGET_CHARS
+
+
+class TestCounts(BaseModel):
+    __test__ = False
+    passed: int = 0
+    failed: int = 0
+    skipped: int = 0
+    errors: int = 0
+    total: int = 0
+
+    @classmethod
+    def of(cls, r: TestResults | None) -> TestCounts:
+        if r is None:
+            return cls()
+        return cls(passed=r.passed, failed=r.failed, skipped=r.skipped, errors=r.errors, total=r.total)
+
+
+class RalphResult(BaseModel):
+    """The result of ``sofia-nb dev`` and ``sofia-nb fix`` (architecture.md §4.1)."""
+
+    status: Status
+    reason: str
+    iterations: int
+    tests: TestCounts
+    branch: str = ""
+    project: str
+
+
+def status_for(results: TestResults | None) -> Status:
+    """partial when some test passed, failed otherwise (for runs that did not reach green)."""
+    return "partial" if results is not None and results.passed > 0 else "failed"
+
+
+class LoopStopped(Exception):
+    """Raised inside the loop when ``stop()`` was requested; the run ends resumable."""
+
+
+class RalphLoop:
+    """Drives one project to green. ``poc`` is updated in place; ``save`` persists it after each step."""
+
+    def __init__(
+        self,
+        project: Path,
+        llm: LLMClient,
+        template: Template,
+        poc: PocState,
+        *,
+        goal: str,
+        plan: Plan | None = None,
+        options: LoopOptions | None = None,
+        git: Git | None = None,
+        bus: EventBus | None = None,
+        save: Callable[[], None] | None = None,
+        mcp: ToolCaller | None = None,
+        enrichment_servers: EnrichmentServers | None = None,
+        github: GitHubPublisher | None = None,
+        branch: str = "",
+    ) -> None:
+        self.project = Path(project)
+        self.llm = llm
+        self.template = template
+        self.poc = poc
+        self.goal = goal
+        self.plan = plan
+        self.options = options or LoopOptions()
+        self.git = git or Git(self.project)
+        self.bus = bus or EventBus()
+        self._save = save or (lambda: None)
+        self.mcp = mcp
+        self.enrichment_servers = enrichment_servers
+        self.github = github
+        self.branch = branch
+        self.runner = template.runner(timeout_s=self.options.test_timeout_s, grace_s=self.options.grace_s)
+        self._stop = False
+        self._previous_diff = ""
+        self.usage = {"input": 0, "output": 0}
+        self._latest: TestResults | None = None  # the newest test results, finished iteration or not
+
+    def stop(self) -> None:
+        """Ask the loop to stop at the next step (the notebook's Stop button); the run stays resumable."""
+        self._stop = True
+
+    def _say(self, name: str, detail: str = "") -> None:
+        self.bus.emit(Activity(name=name, detail=detail))
+
+    def _check_stop(self) -> None:
+        if self._stop:
+            raise LoopStopped
+
+    @property
+    def done_iterations(self) -> list[PocIteration]:
+        """Iterations that finished (scaffold excluded)."""
+        return [i for i in self.poc.iterations if i.outcome != "scaffold" and i.ended_at is not None]
+
+    def _result(self, status: Status, reason: str, results: TestResults | None) -> RalphResult:
+        return RalphResult(
+            status=status,
+            reason=reason,
+            iterations=len(self.done_iterations),
+            tests=TestCounts.of(results),
+            branch=self.branch,
+            project=str(self.project),
+        )
+
+    def _finish(
+        self, status: Status, reason: str, results: TestResults | None, started: float, persist: bool = True
+    ) -> RalphResult:
+        if persist:
+            self.poc.final_status = status
+        self.poc.termination_reason = reason
+        self.poc.final_test_results = results
+        self.poc.total_duration_s += time.perf_counter() - started
+        self._save()
+        self._say("finished", f"{status}: {reason}")
+        return self._result(status, reason, results)
+
+    async def run(self) -> RalphResult:
+        """Iterate until green, the cap, a stop or an error; see ``RalphResult``."""
+        started = time.perf_counter()
+        self.poc.iterations = [i for i in self.poc.iterations if i.outcome == "scaffold" or i.ended_at]
+        self.poc.final_status = None
+        detector = StuckDetector(
+            [failure_signature(i.test_results) for i in self.done_iterations if i.test_results]
+        )
+        self._latest = self.done_iterations[-1].test_results if self.done_iterations else None
+        try:
+            while True:
+                number = len(self.done_iterations) + 1
+                if number > self.options.max_iterations:
+                    self._say("tests", "final re-test after the last iteration")
+                    final = await self.runner.run(self.project)
+                    if final.ok:
+                        return self._finish("success", "tests-passing", final.results, started)
+                    return self._finish(status_for(final.results), "max-iterations", final.results, started)
+                outcome = await self._iteration(number, detector)
+                if outcome.ok:
+                    return self._finish("success", "tests-passing", outcome.results, started)
+        except (LoopStopped, asyncio.CancelledError, KeyboardInterrupt) as exc:
+            self.poc.iterations = [i for i in self.poc.iterations if i.outcome == "scaffold" or i.ended_at]
+            result = self._finish(
+                status_for(self._latest), "user-stopped", self._latest, started, persist=False
+            )
+            if isinstance(exc, LoopStopped):
+                return result
+            raise
+        except Exception as exc:
+            log.debug("ralph loop failed", exc_info=True)
+            self.poc.iterations = [i for i in self.poc.iterations if i.outcome == "scaffold" or i.ended_at]
+            reason = f"error: {type(exc).__name__}: {exc}"
+            return self._finish(status_for(self._latest), reason, self._latest, started)
+
+    @staticmethod
+    async def _timed(timings: dict[str, float], key: str, coro: Awaitable[T]) -> T:
+        t0 = time.perf_counter()
+        try:
+            return await coro
+        finally:
+            timings[key] = timings.get(key, 0.0) + time.perf_counter() - t0
+
+    async def _iteration(self, number: int, detector: StuckDetector) -> TestRun:
+        t_start = time.perf_counter()
+        timings: dict[str, float] = {}
+        record = PocIteration(iteration=number)
+        self.poc.iterations.append(record)
+        self.bus.emit(IterationStarted(iteration=number, max_iterations=self.options.max_iterations))
+        self._check_stop()
+        self._say("tests", f"iteration {number}: running {' '.join(self.template.test_command[:3])}")
+        run = await self._timed(timings, "tests", self.runner.run(self.project))
+        record.test_results = self._latest = run.results
+        self._check_stop()
+        if run.ok:
+            record.outcome = "tests-passing"
+            return self._close(record, timings, t_start, run)
+        previous = self.done_iterations[-1] if self.done_iterations else None
+        previous_changed = None if previous is None else bool(previous.files_changed)
+        stuck = detector.observe(failure_signature(run.results), previous_changed)
+        record.stuck = bool(stuck)
+        enrichment = ""
+        if stuck:
+            self._say("stuck", stuck)
+            enrichment = await self._timed(timings, "enrich", self._enrich(run.results, record))
+        t0 = time.perf_counter()
+        prompt, record.prompt_summary = build_fix_prompt(
+            PromptInput(
+                project=self.project,
+                goal=self.goal,
+                iteration=number,
+                max_iterations=self.options.max_iterations,
+                results=run.results,
+                previous_summary=previous.changes_summary if previous else "",
+                previous_diff=self._previous_diff,
+                stuck_reason=stuck,
+                enrichment=enrichment,
+                history=[self._history_line(i) for i in self.done_iterations[-5:]],
+                budget_chars=self.options.prompt_budget_chars,
+            )
+        )
+        timings["prompt"] = time.perf_counter() - t0
+        changed = await self._fix(prompt, record, timings)
+        self._check_stop()
+        record.files_changed = changed
+        t0 = time.perf_counter()
+        record.commit = self._commit(number, record) if changed else ""
+        timings["commit"] = time.perf_counter() - t0
+        if self.github is not None and changed:
+            await self._timed(
+                timings, "github", self.github.push(self.project, changed, f"sofia: iteration {number}")
+            )
+            self.poc.repo_url = self.github.repo_url or self.poc.repo_url
+        if changed and self.template.install_when in changed:
+            await self._timed(timings, "install", self.install())
+        record.outcome = "tests-failing"
+        return self._close(record, timings, t_start, run)
+
+    def _close(
+        self, record: PocIteration, timings: dict[str, float], t_start: float, run: TestRun
+    ) -> TestRun:
+        t0 = time.perf_counter()
+        record.ended_at = datetime.now(UTC)
+        timings["total"] = time.perf_counter() - t_start
+        record.timings = {k: round(v, 6) for k, v in timings.items()}
+        self._save()
+        record.timings["save"] = round(time.perf_counter() - t0, 6)
+        r = run.results
+        self.bus.emit(
+            IterationFinished(
+                iteration=record.iteration,
+                passed=r.passed,
+                failed=r.failed,
+                errors=r.errors,
+                files_changed=record.files_changed,
+                duration_s=timings["total"],
+                stuck=record.stuck,
+                diff=self._previous_diff if record.files_changed else "",
+            )
+        )
+        return run
+
+    @staticmethod
+    def _history_line(i: PocIteration) -> str:
+        r = i.test_results
+        counts = f"{r.passed} passed, {r.failed + r.errors} failing" if r else i.outcome
+        files = ", ".join(i.files_changed[:5]) or "no files changed"
+        return f"- iteration {i.iteration}: {counts}; changed {files}" + (" (stuck)" if i.stuck else "")
+
+    async def _enrich(self, results: TestResults, record: PocIteration) -> str:
+        if self.mcp is None:
+            return ""
+        self._say("enrich", "gathering docs and search results")
+        found = await enrich(self.mcp, self.plan, results, self.enrichment_servers)
+        record.enrichment_sources = found.sources  # type: ignore[attr-defined]  # kept as an extra field
+        for failure in found.failures:
+            self._say("enrich", failure)
+        return found.render()
+
+    async def _fix(self, prompt: str, record: PocIteration, timings: dict[str, float]) -> list[str]:
+        """The model call and its reflections; returns the files changed."""
+        messages = [Message(role="system", content=FIX_SYSTEM), Message(role="user", content=prompt)]
+        changed: list[str] = []
+        refused = 0
+        reflections = 0
+        tokens = {"input": 0, "output": 0}
+        summaries = []
+        while True:
+            self._say(
+                "model", f"fix request ({'reflection ' + str(reflections) if reflections else 'first'})"
+            )
+            reply = await self._timed(timings, "model", self.llm.complete(messages, purpose="fix"))
+            tokens["input"] += reply.usage.input_tokens
+            tokens["output"] += reply.usage.output_tokens
+            t0 = time.perf_counter()
+            applied = apply_reply(self.project, reply.text)
+            timings["apply"] = timings.get("apply", 0.0) + time.perf_counter() - t0
+            changed += [c for c in applied.changed if c not in changed]
+            refused += len(applied.problems)
+            summaries.append(_first_prose_line(reply.text))
+            self._say(
+                "edits", f"{len(applied.changed)} files changed, {len(applied.problems)} blocks refused"
+            )
+            feedback = applied.reflection or (edit_messages.no_edits() if applied.block_count == 0 else "")
+            if not feedback or reflections >= self.options.max_reflections:
+                break
+            reflections += 1
+            messages += [
+                Message(role="assistant", content=reply.text),
+                Message(role="user", content=feedback),
+            ]
+        record.tokens = tokens
+        self.usage["input"] += tokens["input"]
+        self.usage["output"] += tokens["output"]
+        record.changes_summary = (
+            next((s for s in summaries if s), "")[:200] or f"changed {', '.join(changed)}"
+        )
+        record.reflections = reflections  # type: ignore[attr-defined]  # extra fields kept by the model
+        record.refused_edits = refused  # type: ignore[attr-defined]
+        return changed
+
+    def _commit(self, number: int, record: PocIteration) -> str:
+        try:
+            sha = self.git.commit_all(f"sofia: iteration {number}: {record.changes_summary}"[:200])
+            self._previous_diff = self.git.run("show", "--format=", "--no-color", sha) if sha else ""
+        except GitError as exc:
+            self._say("commit", f"commit failed: {exc}")
+            return ""
+        return sha
+
+    async def install(self) -> bool:
+        """Run the template's install command when its trigger file exists; False when it failed."""
+        if not self.template.install_command or not (self.project / self.template.install_when).exists():
+            return True
+        self._say("install", " ".join(self.template.install_command[:4]))
+        with tempfile.TemporaryDirectory(prefix="sofia-install-") as scratch:
+            done = await run_process(
+                expand(self.template.install_command),
+                self.project,
+                child_environment(Path(scratch)),
+                timeout_s=600,
+                grace_s=self.options.grace_s,
+                output_path=Path(scratch) / "out.txt",
+            )
+        if done.exit_code != 0:
+            self._say("install", f"install failed: {done.start_error or done.output[-500:]}")
+            return False
+        return True
+
+
+def _first_prose_line(text: str) -> str:
+    for line in text.splitlines():
+        s = line.strip()
+        if s and not s.startswith(("```", "<<<<<<<", "=======", ">>>>>>>")) and "file=" not in s:
+            return s
+    return ""

@@ -1,0 +1,273 @@
+"""The two ways in: ``develop_session`` (a workshop's plan → scaffold → loop, resumable) and
+``fix_project`` (the same loop on an existing repository, on a new branch)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import shutil
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from ..events import Activity, EventBus
+from ..llm import LLMClient
+from ..session import PocIteration, PocState, SessionStore, Usage, WorkshopSession
+from ._enrich import EnrichmentServers, ToolCaller
+from ._git import Git, GitAuthor
+from ._github import GitHubPublisher
+from ._loop import LoopOptions, RalphLoop, RalphResult, TestCounts
+from ._scaffold import ScaffoldError, read_metadata, scaffold, selected_idea
+from ._templates import TEMPLATES, Template, plan_words, select_template
+
+
+class DevelopError(RuntimeError):
+    """The run cannot start: no plan, not a repository, a dirty tree..."""
+
+
+def default_project_dir(session_id: str) -> Path:
+    """``./poc/<id>`` (architecture.md §3)."""
+    return Path("poc") / session_id
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60] or "sofia-poc"
+
+
+async def develop_session(
+    session: WorkshopSession,
+    llm: LLMClient,
+    *,
+    store: SessionStore | None = None,
+    output: Path | None = None,
+    options: LoopOptions | None = None,
+    force: bool = False,
+    mcp: ToolCaller | None = None,
+    github: bool = False,
+    bus: EventBus | None = None,
+    enrichment_servers: EnrichmentServers | None = None,
+    author: GitAuthor | None = None,
+) -> RalphResult:
+    """Scaffold (unless the project already belongs to this session) and run the loop; saves as it goes."""
+    if session.selection is None or session.plan is None:
+        raise DevelopError(
+            f"session {session.id} has no selected idea and plan yet; finish the workshop first"
+        )
+    bus = bus or EventBus()
+    project = (output or default_project_dir(session.id)).resolve()
+    say = lambda name, detail="": bus.emit(Activity(name=name, detail=detail))  # noqa: E731
+
+    def save() -> None:
+        if store is not None:
+            store.save(session)
+
+    if session.poc is not None and session.poc.final_status == "success" and not force:
+        say("resume", "already complete: a previous run reached passing tests (use --force to start over)")
+        done = [i for i in session.poc.iterations if i.outcome != "scaffold"]
+        return RalphResult(
+            status="success",
+            reason="already-complete",
+            iterations=len(done),
+            tests=TestCounts.of(session.poc.final_test_results),
+            project=str(project),
+        )
+    if force:
+        say("resume", f"--force: removing {project} and the PoC state")
+        shutil.rmtree(project, ignore_errors=True)
+        session.poc = None
+    poc = session.poc = session.poc or PocState()
+    poc.repo_path = str(project)
+    template = TEMPLATES.get(poc.tech_stack.template, None) if poc.tech_stack else None
+    template = template or select_template(plan_words(session.plan))
+    poc.tech_stack = template.tech_stack()
+    git = Git(project, author)
+    publisher = None
+    if github:
+        publisher = _publisher(mcp, bus, selected_idea(session)[0] or session.name, poc.repo_url)
+    metadata = read_metadata(project)
+    if metadata is not None and metadata.session_id == session.id and git.is_repo():
+        say("resume", f"skipping the scaffold: {project} belongs to session {session.id}")
+    else:
+        started = time.perf_counter()
+        say("scaffold", f"{template.display_name} into {project}")
+        try:
+            made = await scaffold(project, llm, session, template)
+        except ScaffoldError as exc:
+            poc.final_status, poc.termination_reason = "failed", f"error: {exc}"
+            save()
+            return RalphResult(
+                status="failed",
+                reason=poc.termination_reason,
+                iterations=0,
+                tests=TestCounts(),
+                project=str(project),
+            )
+        if not git.is_repo():
+            git.init()
+        commit = git.commit_all(f"sofia: scaffold from workshop session {session.id}")
+        poc.iterations = [i for i in poc.iterations if i.outcome != "scaffold"]
+        poc.iterations.insert(
+            0,
+            PocIteration(
+                iteration=0,
+                outcome="scaffold",
+                files_changed=made.files,
+                ended_at=datetime.now(UTC),
+                commit=commit,
+                tokens={"input": made.usage.input_tokens, "output": made.usage.output_tokens},
+                timings={"total": round(time.perf_counter() - started, 6)},
+                changes_summary=f"scaffold: {len(made.files)} files",
+            ),
+        )
+        session.tokens.add(
+            "develop",
+            Usage(
+                input_tokens=made.usage.input_tokens,
+                output_tokens=made.usage.output_tokens,
+                estimated=made.usage.estimated,
+            ),
+        )
+        if publisher is not None:
+            await publisher.push(
+                project, git.run("ls-files").split("\n")[:-1] or made.files, "sofia: scaffold"
+            )
+            poc.repo_url = publisher.repo_url
+        save()
+    loop = RalphLoop(
+        project,
+        llm,
+        template,
+        poc,
+        goal=_goal(session),
+        plan=session.plan,
+        options=options,
+        git=git,
+        bus=bus,
+        save=save,
+        mcp=mcp,
+        enrichment_servers=enrichment_servers,
+        github=publisher,
+        branch=git.branch(),
+    )
+    if not await loop.install():
+        poc.final_status, poc.termination_reason = "failed", "error: the install command failed"
+        save()
+        return RalphResult(
+            status="failed",
+            reason=poc.termination_reason,
+            iterations=0,
+            tests=TestCounts(),
+            project=str(project),
+        )
+    try:
+        return await loop.run()
+    finally:
+        session.tokens.add(
+            "develop", Usage(input_tokens=loop.usage["input"], output_tokens=loop.usage["output"])
+        )
+        save()
+
+
+def _publisher(mcp: ToolCaller | None, bus: EventBus, title: str, url: str) -> GitHubPublisher | None:
+    if mcp is None:
+        bus.emit(Activity(name="github", detail="no MCP configuration: the PoC stays in local git"))
+        return None
+    return GitHubPublisher(
+        mcp, name=_slug(title), description=f"Proof of concept: {title}", repo_url=url, bus=bus
+    )
+
+
+def _goal(session: WorkshopSession) -> str:
+    title, description = selected_idea(session)
+    plan = session.plan
+    items = [f"- {m.title}: {'; '.join(m.items)}" for m in plan.milestones] if plan else []
+    return "\n".join([f"Build the proof of concept for: {title}", description, *items]).strip()
+
+
+def detect_template(project: Path, test_cmd: str | None = None) -> Template:
+    """The template for an existing project: from ``test_cmd`` when given, else from its files."""
+    if test_cmd:
+        argv = shlex.split(test_cmd)
+        words = {Path(a).name for a in argv}
+        if "pytest" in words:
+            base = TEMPLATES["python-pytest"]
+            extra = [a for a in base.test_command if a.startswith(("--junitxml", "-p", "no:"))]
+            return base.model_copy(update={"id": "custom", "test_command": argv + extra})
+        if "vitest" in words:
+            base = TEMPLATES["node-ts-vitest"]
+            return base.model_copy(
+                update={"id": "custom", "test_command": [*argv, "--reporter=json", "--outputFile={report}"]}
+            )
+        return Template(
+            id="custom",
+            display_name=test_cmd,
+            language="",
+            words=(),
+            test_command=argv,
+            result_format="exit-code",
+        )
+    package = project / "package.json"
+    if package.exists():
+        try:
+            deps = json.loads(package.read_text(encoding="utf-8")).get("devDependencies", {})
+        except ValueError:
+            deps = {}
+        if "vitest" in deps:
+            return TEMPLATES["node-ts-vitest"]
+    return TEMPLATES["python-pytest"]
+
+
+async def fix_project(
+    project: Path,
+    llm: LLMClient,
+    *,
+    test_cmd: str | None = None,
+    goal: str | None = None,
+    options: LoopOptions | None = None,
+    allow_dirty: bool = False,
+    init_git: bool = False,
+    bus: EventBus | None = None,
+    mcp: ToolCaller | None = None,
+    author: GitAuthor | None = None,
+    now: datetime | None = None,
+) -> RalphResult:
+    """Run the loop on an existing repository, on a new branch ``sofia/fix-<time>`` left checked out.
+
+    The user's branch and its commits are never touched. A dirty tree is refused unless
+    ``allow_dirty`` (its changes then move to the new branch as its first commit); a folder that is
+    not a repository is refused unless ``init_git``.
+    """
+    project = project.resolve()  # noqa: ASYNC240 - one stat before any work starts
+    if not project.is_dir():
+        raise DevelopError(f"{project} is not a folder")
+    bus = bus or EventBus()
+    git = Git(project, author)
+    if not git.is_repo():
+        if not init_git:
+            raise DevelopError(f"{project} is not a git repository (use --init-git to make it one)")
+        git.init()
+        git.commit_all("sofia: initial commit of the existing files")
+    if git.has_commits() and git.is_dirty() and not allow_dirty:
+        raise DevelopError(f"{project} has uncommitted changes; commit or stash them, or use --allow-dirty")
+    branch = f"sofia/fix-{(now or datetime.now(UTC)).strftime('%Y%m%d-%H%M%S')}"
+    git.switch_new(branch)
+    if git.is_dirty():
+        git.commit_all("sofia: uncommitted changes carried over from the working tree")
+    bus.emit(Activity(name="fix", detail=f"working on branch {branch}"))
+    # The user's own pytest plugins stay on: their suite may need them (the PoC templates turn them off).
+    template = detect_template(project, test_cmd).model_copy(update={"env": {}})
+    poc = PocState(repo_path=str(project), tech_stack=template.tech_stack())
+    loop = RalphLoop(
+        project,
+        llm,
+        template,
+        poc,
+        goal=goal or "Make the failing tests pass.",
+        options=options,
+        git=git,
+        bus=bus,
+        mcp=mcp,
+        branch=branch,
+    )
+    return await loop.run()

@@ -1,0 +1,192 @@
+"""The loop end to end on real pytest runs with the scripted model."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from sofia_nb.develop import TEMPLATES, Git, LoopOptions, RalphLoop, fix_project
+from sofia_nb.events import Activity, EventBus, EventRecorder, IterationFinished, IterationStarted
+from sofia_nb.llm import ScriptedLLM
+from sofia_nb.session import Plan, PocState
+
+from .conftest import RIGHT, WRONG, FakeCaller, fix, sr, write_calc
+
+
+def make_loop(root: Path, replies: list, **kwargs) -> tuple[RalphLoop, EventRecorder]:  # type: ignore[type-arg]
+    git = Git(root)
+    if not git.is_repo():
+        git.init()
+        git.commit_all("start")
+    bus = EventBus()
+    recorder = EventRecorder(bus)
+    loop = RalphLoop(
+        root,
+        ScriptedLLM(replies),
+        TEMPLATES["python-pytest"],
+        PocState(),
+        goal="make add work",
+        git=git,
+        bus=bus,
+        **kwargs,
+    )
+    return loop, recorder
+
+
+def test_wrong_fix_then_right_fix_reaches_green(tmp_path: Path, no_git_identity: None) -> None:
+    root = write_calc(tmp_path / "p")
+    loop, events = make_loop(root, [WRONG, fix("    return a * b", "    return a + b", "Use addition.")])
+    result = asyncio.run(loop.run())
+    assert (result.status, result.reason, result.iterations) == ("success", "tests-passing", 3)
+    assert result.tests.passed == 2 and result.tests.total == 2
+    its = loop.poc.iterations
+    assert [i.outcome for i in its] == ["tests-failing", "tests-failing", "tests-passing"]
+    assert its[0].files_changed == ["calc.py"] and its[0].commit
+    assert its[0].test_results is not None and its[0].test_results.failed == 1
+    assert {"tests", "prompt", "model", "apply", "commit", "total", "save"} <= set(its[0].timings)
+    assert its[0].tokens["input"] > 0 and its[0].changes_summary == "Try multiplication."
+    log = loop.git.run("log", "--format=%an|%s").splitlines()
+    assert log[0] == "sofia_nb|sofia: iteration 2: Use addition." and len(log) == 3
+    assert len(events.of_type(IterationStarted)) == 3
+    finished = events.of_type(IterationFinished)
+    assert [e.failed for e in finished] == [1, 1, 0] and "a + b" in finished[1].diff
+    assert loop.poc.final_status == "success"
+
+
+def test_malformed_edit_is_reflected_within_the_iteration(tmp_path: Path, no_git_identity: None) -> None:
+    root = write_calc(tmp_path / "p")
+    broken = {
+        "purpose": "fix",
+        "text": "calc.py\n<<<<<<< SEARCH\n    return a - b\n=======\n    return a + b\n",
+    }
+    llm_replies = [broken, RIGHT]
+    loop, _ = make_loop(root, llm_replies)
+    result = asyncio.run(loop.run())
+    assert (result.status, result.iterations) == ("success", 2)
+    first = loop.poc.iterations[0]
+    assert first.reflections == 1 and first.refused_edits == 1  # type: ignore[attr-defined]
+    request = loop.llm.requests[1]  # type: ignore[attr-defined]
+    assert "is incomplete: it needs `=======` and `>>>>>>> REPLACE` lines" in request.messages[-1].content
+
+
+def test_repeated_wrong_fix_triggers_stuck_detection_and_enrichment(
+    tmp_path: Path, no_git_identity: None
+) -> None:
+    root = write_calc(tmp_path / "p")
+    caller = FakeCaller(
+        {
+            ("context7", "resolve-library-id"): RuntimeError("context7 is down"),
+            ("context7", "query-docs"): "unused",
+            ("websearch", "web_search"): "Result: use the + operator for addition",
+        }
+    )
+    replies = [WRONG, WRONG, WRONG, fix("    return a * b", "    return a + b", "Addition, finally.")]
+    loop, events = make_loop(root, replies, mcp=caller, options=LoopOptions(max_reflections=1))
+    loop.plan = Plan(dependencies=["numpy"])
+    result = asyncio.run(loop.run())
+    assert result.status == "success"
+    its = loop.poc.iterations
+    assert [i.stuck for i in its] == [False, False, True, False]
+    assert its[1].files_changed == []  # the repeated fix no longer matched: nothing changed
+    assert its[1].refused_edits == 2  # type: ignore[attr-defined]  # the block and its reflection
+    assert [c[:2] for c in caller.calls] == [("context7", "resolve-library-id"), ("websearch", "web_search")]
+    assert its[2].enrichment_sources == ["websearch/web_search"]  # type: ignore[attr-defined]
+    prompt = loop.llm.requests[-1].messages[1].content  # type: ignore[attr-defined]
+    assert "# Your last approach failed" in prompt and "use the + operator" in prompt
+    stuck_notes = [e.detail for e in events.of_type(Activity) if e.name == "stuck"]
+    assert stuck_notes == ["the same tests failed the same way as in the previous iteration"]
+
+
+def test_iteration_cap_ends_with_a_final_retest(tmp_path: Path, no_git_identity: None) -> None:
+    root = write_calc(tmp_path / "p")
+    loop, _ = make_loop(
+        root, [WRONG, fix("    return a * b", "    return a + b")], options=LoopOptions(max_iterations=2)
+    )
+    result = asyncio.run(loop.run())
+    assert (result.status, result.reason, result.iterations) == ("success", "tests-passing", 2)
+    loop2, _ = make_loop(
+        write_calc(tmp_path / "q"), [WRONG, WRONG], options=LoopOptions(max_iterations=2, max_reflections=0)
+    )
+    capped = asyncio.run(loop2.run())
+    assert (capped.status, capped.reason) == ("partial", "max-iterations")  # test_zero passes
+    assert loop2.poc.final_status == "partial"
+
+
+def test_user_stop_is_saved_and_resumable(tmp_path: Path, no_git_identity: None) -> None:
+    root = write_calc(tmp_path / "p")
+    saves: list[int] = []
+    loop, _ = make_loop(root, [WRONG, RIGHT], save=lambda: saves.append(1))
+    loop.bus.subscribe(lambda e: loop.stop() if e.iteration == 2 else None, IterationStarted)
+    result = asyncio.run(loop.run())
+    assert (result.reason, result.iterations) == ("user-stopped", 1)
+    assert loop.poc.final_status is None and saves
+    resumed = RalphLoop(
+        root,
+        ScriptedLLM([fix("    return a * b", "    return a + b")]),
+        loop.template,
+        loop.poc,
+        goal="g",
+        git=loop.git,
+    )
+    again = asyncio.run(resumed.run())
+    assert (again.status, again.iterations) == ("success", 3)
+    assert [i.iteration for i in loop.poc.iterations] == [1, 2, 3]
+
+
+def test_model_error_ends_the_run_with_a_reason(tmp_path: Path, no_git_identity: None) -> None:
+    loop, _ = make_loop(write_calc(tmp_path / "p"), [])
+    result = asyncio.run(loop.run())
+    assert result.status == "partial" and result.reason.startswith("error: ScriptExhaustedError")
+
+
+def test_fix_refuses_a_dirty_tree_and_touches_nothing(tmp_path: Path, no_git_identity: None) -> None:
+    from .conftest import git
+
+    root = write_calc(tmp_path / "p")
+    git(root, "init", "-q", "-b", "work")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "user commit")
+    dirty = "def add(a, b):\n    return 0\n"
+    (root / "calc.py").write_text(dirty)
+    before = git(root, "status", "--porcelain"), git(root, "rev-parse", "HEAD"), git(root, "branch")
+    import pytest
+
+    from sofia_nb.develop import DevelopError
+
+    with pytest.raises(DevelopError, match="uncommitted changes"):
+        asyncio.run(fix_project(root, ScriptedLLM([RIGHT])))
+    assert (git(root, "status", "--porcelain"), git(root, "rev-parse", "HEAD"), git(root, "branch")) == before
+    assert (root / "calc.py").read_text() == dirty
+
+
+def test_fix_works_on_a_new_branch_and_leaves_the_users_branch(tmp_path: Path, no_git_identity: None) -> None:
+    from .conftest import git
+
+    root = write_calc(tmp_path / "p")
+    git(root, "init", "-q", "-b", "work")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "user commit")
+    user_head = git(root, "rev-parse", "work").strip()
+    result = asyncio.run(fix_project(root, ScriptedLLM([RIGHT]), test_cmd=None))
+    assert result.status == "success" and result.branch.startswith("sofia/fix-")
+    assert git(root, "rev-parse", "work").strip() == user_head
+    assert git(root, "branch", "--show-current").strip() == result.branch
+    assert git(root, "log", "-1", "--format=%an", result.branch).strip() == "sofia_nb"
+    assert "a + b" in (root / "calc.py").read_text()
+
+
+def test_fix_refuses_a_folder_that_is_not_a_repository(tmp_path: Path, no_git_identity: None) -> None:
+    import pytest
+
+    from sofia_nb.develop import DevelopError
+
+    root = write_calc(tmp_path / "p")
+    with pytest.raises(DevelopError, match="not a git repository"):
+        asyncio.run(fix_project(root, ScriptedLLM([RIGHT])))
+    assert not (root / ".git").exists()
+    result = asyncio.run(fix_project(root, ScriptedLLM([RIGHT]), init_git=True, test_cmd="pytest -q"))
+    assert result.status == "success"
+
+
+def test_sr_helper_is_a_valid_block() -> None:
+    assert "<<<<<<< SEARCH" in sr("a.py", "x", "y")
