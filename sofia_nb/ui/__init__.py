@@ -4,6 +4,7 @@ from ._charts import mermaid_markdown, value_feasibility_figure, workflow_mermai
 from ._consent_card import ConsentCard, WidgetConsent
 from ._current import current, use
 from ._magics import send_cell
+from ._notebook import NotebookWorkshop, PreapprovedThenAsk
 from ._ralph_panel import RalphPanel
 from ._stepper import PhaseStepper
 from ._token_meter import TokenMeter, fill_colour
@@ -12,7 +13,9 @@ from ._workshop_app import WorkshopApp
 
 __all__ = [
     "ConsentCard",
+    "NotebookWorkshop",
     "PhaseStepper",
+    "PreapprovedThenAsk",
     "RalphPanel",
     "TokenMeter",
     "ToolCallLog",

@@ -60,9 +60,9 @@ class WorkshopApp(w.VBox):
             self.pause_button,
         ]
         self.send_button.on_click(lambda _b: self.send())
-        self.continue_button.on_click(lambda _b: self._launch(self._continue()))
-        self.refine_button.on_click(lambda _b: self._launch(self.workshop.refine()))
-        self.choose_button.on_click(lambda _b: self._launch(self._choose(Phase(self.phase_choice.value))))
+        self.continue_button.on_click(lambda _b: self.run(self._continue()))
+        self.refine_button.on_click(lambda _b: self.run(self.workshop.refine()))
+        self.choose_button.on_click(lambda _b: self.run(self._choose(Phase(self.phase_choice.value))))
         self.pause_button.on_click(lambda _b: self._pause())
         if consent is not None:
             consent.show = self._show_card
@@ -109,7 +109,7 @@ class WorkshopApp(w.VBox):
 
     def start(self) -> asyncio.Task[Any]:
         """Open (or resume) the current phase: the model speaks first."""
-        return self._launch(self.workshop.start_phase())
+        return self.run(self.workshop.start_phase())
 
     def send(self) -> asyncio.Task[Any] | None:
         """Send what is in the message box (what the Send button does)."""
@@ -118,7 +118,7 @@ class WorkshopApp(w.VBox):
             self._say("type a message first")
             return None
         self.message.value = ""
-        return self._launch(self.workshop.send(text))
+        return self.run(self.workshop.send(text))
 
     async def _continue(self) -> None:
         outcome = await self.workshop.complete_phase()
@@ -145,17 +145,20 @@ class WorkshopApp(w.VBox):
         self.workshop.pause()
         self._say("paused: the session is saved; open it again to resume")
 
-    def _launch(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+    def run(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Start ``coro`` as a task after the ones already started (clicks and cells keep their order)."""
         for button in self._buttons:
             button.disabled = True
-        task = asyncio.ensure_future(coro)
+        previous = self.tasks[-1] if self.tasks else None
+        task = asyncio.ensure_future(_after(previous, coro))
         self.tasks.append(task)
         task.add_done_callback(self._done)
         return task
 
     def _done(self, task: asyncio.Task[Any]) -> None:
-        for button in self._buttons:
-            button.disabled = False
+        if all(t.done() for t in self.tasks):
+            for button in self._buttons:
+                button.disabled = False
         self.phase_choice.value = self.workshop.phase.value
         if not task.cancelled() and task.exception() is not None:
             self._say(f"error: {task.exception()}")
@@ -197,3 +200,9 @@ class WorkshopApp(w.VBox):
         data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
         data["text/plain"] = self.as_text()
         return data
+
+
+async def _after(previous: asyncio.Task[Any] | None, coro: Coroutine[Any, Any, Any]) -> Any:
+    if previous is not None:
+        await asyncio.gather(previous, return_exceptions=True)  # its failure is shown by its own task
+    return await coro
