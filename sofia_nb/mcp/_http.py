@@ -18,7 +18,7 @@ from urllib.parse import urljoin
 
 import httpx
 
-from ..protocol import JsonRpcDecodeError, Message, check_message, decode
+from ..protocol import MODERN_PROTOCOL_VERSION, JsonRpcDecodeError, Message, check_message, decode
 from ._errors import McpError
 from ._transport import SessionExpired, Transport
 
@@ -93,8 +93,14 @@ class HttpTransport(Transport):
         if self._want_legacy:
             await self._open_legacy()
 
-    def _request_headers(self) -> dict[str, str]:
+    def _request_headers(self, msg: Message | None = None) -> dict[str, str]:
         headers = {"Accept": _ACCEPT, "Content-Type": "application/json", **self.headers}
+        if msg is not None and self.protocol_version == MODERN_PROTOCOL_VERSION and "method" in msg:
+            headers["Mcp-Method"] = msg["method"]  # 2026-07-28 routing headers (ASCII names only)
+            params = msg.get("params") or {}
+            name = params.get("name") or params.get("uri")
+            if isinstance(name, str) and name.isascii():
+                headers["Mcp-Name"] = name
         if self._session_id:
             headers["Mcp-Session-Id"] = self._session_id
         if self.protocol_version:

@@ -25,7 +25,8 @@ RequestHandler = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 
 MAX_PAGES = 100
 MAX_STRAY_REPORTS = 20
-DISCOVER_TIMEOUT_S = 2.0
+DISCOVER_TIMEOUT_S = 5.0
+"""Includes the server's start-up: a Python server needs ~3 s to import on a loaded 2-core machine."""
 M = TypeVar("M", bound=p.WireModel)
 CLIENT_INFO = p.Implementation(name="sofia-nb", version=__version__)
 
@@ -132,23 +133,25 @@ class ClientSession:
             "io.modelcontextprotocol/clientCapabilities": {},
             "io.modelcontextprotocol/clientInfo": CLIENT_INFO.wire(),
         }
+        self.transport.protocol_version = p.MODERN_PROTOCOL_VERSION  # HTTP sends it as a header
         try:
             async with asyncio.timeout(DISCOVER_TIMEOUT_S):
                 result = await self.request("server/discover", {"_meta": meta})
         except (TimeoutError, McpError) as exc:
+            self.transport.protocol_version = None
             if isinstance(exc, McpError) and exc.kind in ("connection-lost", "connection-refused"):
                 raise
             return False
         if p.MODERN_PROTOCOL_VERSION not in result.get("supportedVersions", []):
+            self.transport.protocol_version = None
             return False
         self._meta = meta
-        self.transport.protocol_version = p.MODERN_PROTOCOL_VERSION
-        info = result.get("serverInfo") or {"name": self.server, "version": ""}
+        info = (result.get("_meta") or {}).get("io.modelcontextprotocol/serverInfo")
         self.info = p.InitializeResult.model_validate(
             {
                 "protocolVersion": p.MODERN_PROTOCOL_VERSION,
                 "capabilities": result.get("capabilities", {}),
-                "serverInfo": info,
+                "serverInfo": info or {"name": self.server, "version": ""},
                 "instructions": result.get("instructions"),
             }
         )
