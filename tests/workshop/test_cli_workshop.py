@@ -13,6 +13,7 @@ import yaml
 
 from sofia_nb.session import Phase, SessionStatus, SessionStore, WorkshopSession
 from sofia_nb.workshop.demo_servers import CALL_LOG_ENV, count_calls
+from tests.cli.helpers import validate
 
 TIMEOUT_S = 180
 
@@ -46,6 +47,7 @@ def test_the_demo_runs_from_any_folder_and_exports_every_phase(tmp_path: Path) -
     assert all("type" in line for line in lines[:-1])
     session = _only_session(tmp_path / ".sofia")
     assert lines[-1] == {"session_id": session.id, "phase": "develop", "status": "active"}
+    validate(lines[-1], "WorkshopResult")
 
     assert session.business_context and session.workflow and session.ideas and session.evaluation
     assert session.selection and session.selection.confirmed_by_user and session.plan
