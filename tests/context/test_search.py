@@ -1,0 +1,113 @@
+"""``grep`` and ``refs`` on the fixture tree: enclosing scopes in every language, caps, skips, roots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sofia_nb.context import ContextError, allowed_roots
+from sofia_nb.context._grep import GrepInput
+from sofia_nb.context._grep import run as grep
+from sofia_nb.context._refs import RefsInput
+from sofia_nb.context._refs import run as refs
+
+from ._golden import assert_golden
+
+
+def test_grep_golden(tree: Path) -> None:
+    result = grep(GrepInput(patterns=["user", "nothing-like-this"], root=str(tree), case=False))
+    assert_golden("grep", result, tree)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "file", "line", "enclosing"),
+    [
+        ("label = ", "py/widgets.py", 36, "method Widget.render"),
+        ("osp.basename", "py/widgets.py", 46, "method Widget._load"),  # below a multi-line string
+        ("starting", "go/server.go", 38, "method Server.Start"),
+        ("this.cache", "web/api.ts", 42, "method UserApi.load"),
+        ("store.save", "web/UserCard.vue", 36, "function save"),
+        ("UserAvatar :user", "web/UserCard.vue", 3, "block template"),
+        ("repo->find", "php/src/Service/UserService.php", 42, "method UserService.find"),
+    ],
+)
+def test_grep_hits_carry_their_enclosing_scope(
+    tree: Path, pattern: str, file: str, line: int, enclosing: str
+) -> None:
+    hits = grep(GrepInput(patterns=[pattern], root=str(tree))).patterns[0].hits
+    assert [(h.file, h.line, h.enclosing) for h in hits] == [(file, line, enclosing)]
+
+
+def test_grep_skips_ignored_folders_binaries_and_giant_lines(tree: Path) -> None:
+    result = grep(GrepInput(patterns=["Widget"], root=str(tree)))
+    files = {h.file for h in result.patterns[0].hits}
+    assert files == {"py/widgets.py"}
+    assert result.skipped.model_dump() == {"binary": 1, "long_lines": 1}
+    with_vendor = grep(GrepInput(patterns=["Widget"], root=str(tree / "vendor")))
+    assert with_vendor.patterns[0].files == 1  # a root named like an ignored folder is still searched
+    extra = grep(GrepInput(patterns=["Widget"], root=str(tree), ignore_dirs=["py"]))
+    assert extra.patterns == []
+
+
+def test_grep_cap_is_honoured_and_reported(tree: Path) -> None:
+    full = grep(GrepInput(patterns=["e"], root=str(tree), max_per_pattern=0)).patterns[0]
+    capped = grep(GrepInput(patterns=["e"], root=str(tree), max_per_pattern=5)).patterns[0]
+    assert full.total == capped.total == len(full.hits) > 5
+    assert capped.hits == full.hits[:5]
+    assert capped.truncated == full.total - 5
+
+
+def test_grep_word_regex_case_and_extensions(tree: Path) -> None:
+    def count(**kw: object) -> int:
+        result = grep(GrepInput(root=str(tree), **kw))  # type: ignore[arg-type]
+        return sum(p.total for p in result.patterns)
+
+    assert 0 < count(patterns=["save"], word=True, exts=["vue"]) < count(patterns=["save"], exts=["vue"])
+    assert count(patterns=["user"], exts=[".ts"]) > 0
+    assert count(patterns=["USER"], case=True, exts=["ts"]) == 0
+    assert count(patterns=["USER"], case=False, exts=["ts"]) == count(
+        patterns=["user"], case=False, exts=["ts"]
+    )
+    assert count(patterns=[r"func \(s \*Server\) \w+"], regex=True) == 1
+    with pytest.raises(ContextError, match="invalid pattern"):
+        grep(GrepInput(patterns=["(unclosed"], root=str(tree), regex=True))
+
+
+def test_grep_columns_are_characters(tmp_path: Path) -> None:
+    (tmp_path / "u.py").write_text("s = 'héllo wörld'\n", encoding="utf-8")
+    hit = grep(GrepInput(patterns=["wörld"], root=str(tmp_path))).patterns[0].hits[0]
+    assert (hit.line, hit.col) == (1, 12)
+
+
+def test_grep_stays_inside_the_roots(tree: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "outside"
+    secret.mkdir()
+    (secret / "s.py").write_text("Widget = 'secret'\n")
+    (tree / "escape").symlink_to(secret)
+    with allowed_roots([tree]):
+        result = grep(GrepInput(patterns=["secret"], root="."))
+        assert result.patterns == []  # the symlinked folder is not followed
+        for root in (str(secret), "../outside", "escape"):
+            with pytest.raises(ContextError, match="outside the allowed roots"):
+                grep(GrepInput(patterns=["secret"], root=root))
+
+
+def test_refs_golden_defs_first(tree: Path) -> None:
+    result = refs(RefsInput(symbol="Server", root=str(tree)))
+    assert_golden("refs_server", result, tree)
+    assert [r.kind for r in result.refs][: result.defs] == ["def"] * result.defs
+
+
+def test_refs_classifies_per_language(tree: Path) -> None:
+    found = {(r.file, r.kind) for r in refs(RefsInput(symbol="byId", root=str(tree))).refs}
+    assert found == {("web/api.ts", "def"), ("web/api.ts", "use"), ("web/UserCard.vue", "use")}
+    kinds = {r.line: r.kind for r in refs(RefsInput(symbol="render", root=str(tree))).refs}
+    assert kinds == {35: "def"}
+    finds = refs(RefsInput(symbol="find", root=str(tree), max=1))
+    assert (finds.defs, finds.uses, finds.truncated, len(finds.refs)) == (1, 1, 1, 1)
+
+
+def test_refs_rejects_what_is_not_an_identifier(tree: Path) -> None:
+    with pytest.raises(ValueError, match="pattern"):
+        RefsInput(symbol="a b")

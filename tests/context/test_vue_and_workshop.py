@@ -1,0 +1,102 @@
+"""``vue_routes`` and the workshop tools."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from sofia_nb.context import ContextError
+from sofia_nb.context._vue_routes import VueRoutesInput
+from sofia_nb.context._vue_routes import run as vue_routes
+from sofia_nb.context._workshop import SessionRef, WorkshopSessionsInput, plan, session, sessions
+from sofia_nb.session import (
+    BusinessContext,
+    Evaluation,
+    Idea,
+    IdeaEvaluation,
+    Milestone,
+    Phase,
+    Plan,
+    PocState,
+    Selection,
+    SessionStore,
+    WorkshopSession,
+)
+
+from ._golden import assert_golden
+
+
+def test_vue_routes_golden(tree: Path) -> None:
+    result = vue_routes(VueRoutesInput(root=str(tree)))
+    assert result.file == str(tree / "web/router/index.ts")
+    assert_golden("vue_routes", result, tree)
+    assert [(r.path, r.component, r.lazy) for r in result.routes] == [
+        ("/", "Home", False),
+        ("/users", "UsersLayout", True),
+        ("/users", "UserList", True),  # the index child takes its parent's path
+        ("/users/:id", "UserDetail", True),
+        ("/settings", "Settings", False),  # an absolute child keeps its own path
+    ]
+
+
+def test_vue_routes_without_a_router(tmp_path: Path) -> None:
+    with pytest.raises(ContextError, match=r"no router/index\.ts"):
+        vue_routes(VueRoutesInput(root=str(tmp_path)))
+    plain = tmp_path / "router.ts"
+    plain.write_text("export const x = 1\n")
+    assert vue_routes(VueRoutesInput(root=str(tmp_path))).routes == []
+
+
+@pytest.fixture
+def workshop() -> WorkshopSession:
+    store = SessionStore()
+    older = WorkshopSession(
+        id="20260101-090000-aaaa", name="Older", updated_at=datetime(2026, 1, 1, tzinfo=UTC)
+    )
+    store.save(older)
+    s = WorkshopSession(
+        id="20260102-090000-bbbb",
+        name="Acme",
+        phase=Phase.DEVELOP,
+        created_at=datetime(2026, 1, 2, tzinfo=UTC),
+    )
+    s.business_context = BusinessContext(description="Parcel lockers", challenges=["late pickups"])
+    s.add_turn(Phase.DISCOVER, "assistant", "What slows pickups down?")
+    s.ideas = [Idea(id="idea-1", title="Pickup reminders"), Idea(id="idea-2", title="Route planner")]
+    s.evaluation = Evaluation(ideas=[IdeaEvaluation(idea_id="idea-2", feasibility=4, value=5)])
+    s.selection = Selection(idea_id="idea-2", rationale="biggest win", confirmed_by_user=True)
+    s.plan = Plan(milestones=[Milestone(id="m1", title="Prototype")], tech_stack=["python"])
+    s.poc = PocState(repo_path="poc/acme", final_status="partial", termination_reason="max iterations")
+    store.save(s)
+    return s
+
+
+def test_workshop_sessions_newest_first(workshop: WorkshopSession) -> None:
+    result = sessions(WorkshopSessionsInput())
+    assert [s.session_id for s in result.sessions] == ["20260102-090000-bbbb", "20260101-090000-aaaa"]
+    assert sessions(WorkshopSessionsInput(limit=1)).total == 2
+
+
+def test_workshop_session_summarises_each_phase(workshop: WorkshopSession) -> None:
+    result = session(SessionRef())
+    assert result.session_id == workshop.id
+    lines = {p.phase.value: (p.done, p.summary) for p in result.phases}
+    assert lines["discover"] == (True, "Parcel lockers | challenges: late pickups | workflow activities: 0")
+    assert lines["ideate"] == (True, "ideas: idea-1 Pickup reminders; idea-2 Route planner")
+    assert lines["select"] == (True, "selected idea-2: biggest win")
+    assert lines["develop"] == (False, "proof of concept partial after 0 iteration(s)")
+
+
+def test_workshop_plan(workshop: WorkshopSession) -> None:
+    result = plan(SessionRef(session=workshop.id))
+    assert result.idea is not None and result.idea.title == "Route planner"
+    assert result.evaluation is not None and result.evaluation.value == 5
+    assert result.plan is not None and result.plan.milestones[0].title == "Prototype"
+    assert result.poc is not None and (result.poc.status, result.poc.repo_path) == ("partial", "poc/acme")
+
+
+def test_workshop_unknown_session_is_a_tool_error() -> None:
+    with pytest.raises(ContextError, match="no sessions"):
+        session(SessionRef())
