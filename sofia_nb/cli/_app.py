@@ -25,6 +25,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "_run",
     "_ctx",
     "_workshop",
+    "_dev",
+    "_fix",
 )
 
 

@@ -10,7 +10,14 @@ from ._github import GitHubPublisher
 from ._loop import LoopOptions, LoopStopped, RalphLoop, RalphResult, TestCounts, status_for
 from ._prompt import FIX_SYSTEM, PromptInput, build_fix_prompt, project_files
 from ._results import ReportError, ResultFormat, parse_junit, parse_report, parse_vitest
-from ._run import DevelopError, default_project_dir, detect_template, develop_session, fix_project
+from ._run import (
+    DEMO_DEV_SCRIPT,
+    DevelopError,
+    default_project_dir,
+    detect_template,
+    develop_session,
+    fix_project,
+)
 from ._runner import DEFAULT_GRACE_S, DEFAULT_TIMEOUT_S, ProcessOutcome, TestRun, TestRunner, run_process
 from ._scaffold import METADATA_FILE, Metadata, ScaffoldError, ScaffoldResult, read_metadata, scaffold
 from ._stuck import StuckDetector, failure_signature
@@ -20,6 +27,7 @@ __all__ = [
     "DEFAULT_GRACE_S",
     "DEFAULT_TEMPLATE",
     "DEFAULT_TIMEOUT_S",
+    "DEMO_DEV_SCRIPT",
     "FIX_SYSTEM",
     "METADATA_FILE",
     "TEMPLATES",

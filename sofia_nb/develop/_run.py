@@ -21,6 +21,9 @@ from ._loop import LoopOptions, RalphLoop, RalphResult, TestCounts
 from ._scaffold import ScaffoldError, read_metadata, scaffold, selected_idea
 from ._templates import TEMPLATES, Template, plan_words, select_template
 
+DEMO_DEV_SCRIPT = Path(__file__).parent / "demo" / "dev-replies.yaml"
+"""The scripted replies ``sofia-nb dev --demo`` plays for the demo workshop's plan."""
+
 
 class DevelopError(RuntimeError):
     """The run cannot start: no plan, not a repository, a dirty tree..."""

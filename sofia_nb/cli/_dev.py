@@ -1,0 +1,140 @@
+"""``sofia-nb dev``: the Ralph loop for a workshop session's plan (scaffold, test, fix, iterate)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from pydantic import BaseModel
+from rich.table import Table
+
+from ..develop import DEMO_DEV_SCRIPT, DevelopError, LoopOptions, RalphResult, develop_session
+from ..events import Activity, Event, EventBus, IterationFinished, IterationStarted
+from ..llm import LLMClient, LLMError, ScriptedLLM, create_llm
+from ..mcp import McpConfigError, McpManager, load_config
+from . import _exit
+from ._context import CliContext
+
+RESULTS: tuple[type[BaseModel], ...] = (RalphResult,)
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("dev", parents=[common], help="develop the workshop's proof of concept (Ralph loop)")
+    p.add_argument("--session", required=True, metavar="ID", help="a session id, or 'last'")
+    p.add_argument(
+        "--demo", action="store_true", help="the bundled scripted replies for the demo workshop's plan"
+    )
+    p.add_argument("--output", metavar="DIR", help="the project folder (default ./poc/<session id>)")
+    p.add_argument("--force", action="store_true", help="wipe the folder and the PoC state, start over")
+    p.add_argument(
+        "--github", action="store_true", help="create a GitHub repository and push (GitHub MCP server)"
+    )
+    add_loop_options(p)
+    p.set_defaults(handler=run)
+
+
+def add_loop_options(p: argparse.ArgumentParser) -> None:
+    """The options ``dev`` and ``fix`` share."""
+    p.add_argument("--max-iterations", type=int, default=10, metavar="N", help="iteration cap (default 10)")
+    p.add_argument(
+        "--test-timeout", type=float, default=120.0, metavar="S", help="per test run (default 120 s)"
+    )
+
+
+def loop_options(ctx: CliContext) -> LoopOptions:
+    if ctx.args.max_iterations < 1:
+        raise _exit.UsageError("--max-iterations must be at least 1")
+    return LoopOptions(max_iterations=ctx.args.max_iterations, test_timeout_s=ctx.args.test_timeout)
+
+
+def make_llm(ctx: CliContext, bus: EventBus, demo: bool) -> LLMClient:
+    """``--llm`` (or SOFIA_LLM / config) wins; ``--demo`` alone plays the bundled script."""
+    if demo and not ctx.llm_spec:
+        return ScriptedLLM.from_file(DEMO_DEV_SCRIPT, settings=ctx.settings, bus=bus)
+    try:
+        return create_llm(ctx.llm_spec, ctx.settings, bus)
+    except LLMError as exc:
+        raise _exit.UsageError(f"{exc} (or pass --demo)") from None
+
+
+@contextlib.asynccontextmanager
+async def mcp_manager(ctx: CliContext, bus: EventBus) -> AsyncIterator[McpManager | None]:
+    """The run's one MCP manager, or None when no server is configured."""
+    try:
+        config = load_config(ctx.mcp_config)
+    except McpConfigError as exc:
+        raise _exit.UsageError(str(exc)) from None
+    if not config.servers:
+        yield None
+        return
+    async with McpManager(config, bus=bus) as manager:
+        yield manager
+
+
+class Progress:
+    """Events for people (stderr) or, under ``--json``, as JSON Lines before the result."""
+
+    def __init__(self, ctx: CliContext) -> None:
+        self.out = ctx.out
+
+    def __call__(self, event: Event) -> None:
+        if self.out.json_mode:
+            if isinstance(event, IterationStarted | IterationFinished | Activity):
+                self.out.event(event)
+            return
+        if isinstance(event, IterationStarted):
+            self.out.info(f"== iteration {event.iteration} of {event.max_iterations} ==")
+        elif isinstance(event, IterationFinished):
+            stuck = " (stuck)" if event.stuck else ""
+            self.out.info(
+                f"tests: {event.passed} passed, {event.failed + event.errors} failing; "
+                f"changed: {', '.join(event.files_changed) or 'nothing'}{stuck}"
+            )
+        elif isinstance(event, Activity) and event.name not in ("model", "tests"):
+            self.out.info(f"{event.name}: {event.detail}")
+
+
+def show(ctx: CliContext, result: RalphResult) -> int:
+    """Print the result; exit 5 when the run ended partial or failed."""
+    table = Table(show_header=False, box=None)
+    t = result.tests
+    for key, value in (
+        ("status", result.status),
+        ("reason", result.reason),
+        ("iterations", result.iterations),
+        ("tests", f"{t.passed} passed, {t.failed} failed, {t.errors} errors, {t.skipped} skipped"),
+        ("project", result.project),
+        ("branch", result.branch),
+    ):
+        if value != "":
+            table.add_row(key, str(value))
+    ctx.out.result(result, human=table)
+    return _exit.OK if result.status == "success" else _exit.RALPH_NOT_SUCCESS
+
+
+async def run(ctx: CliContext) -> int:
+    session = ctx.store.load(ctx.args.session)
+    bus = EventBus()
+    bus.subscribe(Progress(ctx))
+    llm = make_llm(ctx, bus, ctx.args.demo)
+    try:
+        async with mcp_manager(ctx, bus) as mcp:
+            result = await develop_session(
+                session,
+                llm,
+                store=ctx.store,
+                output=Path(ctx.args.output) if ctx.args.output else None,
+                options=loop_options(ctx),
+                force=ctx.args.force,
+                mcp=mcp,
+                github=ctx.args.github,
+                bus=bus,
+            )
+    except DevelopError as exc:
+        ctx.out.error(str(exc), kind="refused")
+        return _exit.ERROR
+    finally:
+        await llm.aclose()
+    return show(ctx, result)

@@ -1,0 +1,54 @@
+"""``sofia-nb fix``: the Ralph loop on any repository, on a new branch ``sofia/fix-<time>``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from ..develop import DevelopError, RalphResult, fix_project
+from ..events import EventBus
+from . import _exit
+from ._context import CliContext
+from ._dev import Progress, add_loop_options, loop_options, make_llm, mcp_manager, show
+
+RESULTS: tuple[type[BaseModel], ...] = (RalphResult,)
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "fix", parents=[common], help="make a repository's failing tests pass, on a new branch"
+    )
+    p.add_argument("--project", required=True, metavar="DIR", help="the repository")
+    p.add_argument("--test-cmd", metavar="CMD", help="the test command (default: detected; pytest or vitest)")
+    p.add_argument("--goal", metavar="TEXT", help="what the change should achieve (default: make tests pass)")
+    p.add_argument("--allow-dirty", action="store_true", help="carry uncommitted changes to the new branch")
+    p.add_argument("--init-git", action="store_true", help="make the folder a git repository first")
+    add_loop_options(p)
+    p.set_defaults(handler=run)
+
+
+async def run(ctx: CliContext) -> int:
+    bus = EventBus()
+    bus.subscribe(Progress(ctx))
+    llm = make_llm(ctx, bus, demo=False)
+    try:
+        async with mcp_manager(ctx, bus) as mcp:
+            result = await fix_project(
+                Path(ctx.args.project),
+                llm,
+                test_cmd=ctx.args.test_cmd,
+                goal=ctx.args.goal,
+                options=loop_options(ctx),
+                allow_dirty=ctx.args.allow_dirty,
+                init_git=ctx.args.init_git,
+                bus=bus,
+                mcp=mcp,
+            )
+    except DevelopError as exc:
+        ctx.out.error(str(exc), kind="refused")
+        return _exit.ERROR
+    finally:
+        await llm.aclose()
+    return show(ctx, result)
