@@ -230,8 +230,10 @@ class ToolLoop:
 
     async def compact(self, history: list[Message]) -> list[Message]:
         """Replace older messages by a ``compact``-purpose summary; keep system prompt and recent turns."""
-        head = 0
+        head = 0  # the system prompt stays; an earlier summary is folded into the new one
         while head < len(history) and history[head].role == "system":
+            if history[head].content.startswith(SUMMARY_PREFIX):
+                break
             head += 1
         split = max(head, len(history) - self.keep_recent)
         while split > head and history[split].role == "tool":  # keep tool results with the call that asked

@@ -196,3 +196,21 @@ def test_a_provider_overflow_error_triggers_compaction_and_one_retry() -> None:
     assert result.response.text == "5" and result.compactions == 1
     assert len(bodies) == 3 and bodies[1]["messages"][0]["content"].startswith("Summarise the conversation")
     assert len(bodies[2]["messages"]) == 4  # system prompt, summary, the two recent messages
+
+
+def test_a_second_compaction_folds_the_earlier_summary_in() -> None:
+    history = [
+        Message(role="system", content="You are the facilitator."),
+        Message(role="system", content="Summary of the earlier conversation:\nEARLIER SUMMARY"),
+        *[Message(role="user", content=f"turn {n}") for n in range(5)],
+    ]
+    llm = ScriptedLLM([{"purpose": "compact", "match": "EARLIER SUMMARY", "text": "NEW SUMMARY"}])
+
+    compacted = asyncio.run(ToolLoop(llm, keep_recent=2).compact(history))
+
+    assert [m.content for m in compacted] == [
+        "You are the facilitator.",
+        "Summary of the earlier conversation:\nNEW SUMMARY",
+        "turn 3",
+        "turn 4",
+    ]
