@@ -1,4 +1,4 @@
-"""export and doctor through the real command line: outputs, errors, exit codes, no secret values."""
+"""export and doctor through ``main``: outputs, errors, exit codes, no secret values."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from sofia_nb.cli import main
 from sofia_nb.session import SessionStore
 
 from ..session.factory import rich_session
-from .helpers import last_json_line, sofia
+from .helpers import run_main
 
 
 @pytest.fixture
@@ -22,10 +22,13 @@ def session_id() -> str:
     return session.id
 
 
-def test_export_prints_one_path_per_written_file(tmp_path: Path, session_id: str) -> None:
-    out = sofia("export", "--session", "last", "--output", "out", "--format", "md", cwd=tmp_path)
-    assert out.returncode == 0, out.stderr
-    printed = out.stdout.split()
+def test_export_prints_one_path_per_written_file(
+    tmp_path: Path, session_id: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_main(capsys, "export", "--session", "last", "--output", "out", "--format", "md")
+    assert code == 0, err
+    printed = out.split()
     assert printed == [
         str((tmp_path / "out" / f"{p}.md").resolve())
         for p in ("discover", "ideate", "design", "select", "plan", "develop")
@@ -34,28 +37,39 @@ def test_export_prints_one_path_per_written_file(tmp_path: Path, session_id: str
 
 
 def test_export_honours_the_exports_dir_of_the_config_file(
-    tmp_path: Path, session_id: str, _isolated_home: Path
+    tmp_path: Path,
+    session_id: str,
+    _isolated_home: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     (_isolated_home / "config.toml").write_text('exports_dir = "reports"\n', encoding="utf-8")
-    out = sofia("export", "--session", session_id, "--format", "json", "--json", cwd=tmp_path)
-    assert out.returncode == 0, out.stderr
-    assert Path(last_json_line(out)["export_dir"]) == (tmp_path / "reports" / session_id).resolve()
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_main(capsys, "export", "--session", session_id, "--format", "json", "--json")
+    assert code == 0, err
+    assert Path(json.loads(out)["export_dir"]) == (tmp_path / "reports" / session_id).resolve()
 
 
-def test_export_of_an_unknown_session_is_an_error_naming_it(tmp_path: Path, session_id: str) -> None:
-    out = sofia("export", "--session", "20990101-000000-0000", "--json", cwd=tmp_path)
-    assert out.returncode == 1
-    error = last_json_line(out)["error"]
+def test_export_of_an_unknown_session_is_an_error_naming_it(
+    tmp_path: Path, session_id: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run_main(capsys, "export", "--session", "20990101-000000-0000", "--json")
+    assert code == 1
+    error = json.loads(out.splitlines()[-1])["error"]
     assert "20990101-000000-0000" in error["message"] and error["kind"] == "session"
     assert not (tmp_path / "exports").exists()
 
 
-def test_export_of_a_corrupt_session_says_which_file(tmp_path: Path, session_id: str) -> None:
+def test_export_of_a_corrupt_session_says_which_file(
+    tmp_path: Path, session_id: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = SessionStore().path_for(session_id)
     path.write_text(path.read_text(encoding="utf-8")[:100], encoding="utf-8")
-    out = sofia("export", "--session", session_id, cwd=tmp_path)
-    assert out.returncode == 1
-    assert str(path) in " ".join(out.stderr.split())
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_main(capsys, "export", "--session", session_id)
+    assert (code, out) == (1, "")
+    assert str(path) in "".join(err.split())  # rich may wrap the long path
 
 
 @pytest.mark.parametrize("argv", [["export"], ["export", "--session", "x", "--format", "pdf"]])
@@ -70,9 +84,8 @@ def doctor(
     capsys: pytest.CaptureFixture[str], *flags: str, human: bool = False
 ) -> tuple[dict[str, Any] | None, str]:
     """Run ``doctor`` in this process; returns the JSON report (None when ``human``) and all output."""
-    capsys.readouterr()
-    assert main(["doctor", *flags] + ([] if human else ["--json"])) == 0
-    out, err = capsys.readouterr()
+    code, out, err = run_main(capsys, "doctor", *flags, *([] if human else ["--json"]))
+    assert code == 0, err
     return (None if human else json.loads(out.splitlines()[-1])), out + err
 
 
