@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from ._keywords import KeywordIndex
 
@@ -48,11 +56,12 @@ class Card(_Frozen):
     scenarios: tuple[Text, ...]
     services: tuple[Text, ...] = Field(min_length=1)
 
-    @model_validator(mode="after")
-    def _two_scenarios(self) -> Card:
-        if len(self.scenarios) != 2:
-            raise ValueError(f"needs exactly 2 scenarios, has {len(self.scenarios)}")
-        return self
+    @field_validator("scenarios")
+    @classmethod
+    def _two_scenarios(cls, scenarios: tuple[str, ...]) -> tuple[str, ...]:
+        if len(scenarios) != 2:
+            raise ValueError(f"needs exactly 2 scenarios, has {len(scenarios)}")
+        return scenarios
 
 
 class Deck(_Frozen):

@@ -19,6 +19,7 @@ from sofia_nb.workshop.demo_servers import (
     StdioToolServer,
     ToolFailure,
     WebSearchOutput,
+    call_log_from_env,
     json_result,
 )
 from tests.support import fake_mcp
@@ -61,7 +62,7 @@ def build(mode: fake_mcp.Mode) -> StdioToolServer:
         SERVER_NAME,
         "0.0.0-test",
         [ServedTool(TOOL, lambda arguments: _answer(mode, arguments))],
-        call_log=StdioToolServer.call_log_from_env(),
+        call_log=call_log_from_env(),
     )
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sofia_nb.protocol import CallToolResult, TextContent, Tool, ToolAnnotations
-from sofia_nb.workshop.demo_servers import ServedTool, StdioToolServer, ToolFailure
+from sofia_nb.workshop.demo_servers import ServedTool, StdioToolServer, ToolFailure, call_log_from_env
 from tests.support import fake_mcp
 
 MODULE = "fake_workiq"
@@ -105,7 +105,7 @@ def build(mode: fake_mcp.Mode) -> StdioToolServer:
         SERVER_NAME,
         "0.0.0-test",
         [ServedTool(ASK_TOOL, ask), ServedTool(EULA_TOOL, accept)],
-        call_log=StdioToolServer.call_log_from_env(),
+        call_log=call_log_from_env(),
     )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 import yaml
+from pydantic import ValidationError
 
 from sofia_nb.workshop._cards import Deck, DeckError, load_deck, render_card_list, search_cards
 
@@ -58,7 +59,7 @@ def test_every_packaged_card_is_complete(deck: Deck) -> None:
 
 def test_packaged_deck_is_cached_and_immutable(deck: Deck) -> None:
     assert load_deck() is deck
-    with pytest.raises(Exception, match="frozen"):
+    with pytest.raises(ValidationError, match="frozen"):
         deck.cards[0].title = "changed"  # type: ignore[misc]
 
 
@@ -78,8 +79,7 @@ def test_one_scenario_is_refused_naming_the_card(tmp_path: Path) -> None:
         load_deck(path)
     message = str(info.value)
     assert str(path) in message
-    assert "card 'lonely' (cards[1])" in message
-    assert "exactly 2 scenarios, has 1" in message
+    assert "card 'lonely' (cards[1]) scenarios: needs exactly 2 scenarios, has 1" in message
 
 
 def test_three_scenarios_are_refused(tmp_path: Path) -> None:

@@ -14,7 +14,15 @@ from typing import Any
 
 from ._corpus import SearchResult, WebSearchOutput, load_corpus, search_corpus
 from ._search import SERVER_NAME, TOOL_NAME, WEB_SEARCH_TOOL, build_server
-from ._stdio import CALL_LOG_ENV, ServedTool, StdioToolServer, ToolFailure, count_calls, json_result
+from ._stdio import (
+    CALL_LOG_ENV,
+    ServedTool,
+    StdioToolServer,
+    ToolFailure,
+    call_log_from_env,
+    count_calls,
+    json_result,
+)
 
 DEMO_SEARCH_SERVER = "demo-search"
 """The name the demo's MCP config gives the search server; its tool is ``demo-search/web_search``."""
@@ -47,6 +55,7 @@ __all__ = [
     "ToolFailure",
     "WebSearchOutput",
     "build_server",
+    "call_log_from_env",
     "count_calls",
     "json_result",
     "load_corpus",

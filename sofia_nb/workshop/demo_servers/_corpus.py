@@ -18,8 +18,11 @@ _SNIPPET_CHARS = 240
 # The kind outweighs the title so that "<company> competitors" finds competitor pieces rather than
 # every headline that names the company; the year lets "news 2026" prefer this year's items.
 _FIELD_WEIGHTS = {"kind": 4.0, "title": 3.0, "body": 1.0, "year": 1.0}
-_KIND_WORDS = {"news": "news recent announcement", "competitor": "competitors competition market rival"}
-_KIND_WORDS["trend"] = "industry trends outlook"
+_KIND_WORDS = {
+    "news": "news recent announcement",
+    "competitor": "competitors competition market rival",
+    "trend": "industry trends outlook",
+}
 
 
 class SearchResult(BaseModel):

@@ -12,7 +12,7 @@ from typing import Any
 from ..._version import __version__
 from ...protocol import CallToolResult, Tool, ToolAnnotations
 from ._corpus import WebSearchOutput, search_corpus
-from ._stdio import ServedTool, StdioToolServer, json_result
+from ._stdio import ServedTool, StdioToolServer, call_log_from_env, json_result
 
 SERVER_NAME = "sofia-demo-search"
 TOOL_NAME = "web_search"
@@ -59,5 +59,5 @@ def build_server() -> StdioToolServer:
         __version__,
         [ServedTool(WEB_SEARCH_TOOL, _web_search)],
         instructions="Offline demo search over a fixed corpus about Valdora Fresh Distribution.",
-        call_log=StdioToolServer.call_log_from_env(),
+        call_log=call_log_from_env(),
     )

@@ -50,6 +50,12 @@ CALL_LOG_ENV = "SOFIA_TOOL_CALL_LOG"
 """Environment variable naming the JSON Lines file each ``tools/call`` is appended to."""
 
 
+def call_log_from_env() -> Path | None:
+    """The call log named by ``SOFIA_TOOL_CALL_LOG``, or None when it is unset."""
+    path = os.environ.get(CALL_LOG_ENV)
+    return Path(path) if path else None
+
+
 class ToolFailure(Exception):
     """Raised by a handler for a tool-execution error: the model reads it as an ``isError`` result."""
 
@@ -89,17 +95,15 @@ class StdioToolServer:
         self._instructions = instructions
         self._call_log = call_log
 
-    @classmethod
-    def call_log_from_env(cls) -> Path | None:
-        path = os.environ.get(CALL_LOG_ENV)
-        return Path(path) if path else None
-
     def handle(self, msg: Message) -> Message | None:
         """The response to one message, or None for notifications and stray responses."""
         if not is_request(msg):
             return None
+        params = msg.get("params") or {}
         try:
-            result = self._dispatch(str(msg["method"]), msg.get("params") or {})
+            if not isinstance(params, dict):
+                raise JsonRpcError(INVALID_PARAMS, "'params' must be an object")
+            result = self._dispatch(str(msg["method"]), params)
         except JsonRpcError as exc:
             return error_response(msg["id"], exc)
         return result_response(msg["id"], result)
