@@ -199,3 +199,63 @@ def test_resume_after_a_kill_mid_phase_continues_that_phase_with_its_own_turns(t
     assert "DISCOVER-FACT: a bakery chain" in contents[0]  # ...its results come as the summary
     done = _only_session(home)
     assert done.phase == Phase.DEVELOP and [i.id for i in done.ideas] == ["idea-1"]
+
+
+def test_the_terminal_gate_refines_chooses_a_phase_and_pauses(tmp_path: Path) -> None:
+    home = tmp_path / ".sofia"
+    business = {
+        "business_context": {"description": "a bakery"},
+        "workflow": {"activities": [{"id": "s1", "name": "Bake"}]},
+    }
+    script = _write(
+        tmp_path / "script.yaml",
+        {
+            "replies": [
+                {"purpose": "chat", "match": "Introduce the Discover phase", "text": "OPENING-1"},
+                {"purpose": "chat", "match": "user: We bake", "text": _block(business)},
+                {"purpose": "chat", "match": "We are resuming the Discover phase", "text": "RESUMED"},
+                {"purpose": "chat", "match": "Introduce the Ideate phase", "text": "IDEATE-OPENING"},
+                {"purpose": "chat", "match": "Introduce the Discover phase", "text": "OPENING-2"},
+            ]
+        },
+    )
+    typed = (
+        "\n".join(
+            [
+                "We bake bread",
+                "done",
+                "r",  # refine Discover
+                "done",
+                "c",  # continue to Ideate
+                "done",
+                "p discover",
+                "y",  # choose Discover again: going back is confirmed on the terminal
+                "done",
+                "e",  # exit: paused
+            ]
+        )
+        + "\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "sofia_nb", "workshop", "--llm", f"scripted:{script}"],
+        cwd=tmp_path,
+        env=_env(home),
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+    )
+    assert run.returncode == 0, run.stderr
+    for reply in ("OPENING-1", "RESUMED", "IDEATE-OPENING", "OPENING-2"):
+        assert reply in run.stdout
+    assert "Allow workshop/go-back" in run.stderr and "paused; resume with" in run.stderr
+    session = _only_session(home)
+    assert (session.phase, session.status) == (Phase.DISCOVER, SessionStatus.PAUSED)
+    assert session.business_context is None  # going back to Discover cleared it
+    assert [t.content for t in session.turns if t.role == "assistant"] == ["OPENING-2"]
+    (decision,) = session.consent_decisions
+    assert (decision.tool, decision.decision, decision.decided_by) == (
+        "workshop/go-back",
+        "allow",
+        "terminal",
+    )
