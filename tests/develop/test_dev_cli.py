@@ -1,4 +1,4 @@
-"""``sofia-nb dev`` and ``sofia-nb fix`` through the real CLI: demo replies, real pytest runs, resume, --force."""
+"""``sofia-nb dev`` and ``sofia-nb fix`` through the real CLI: demo replies, real pytest runs, resume."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from sofia_nb.cli import main
 from sofia_nb.develop import METADATA_FILE
 from sofia_nb.session import SessionStore, export_session
 
-from .conftest import fixture_session, git, write_calc
+from .conftest import RIGHT, fixture_session, git, write_calc
 
 
 def demo_like_session() -> str:
@@ -105,20 +105,7 @@ def test_fix_cli_refuses_a_dirty_tree_then_fixes_on_a_branch(
     git(root, "commit", "-qm", "mine")
     head = git(root, "rev-parse", "trunk")
     script = tmp_path / "fix.yaml"
-    script.write_text(
-        json.dumps(
-            {
-                "replies": [
-                    {
-                        "purpose": "fix",
-                        "text": (
-                            "calc.py\n<<<<<<< SEARCH\n    return a - b\n=======\n    return a + b\n>>>>>>> REPLACE\n"
-                        ),
-                    }
-                ]
-            }
-        )
-    )
+    script.write_text(json.dumps({"replies": [RIGHT]}))
     (root / "notes.txt").write_text("untracked")
     assert main(["fix", "--project", str(root), "--llm", f"scripted:{script}", "--json"]) == 1
     assert "uncommitted changes" in capsys.readouterr().out
