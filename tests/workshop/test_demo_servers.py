@@ -17,7 +17,14 @@ from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.types import TextContent
 
-from sofia_nb.protocol import INTERNAL_ERROR, METHOD_NOT_FOUND, PARSE_ERROR, CallToolResult, Tool
+from sofia_nb.protocol import (
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    METHOD_NOT_FOUND,
+    PARSE_ERROR,
+    CallToolResult,
+    Tool,
+)
 from sofia_nb.workshop.demo_servers import (
     CALL_LOG_ENV,
     SEARCH_SERVER_MODULE,
@@ -163,16 +170,15 @@ def _server() -> StdioToolServer:
     return StdioToolServer("t", "1", [ServedTool(Tool(name="boom"), boom)])
 
 
-def test_modern_probe_gets_method_not_found_and_notifications_get_nothing() -> None:
+def test_modern_probe_notifications_and_bad_params() -> None:
     server = _server()
     reply = server.handle({"jsonrpc": "2.0", "id": 1, "method": "server/discover"})
     assert reply is not None and reply["error"]["code"] == METHOD_NOT_FOUND
     assert server.handle({"jsonrpc": "2.0", "method": "notifications/initialized"}) is None
-    assert server.handle({"jsonrpc": "2.0", "id": 2, "method": "ping"}) == {
-        "jsonrpc": "2.0",
-        "id": 2,
-        "result": {},
-    }
+    pong = server.handle({"jsonrpc": "2.0", "id": 2, "method": "ping"})
+    assert pong == {"jsonrpc": "2.0", "id": 2, "result": {}}
+    listed = server.handle({"jsonrpc": "2.0", "id": 3, "method": "tools/list", "params": ["x"]})
+    assert listed is not None and listed["error"]["code"] == INVALID_PARAMS
 
 
 def test_a_handler_bug_is_an_internal_error_and_the_loop_goes_on() -> None:
