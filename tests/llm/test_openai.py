@@ -330,3 +330,15 @@ def test_the_sync_twin_works_with_and_without_a_running_loop(
     assert asyncio.run(inside_a_running_loop()) == "two"
     client.close()
     assert client._loop_thread is None
+
+
+def test_the_fake_server_can_answer_from_a_function() -> None:
+    def responder(body: dict[str, object]) -> str:
+        return f"you said {len(body['messages'])} messages"  # type: ignore[arg-type]
+
+    with OpenAIServer(responder=responder) as server:
+        llm = OpenAICompatLLM(Endpoint(provider="openai", model="m", base_url=server.base_url))
+        server.reply("queued first")
+        assert asyncio.run(llm.complete(HELLO)).text == "queued first"
+        assert llm.complete_sync(HELLO).text == "you said 2 messages"
+        llm.close()

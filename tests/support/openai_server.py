@@ -13,9 +13,10 @@ SSE, text in pieces, tool-call argument fragments, a usage chunk when the client
         ...
         server.requests[0].body["messages"]   # every request is recorded, with its arrival time
 
-When the queue is empty the server answers ``default_text``. With ``known_models`` set, a request
-for any other model gets the 404 ``model_not_found`` answer OpenAI gives. ``GET /v1/models``
-lists the known models.
+When the queue is empty the server asks ``responder`` (a function of the request body returning
+a ``Reply``, an ``ErrorReply`` or a string), else answers ``default_text``. With ``known_models``
+set, a request for any other model gets the 404 ``model_not_found`` answer OpenAI gives.
+``GET /v1/models`` lists the known models.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import json
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -65,9 +67,14 @@ class OpenAIServer:
     """Start with ``start()`` or ``with``; ``base_url`` is ``http://127.0.0.1:PORT/v1``."""
 
     def __init__(
-        self, *, default_text: str = "(no canned reply queued)", known_models: set[str] | None = None
+        self,
+        *,
+        default_text: str = "(no canned reply queued)",
+        known_models: set[str] | None = None,
+        responder: Callable[[dict[str, Any]], Reply | ErrorReply | str] | None = None,
     ):
         self.default_text = default_text
+        self.responder = responder
         self.known_models = known_models
         self.requests: list[RecordedRequest] = []
         self._queue: deque[Reply | ErrorReply] = deque()
@@ -142,11 +149,12 @@ class OpenAIServer:
         with self._lock:
             self.requests.append(request)
 
-    def _next(self) -> Reply | ErrorReply:
+    def _next(self, body: dict[str, Any]) -> Reply | ErrorReply:
         with self._lock:
             if self._queue:
                 return self._queue.popleft()
-        return Reply(self.default_text)
+        answer = self.responder(body) if self.responder else self.default_text
+        return Reply(answer) if isinstance(answer, str) else answer
 
 
 def _completion_chunks(reply: Reply, model: str, include_usage: bool) -> list[dict[str, Any]]:
@@ -254,7 +262,7 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
                     },
                 )
                 return
-            canned = server._next()
+            canned = server._next(body)
             if isinstance(canned, ErrorReply):
                 headers = {"Retry-After": f"{canned.retry_after:g}"} if canned.retry_after is not None else {}
                 error = {"message": canned.message, "type": "invalid_request_error", "code": canned.code}
