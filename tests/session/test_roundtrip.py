@@ -1,15 +1,17 @@
-"""Property: any session the models accept survives a save and a load unchanged."""
+"""Properties: any session survives a save and a load unchanged, and exports without surprises."""
 
 from __future__ import annotations
 
 import tempfile
 from datetime import UTC
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sofia_nb.redact import is_secret_key, redact_text
 from sofia_nb.session import (
+    WORKSHOP_PHASES,
     BusinessContext,
     Evaluation,
     Idea,
@@ -19,6 +21,7 @@ from sofia_nb.session import (
     SessionStore,
     Turn,
     WorkshopSession,
+    export_session,
 )
 
 # Text the redactor leaves alone: it (rightly) rewrites anything shaped like a key or a bearer token.
@@ -71,3 +74,31 @@ def test_save_then_load_gives_back_the_same_session(
         loaded = store.load(session.id)
     assert loaded.model_dump(mode="json") == session.model_dump(mode="json")
     assert loaded.model_extra == extras
+
+
+# Replies can hold anything Markdown-ish: pipes, backticks, fences, HTML, headings.
+replies = st.text(
+    st.characters(categories=("L", "N", "Zs", "P", "S", "Cc"), exclude_characters="\x00"), max_size=80
+) | st.sampled_from(["```mermaid\ngraph LR\n a-->b", "| a | b |\n|---|", "<b>bold</b>", "# heading", "~~~"])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(session=sessions, contents=st.lists(st.tuples(st.sampled_from(WORKSHOP_PHASES), replies), max_size=5))
+def test_any_session_exports_one_file_per_phase_with_content(
+    session: WorkshopSession, contents: list[tuple[Phase, str]]
+) -> None:
+    for phase, text in contents:
+        session.add_turn(phase, "assistant", text)
+    with tempfile.TemporaryDirectory() as out:
+        result = export_session(session, out)
+        written = {p.name for p in Path(out).iterdir()}
+        html = (Path(out) / "report.html").read_text(encoding="utf-8")
+    shown = {t.phase for t in session.turns if t.role != "system"}
+    bc = session.business_context
+    shown |= {Phase.DISCOVER} if bc and (bc.description or bc.challenges) else set()
+    shown |= {Phase.IDEATE} if session.ideas else set()
+    shown |= {Phase.DESIGN} if session.evaluation and session.evaluation.ideas else set()
+    shown &= set(WORKSHOP_PHASES)
+    assert written == {f"{p.value}.md" for p in shown} | {"report.html", "summary.json"}
+    assert {f.path for f in result.files} == written
+    assert html.count('<section class="phase"') == len(shown)
