@@ -114,7 +114,9 @@ async def enrich(
     for dep in deps:
 
         async def docs(dep: str = dep) -> str:
-            found = await _call(caller, names.context7, "resolve-library-id", {"libraryName": dep})
+            found = await _call(
+                caller, names.context7, "resolve-library-id", {"libraryName": dep, "query": question or dep}
+            )
             match = _LIBRARY_ID.search(found)
             if not match:
                 raise RuntimeError(f"no Context7 library id for {dep}")
