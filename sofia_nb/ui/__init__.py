@@ -3,6 +3,7 @@
 from ._charts import mermaid_markdown, value_feasibility_figure, workflow_mermaid
 from ._consent_card import ConsentCard, WidgetConsent
 from ._current import current, use
+from ._headless import HEADLESS_ENV, headless
 from ._magics import send_cell
 from ._notebook import NotebookWorkshop, PreapprovedThenAsk
 from ._ralph_panel import RalphPanel
@@ -12,6 +13,7 @@ from ._toolcall_log import ToolCallLog
 from ._workshop_app import WorkshopApp
 
 __all__ = [
+    "HEADLESS_ENV",
     "ConsentCard",
     "NotebookWorkshop",
     "PhaseStepper",
@@ -23,6 +25,7 @@ __all__ = [
     "WorkshopApp",
     "current",
     "fill_colour",
+    "headless",
     "mermaid_markdown",
     "send_cell",
     "use",

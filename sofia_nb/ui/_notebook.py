@@ -3,20 +3,21 @@
 With someone at the screen (``interactive=True``) consent questions become ConsentCards and
 every step runs as a task on the kernel's loop, so no cell waits for a click. Headless
 (``interactive=False``, which ``sofia-nb run`` always injects) consent comes from the
-parameters, nothing is shown that waits, and each decision, tool call and token total is
-printed as an ordinary output, so the executed notebook is the audit record.
+parameters, nothing is shown that waits, and ``audit()`` prints each decision, tool call and
+the token totals as an ordinary output, so the executed notebook is the audit record.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..config import load_settings
 from ..consent import ConsentDecision, ConsentPolicy, ConsentProvider, ConsentRequest, PolicyConsent
-from ..events import ConsentDecided, Event, EventBus, ToolCallFinished, Warning
+from ..events import EventBus
 from ..llm import LLMClient, ScriptedLLM, create_llm
 from ..mcp import McpConfig, McpManager, load_config
 from ..session import SessionStore, WorkshopSession
@@ -40,17 +41,6 @@ class PreapprovedThenAsk:
         if self.policy.allows(request.tool):
             return ConsentDecision(decision="allow", reason="preapproved", decided_by=f"policy:{self.policy}")
         return await self.ask_person.ask(request)
-
-
-def _print_audit_line(event: Event) -> None:
-    # Headless runs: each decision and call becomes an ordinary output line of the running cell.
-    if isinstance(event, ConsentDecided):
-        print(f"consent {event.tool}: {event.decision} ({event.decided_by}: {event.reason})")
-    elif isinstance(event, ToolCallFinished):
-        state = "✓" if event.ok and not event.is_error else f"✗ [{event.error_kind or 'tool-error'}]"
-        print(f"tool {state} {event.server}/{event.tool}")
-    elif isinstance(event, Warning):
-        print(f"note: {event.message}")
 
 
 class NotebookWorkshop:
@@ -92,8 +82,6 @@ class NotebookWorkshop:
         policy = ConsentPolicy.from_parameters(consent_policy, list(preapproved_tools))
         cards = WidgetConsent() if interactive else None
         consent: ConsentProvider = PreapprovedThenAsk(policy, cards) if cards else PolicyConsent(policy)
-        if not interactive:
-            bus.subscribe(_print_audit_line, ConsentDecided, ToolCallFinished, Warning)
         mcp = McpManager(config, bus=bus)
         workshop = build_workshop(
             model,
@@ -147,6 +135,30 @@ class NotebookWorkshop:
         mark = " (estimated)" if tokens.estimated else ""
         lines.append(f"tokens: {tokens.input_tokens} in / {tokens.output_tokens} out{mark}")
         return "\n".join(lines)
+
+    def summary(self) -> dict[str, Any]:
+        """What a run produced, without ids or times: the result JSON batch runs compare."""
+        s = self.session
+        return {
+            "name": s.name,
+            "phase": s.phase.value,
+            "status": s.status.value,
+            "business_context": s.business_context is not None,
+            "ideas": len(s.ideas),
+            "selected": s.selection.idea_id if s.selection else None,
+            "milestones": len(s.plan.milestones) if s.plan else 0,
+            "consent": [f"{c.tool}: {c.decision}" for c in s.consent_decisions],
+            "tool_calls": [
+                f"{c.server}/{c.tool}: {'ok' if c.ok and not c.is_error else 'failed'}" for c in s.tool_calls
+            ],
+            "input_tokens": s.tokens.input_tokens,
+            "output_tokens": s.tokens.output_tokens,
+        }
+
+    def write_result(self, path: str | Path) -> None:
+        """Write ``summary()`` as JSON (``sofia-nb run`` passes the path as ``result_path``)."""
+        if path:
+            Path(path).write_text(json.dumps(self.summary(), indent=2), encoding="utf-8")
 
     async def aclose(self) -> None:
         """Wait for started steps, then stop the MCP servers and release the model."""

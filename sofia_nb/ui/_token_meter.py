@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..events import EventBus, UsageRecorded
+from ..events import EventBus, PhaseChanged, UsageRecorded
 from ..session import TokenTotals, Usage
 
 WARN_FILL = 0.70
@@ -37,18 +37,27 @@ class TokenMeter(w.VBox):
         self._text = w.HTML()
         super().__init__([self._text, self._bar], **kwargs)
         self._render()
-        self._unsubscribe = bus.subscribe(self._on_usage, UsageRecorded)
+        self.phase = "session"
+        self._unsubscribe = [
+            bus.subscribe(self._on_usage, UsageRecorded),
+            bus.subscribe(self._on_phase, PhaseChanged),
+        ]
 
     def close(self) -> None:
-        self._unsubscribe()
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
         super().close()
+
+    def _on_phase(self, event: PhaseChanged) -> None:
+        # Providers do not know the workshop's phases; the meter files usage under the current one.
+        self.phase = event.phase
 
     def _on_usage(self, event: UsageRecorded) -> None:
         self.model = event.model
         self.last_input_tokens = event.input_tokens
         self.context_window = event.context_window or self.context_window
         self.totals.add(
-            event.phase or "session",
+            event.phase or self.phase,
             Usage(
                 input_tokens=event.input_tokens,
                 output_tokens=event.output_tokens,

@@ -122,3 +122,15 @@ def test_meter_says_cost_is_na_for_unpriced_models() -> None:
 @pytest.mark.parametrize(("fill", "colour"), [(0.1, "#1a7f37"), (0.7, "#bf8700"), (0.95, "#cf222e")])
 def test_fill_thresholds(fill: float, colour: str) -> None:
     assert fill_colour(fill) == colour
+
+
+def test_meter_files_usage_under_the_current_phase_when_the_provider_does_not_say() -> None:
+    from sofia_nb.events import PhaseChanged
+
+    bus = EventBus()
+    meter = TokenMeter(bus)
+    bus.emit(UsageRecorded(model="m", purpose="chat", input_tokens=5, output_tokens=1))
+    bus.emit(PhaseChanged(session_id="s", previous="discover", phase="ideate"))
+    bus.emit(UsageRecorded(model="m", purpose="chat", input_tokens=7, output_tokens=2))
+    assert meter.totals.by_phase["session"].input_tokens == 5
+    assert meter.totals.by_phase["ideate"].input_tokens == 7

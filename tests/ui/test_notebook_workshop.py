@@ -23,7 +23,7 @@ async def _card_shown(run: NotebookWorkshop) -> object:
     raise AssertionError("no consent card appeared")
 
 
-async def test_headless_consent_from_parameters_prints_the_audit(capsys: pytest.CaptureFixture[str]) -> None:
+async def test_headless_consent_comes_from_the_parameters_and_the_audit_lists_it() -> None:
     run = await NotebookWorkshop.open(
         interactive=False, consent_policy="allow-listed", preapproved_tools=["demo-search/*"]
     )
@@ -32,12 +32,12 @@ async def test_headless_consent_from_parameters_prints_the_audit(capsys: pytest.
         await run.say(FIRST)
     finally:
         await run.aclose()
-    out = capsys.readouterr().out
-    assert "consent demo-search/web_search: allow (policy:allow:demo-search/*" in out
-    assert "tool ✓ demo-search/web_search" in out
+    audit = run.audit()
+    assert "consent demo-search/web_search: allow (policy:allow:demo-search/*)" in audit
     assert run.session.business_context is not None
     assert run.session.discovery.enrichment is not None
-    assert "tokens:" in run.audit() and "tool ✓ demo-search/web_search" in run.audit()
+    assert "tool ✓ demo-search/web_search" in audit
+    assert "tokens:" in audit
 
 
 async def test_headless_deny_makes_no_call() -> None:
