@@ -27,6 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "_workshop",
     "_dev",
     "_fix",
+    "_mcp",
 )
 
 
