@@ -4,6 +4,8 @@ It speaks the handshake era (``initialize``, ``ping``, ``tools/list``, ``tools/c
 client accepts; a modern-era ``server/discover`` probe gets "method not found", the documented
 signal to fall back to ``initialize``. Handlers are quick and synchronous, so one blocking
 read-dispatch-write loop is enough. stdout carries only protocol frames; diagnostics go to stderr.
+(``sofia_nb.server.ContextServer`` is bound to the context registry and its roots, so it cannot
+serve these tools; a shared tool-set server there would let this module go.)
 
 Every ``tools/call`` received is appended as one JSON line to the file named by
 ``SOFIA_TOOL_CALL_LOG`` (when set), before the arguments are checked, so tests can count on the
