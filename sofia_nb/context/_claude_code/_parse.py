@@ -72,7 +72,6 @@ class Transcript:
     version: str = ""
     model: str = ""
     title: str = ""
-    session_id: str = ""
     start: datetime | None = None
     end: datetime | None = None
     duration_ms: int = 0
@@ -163,7 +162,7 @@ class _Reader:
         t = self.t
         if rec.get("cwd") and not t.cwd:
             t.cwd = str(rec["cwd"])
-        for key, attr in (("gitBranch", "branch"), ("version", "version"), ("sessionId", "session_id")):
+        for key, attr in (("gitBranch", "branch"), ("version", "version")):
             if rec.get(key):
                 setattr(t, attr, str(rec[key]))
         for key in _TITLE_KEYS:
