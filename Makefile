@@ -6,7 +6,7 @@ NPM    := tools/npm
 OUT    ?= demo-output
 PYTEST_ARGS ?=
 
-.PHONY: demo test install install-dev npm browser lint typecheck pytest schemas notebooks bench clean
+.PHONY: demo test install install-dev npm browser lint typecheck pytest nbval schemas notebooks bench clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "sofia_nb needs Python 3.11 or newer"'
@@ -56,7 +56,21 @@ typecheck: $(VENV)/.dev
 pytest: install-dev
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-test: install-dev lint typecheck pytest
+# The notebooks are committed with the outputs of a headless demo run; nbval re-runs them and
+# fails when what they show changes (volatile values: notebooks/nbval-sanitize.cfg).
+NBVAL_HOME := $(shell mktemp -d -u /tmp/sofia-nbval-XXXXXX)
+nbval: install-dev
+	SOFIA_NB_HEADLESS=1 SOFIA_HOME=$(NBVAL_HOME) $(BIN)/pytest --nbval notebooks \
+	  --nbval-sanitize-with notebooks/nbval-sanitize.cfg -p no:cacheprovider -o testpaths=notebooks
+
+# Re-execute the notebooks in place (headless, demo provider) to refresh their stored outputs.
+notebooks: $(VENV)/.dev
+	cd notebooks && for nb in 0*.ipynb; do \
+	  SOFIA_NB_HEADLESS=1 SOFIA_HOME=$(NBVAL_HOME) ../$(BIN)/jupyter nbconvert --to notebook --execute \
+	    --inplace --ExecutePreprocessor.timeout=300 --ExecutePreprocessor.kernel_name=python3 "$$nb" || exit 1; \
+	done
+
+test: install-dev lint typecheck pytest nbval
 
 schemas: $(VENV)/.dev
 	$(BIN)/python -m sofia_nb.cli.schemas docs/schemas
