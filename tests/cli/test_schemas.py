@@ -12,7 +12,7 @@ from sofia_nb.cli import schemas
 from sofia_nb.session import SessionStore
 
 from ..session.factory import rich_session
-from .helpers import DOCS, last_json_line, sofia, validate
+from .helpers import DOCS, last_json_line, run_main, sofia, validate
 
 
 def test_docs_schemas_are_up_to_date(tmp_path: Path) -> None:
@@ -75,7 +75,7 @@ def test_export_matches_its_schema_and_writes_to_exports_id_by_default(
     assert all((Path(result["export_dir"]) / f["path"]).is_file() for f in result["files"])
 
 
-def test_doctor_matches_its_schema(tmp_path: Path) -> None:
-    out = sofia("doctor", "--json", cwd=tmp_path)
-    assert out.returncode == 0, out.stderr
-    validate(last_json_line(out), "DoctorReport")
+def test_doctor_matches_its_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(capsys, "doctor", "--json")  # in-process: it probes Node, npm and packages
+    assert code == 0, err
+    validate(json.loads(out.splitlines()[-1]), "DoctorReport")
