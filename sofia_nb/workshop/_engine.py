@@ -19,6 +19,7 @@ from ..llm import LLMClient, LLMResponse, Message, TextCallback
 from ..session import (
     PHASE_ORDER,
     ActivityRecord,
+    DiscoveryEnrichment,
     Phase,
     SessionStatus,
     SessionStore,
@@ -155,6 +156,7 @@ class Workshop:
         if not spec.is_complete(self.session):
             fallback = True
             await self._extract_from_transcript(spec)
+            await self._enrich()
         outcome = PhaseOutcome(
             phase=spec.phase,
             complete=spec.is_complete(self.session),
@@ -247,11 +249,9 @@ class Workshop:
         self._add_turn(
             spec.phase, "assistant", response.text, usage=usage, metadata={"model": response.model}
         )
-        had_business = self.session.business_context is not None
         self._apply(spec, response.text)
         self.save()
-        if spec.phase == Phase.DISCOVER and not had_business and self.session.business_context is not None:
-            await self._enrich()
+        await self._enrich()
         return response.text
 
     def _add_turn(
@@ -294,12 +294,19 @@ class Workshop:
             self._warn(f"{spec.phase.title}: the extraction call returned nothing valid")
 
     async def _enrich(self) -> None:
-        if self.enricher is None:
+        """Once per session, as soon as Discover has the business context."""
+        s = self.session
+        if self.enricher is None or s.phase != Phase.DISCOVER or s.business_context is None:
+            return
+        if s.discovery.enrichment is not None:
             return
         try:
-            await self.enricher.enrich(self.session)
+            await self.enricher.enrich(s)
         except Exception as exc:  # enrichment is a bonus: the workshop goes on without it
             log.debug("enrichment failed", exc_info=True)
+            s.discovery.enrichment = DiscoveryEnrichment(
+                notes=[f"Enrichment failed ({exc}); continuing without it."]
+            )
             self._warn(f"discovery enrichment failed: {exc}")
         self.save()
 

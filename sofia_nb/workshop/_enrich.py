@@ -24,7 +24,7 @@ _MAX_ITEMS = 10
 _SEARCH_ANGLES = (
     ("company_news", "{company} recent news {last_year} {year}"),
     ("competitor_info", "{company} competitors market {year}"),
-    ("industry_trends", "{industry} industry AI trends {year}"),
+    ("industry_trends", "{company} industry AI trends {year}"),
 )
 _WORKIQ_QUESTIONS = (
     ("team_expertise", "What expertise does the team working on this have? {summary}"),
@@ -157,7 +157,7 @@ class DiscoveryEnricher:
             return
         company = self.config.company or company_name(session)
         year = datetime.now(UTC).year
-        values = {"company": company, "industry": company, "year": str(year), "last_year": str(year - 1)}
+        values = {"company": company, "year": str(year), "last_year": str(year - 1)}
         queries = {field: template.format(**values) for field, template in _SEARCH_ANGLES}
         allowed, reason = await self._allowed(
             ref,

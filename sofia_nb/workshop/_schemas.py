@@ -87,7 +87,7 @@ class WorkflowOut(Workflow):
 
 
 class DiscoverOutput(PhaseOutput):
-    fields = ("business_context", "topic", "workflow")
+    fields = ("business_context", "topic", "workflow", "discovery")
     required = ("business_context", "workflow")
 
     session_name: str | None = Field(None, min_length=1, max_length=80)

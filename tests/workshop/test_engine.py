@@ -11,6 +11,7 @@ from sofia_nb.events import EventBus, EventRecorder, PhaseChanged, TextDelta, Wa
 from sofia_nb.llm import ScriptedLLM
 from sofia_nb.session import (
     BusinessContext,
+    DiscoveryEnrichment,
     Evaluation,
     Idea,
     IdeaEvaluation,
@@ -21,7 +22,7 @@ from sofia_nb.session import (
     WorkflowActivity,
     WorkshopSession,
 )
-from sofia_nb.workshop import SyncWorkshop, Workshop, build_workshop
+from sofia_nb.workshop import SyncWorkshop, Workshop, build_workshop, company_name, prior_context
 
 BUSINESS = {
     "session_name": "Bakery waste workshop",
@@ -184,3 +185,61 @@ def test_sync_twin_works_inside_a_running_loop() -> None:
         assert workshop.session.name == "Bakery waste workshop"
     finally:
         workshop.close()
+
+
+class CountingEnricher:
+    def __init__(self, fail: bool = False) -> None:
+        self.runs = 0
+        self.fail = fail
+
+    async def enrich(self, session: WorkshopSession) -> None:
+        self.runs += 1
+        if self.fail:
+            raise RuntimeError("search backend down")
+        session.discovery.enrichment = DiscoveryEnrichment(industry_trends=["AI forecasting"])
+
+
+def test_enrichment_runs_once_when_the_business_context_first_appears() -> None:
+    enricher = CountingEnricher()
+    llm = ScriptedLLM(["Hello.", "Tell me more.", block(BUSINESS), block(BUSINESS)])
+    workshop = Workshop(WorkshopSession(), llm, enricher=enricher)
+
+    async def run() -> None:
+        await workshop.start_phase()
+        await workshop.send("We sell bread.")  # no business context yet: no enrichment
+        assert enricher.runs == 0
+        await workshop.send("A bakery chain with 12 shops.")
+        await workshop.send("And waste hurts.")
+
+    asyncio.run(run())
+    assert enricher.runs == 1
+    assert "AI forecasting" in prior_context(workshop.session, Phase.IDEATE)
+
+
+def test_a_failing_enrichment_leaves_a_note_and_the_phase_goes_on() -> None:
+    bus = EventBus()
+    recorder = EventRecorder(bus)
+    workshop = Workshop(
+        WorkshopSession(),
+        ScriptedLLM(["Hello.", block(BUSINESS)]),
+        bus=bus,
+        enricher=CountingEnricher(fail=True),
+    )
+
+    async def run() -> None:
+        await workshop.start_phase()
+        await workshop.send("A bakery chain.")
+
+    asyncio.run(run())
+    enrichment = workshop.session.discovery.enrichment
+    assert enrichment is not None and "search backend down" in enrichment.notes[0]
+    assert any("enrichment failed" in w.message for w in recorder.of_type(Warning))
+
+
+def test_company_name_comes_from_the_business_description() -> None:
+    def name(text: str) -> str:
+        return company_name(WorkshopSession(business_context=BusinessContext(description=text)))
+
+    assert name('We are "Acme Foods", a wholesaler') == "Acme Foods"
+    assert name("Valdora Fresh Distribution is a regional distributor") == "Valdora Fresh Distribution"
+    assert name("a small bakery in town") == "a small bakery"
