@@ -74,9 +74,12 @@ class Git:
     def commit_all(self, message: str) -> str:
         """Stage everything and commit; returns the new commit's sha, or "" when nothing changed."""
         self.run("add", "-A")
-        if not self.run("status", "--porcelain"):
-            return ""
-        self.run("commit", "-q", "--no-verify", "-m", message)
+        try:
+            self.run("commit", "-q", "--no-verify", "-m", message)
+        except GitError as exc:
+            if "nothing to commit" in str(exc) or "nothing added to commit" in str(exc):
+                return ""
+            raise
         return self.head()
 
     def head(self) -> str:

@@ -105,6 +105,9 @@ def parse_vitest(path: Path, project: Path) -> TestResults:
                 results.failed += 1
                 text = "\n".join(a.get("failureMessages", []))
                 location = a.get("location") or {}
+                if not location and file:  # vitest only reports locations with includeTaskLocation
+                    m = re.search(re.escape(Path(file).name) + r":(\d+):\d+", text)
+                    location = {"line": int(m.group(1))} if m else {}
                 if len(results.failures) < MAX_FAILURES:
                     results.failures.append(
                         TestFailure(

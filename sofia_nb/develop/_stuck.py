@@ -8,11 +8,18 @@ import hashlib
 from ..session import TestResults
 
 
+def _first(text: str) -> str:
+    return next((x.strip() for x in text.splitlines() if x.strip()), "")
+
+
+def _last(text: str) -> str:
+    # The exception line: pytest's collection errors all share the message "collection failure".
+    return next((x.strip() for x in reversed(text.splitlines()) if x.strip()), "")
+
+
 def failure_signature(results: TestResults) -> str:
-    """A short hash of the sorted (test id, first message line) pairs; "" when nothing fails."""
-    pairs = sorted(
-        f"{f.test_id}\x00{f.message.splitlines()[0] if f.message else ''}" for f in results.failures
-    )
+    """A short hash of the sorted (test id, first message line, last trace line); "" when nothing fails."""
+    pairs = sorted(f"{f.test_id}\x00{_first(f.message)}\x00{_last(f.trace_tail)}" for f in results.failures)
     if not pairs and results.failed + results.errors == 0:
         return ""
     return hashlib.sha256("\n".join(pairs).encode()).hexdigest()[:16]

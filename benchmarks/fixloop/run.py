@@ -1,0 +1,201 @@
+"""Loop-mechanics benchmark: ``python benchmarks/fixloop/run.py [--quick] [--case NAME ...] [--llm SPEC]``.
+
+With the scripted replies of ``cases.py`` every outcome is fixed, so this checks the loop, not a model:
+each case must end with the designed status, iteration count, stuck detections and refused edits.
+It also prints the loop's own overhead per iteration (everything except the model call and the test
+run: prompt, edits, commit, save) as a ratio to one bare test run of the same project measured in
+the same process (target <= 0.1x). ``--llm SPEC`` adds an arm against a real model and reports
+pass@1 / pass@2 (solved by the first / second fix). TypeScript cases need Node and install vitest
+once into ``benchmarks/fixloop/.node`` from the npm registry; without npm they are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+sys.path.insert(0, str(HERE))
+
+from cases import CASES, Case  # noqa: E402
+
+from sofia_nb.develop import TEMPLATES, Git, LoopOptions, RalphLoop  # noqa: E402
+from sofia_nb.llm import LLMClient, ScriptedLLM, create_llm  # noqa: E402
+from sofia_nb.session import PocState, SessionStore, WorkshopSession  # noqa: E402
+
+QUICK = ("off_by_one", "wrong_import", "unfixable")
+NODE_DIR = HERE / ".node"
+PYTEST_ENV = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+
+
+def node_modules() -> Path | None:
+    """The shared vitest install, made on first use; None when npm is missing or the install fails."""
+    bin_ = NODE_DIR / "node_modules" / ".bin" / "vitest"
+    if bin_.exists():
+        return NODE_DIR / "node_modules"
+    if shutil.which("npm") is None:
+        return None
+    NODE_DIR.mkdir(exist_ok=True)
+    (NODE_DIR / "package.json").write_text('{"private": true, "devDependencies": {"vitest": "^3.2.0"}}\n')
+    done = subprocess.run(
+        ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"],
+        cwd=NODE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    return NODE_DIR / "node_modules" if done.returncode == 0 and bin_.exists() else None
+
+
+def materialise(case: Case, root: Path, modules: Path | None, fixed: bool = False) -> Path:
+    for rel, text in case.files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    if fixed and case.right:
+        (root / case.target).write_text(case.right)
+    if modules is not None:
+        (root / "node_modules").symlink_to(modules)
+        (root / ".gitignore").write_text("node_modules\n")
+    return root
+
+
+def bare_run_s(case: Case, root: Path) -> float:
+    """One bare ``pytest -q`` / ``vitest run`` of the project (fixed, so it ends), timed."""
+    argv = (
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+        if case.language == "python"
+        else ["node_modules/.bin/vitest", "run"]
+    )
+    started = time.perf_counter()
+    subprocess.run(argv, cwd=root, env=PYTEST_ENV, capture_output=True, timeout=120)
+    return time.perf_counter() - started
+
+
+def overhead_s(timings: dict[str, float]) -> float:
+    """The loop's own time in an iteration: all of it but the model call and the test run."""
+    return (
+        timings.get("total", 0.0)
+        + timings.get("save", 0.0)
+        - timings.get("tests", 0.0)
+        - timings.get("model", 0)
+    )
+
+
+async def run_case(
+    case: Case, llm: LLMClient, work: Path, modules: Path | None, max_reflections: int = 1
+) -> dict[str, Any]:
+    project = materialise(case, work / "project", modules)
+    git = Git(project)
+    git.init()
+    git.commit_all("seeded bug")
+    store = SessionStore(work / "home" / "sessions")
+    session = WorkshopSession(name=case.name, poc=PocState())
+    assert session.poc is not None
+    template = TEMPLATES["python-pytest" if case.language == "python" else "node-ts-vitest"]
+    options = LoopOptions(
+        max_iterations=case.max_iterations,
+        max_reflections=max_reflections,
+        test_timeout_s=case.test_timeout_s,
+        grace_s=2,
+    )
+    loop = RalphLoop(
+        project,
+        llm,
+        template,
+        session.poc,
+        goal=f"Fix the {case.bug} bug so the tests pass.",
+        git=git,
+        save=lambda: store.save(session),
+        options=options,
+    )
+    result = await loop.run()
+    its = [i for i in session.poc.iterations if i.outcome != "scaffold"]
+    baseline = bare_run_s(case, materialise(case, work / "bare", modules, fixed=True))
+    overheads = [overhead_s(i.timings) for i in its]
+    return {
+        "case": case.name,
+        "status": result.status,
+        "reason": result.reason,
+        "iterations": result.iterations,
+        "stuck": sum(1 for i in its if i.stuck),
+        "refused": sum(getattr(i, "refused_edits", 0) for i in its),
+        "baseline_s": baseline,
+        "overhead_s": statistics.median(overheads) if overheads else 0.0,
+        "tests_s": statistics.median(i.timings.get("tests", 0.0) for i in its) if its else 0.0,
+    }
+
+
+def check(case: Case, row: dict[str, Any]) -> list[str]:
+    return [
+        f"{key}: expected {want!r}, got {row[key]!r}" for key, want in case.expect.items() if row[key] != want
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help=f"only {', '.join(QUICK)} (for the test suite)")
+    parser.add_argument("--case", action="append", default=[], help="run only these cases")
+    parser.add_argument("--llm", help="also run every case against this real model (pass@1 / pass@2)")
+    args = parser.parse_args(argv)
+    wanted = set(args.case) or (set(QUICK) if args.quick else {c.name for c in CASES})
+    cases = [c for c in CASES if c.name in wanted]
+    modules = node_modules() if any(c.language == "typescript" for c in cases) else None
+    failures: list[str] = []
+    rows = []
+    for case in cases:
+        if case.language == "typescript" and modules is None:
+            print(f"{case.name}: skipped (no Node/npm to install vitest)")
+            continue
+        with tempfile.TemporaryDirectory(prefix=f"fixloop-{case.name}-") as tmp:
+            row = asyncio.run(run_case(case, ScriptedLLM(case.replies(), name=case.name), Path(tmp), modules))
+        rows.append(row)
+        problems = check(case, row)
+        failures += [f"{case.name}: {p}" for p in problems]
+        ratio = row["overhead_s"] / row["baseline_s"] if row["baseline_s"] else float("nan")
+        print(
+            f"{case.name:22} {row['status']:8} it={row['iterations']} stuck={row['stuck']} "
+            f"refused={row['refused']}  overhead/iter={row['overhead_s'] * 1000:7.1f} ms  "
+            f"bare run={row['baseline_s'] * 1000:7.1f} ms  ratio={ratio:.3f}x  {'FAIL' if problems else 'OK'}"
+        )
+    if rows:
+        ratios = sorted(r["overhead_s"] / r["baseline_s"] for r in rows if r["baseline_s"])
+        print(
+            f"\n{len(rows)} cases; overhead ratio median {statistics.median(ratios):.3f}x, "
+            f"max {ratios[-1]:.3f}x (target <= 0.1x)"
+        )
+    if args.llm:
+        real_arm(args.llm, cases, modules)
+    for failure in failures:
+        print("FAIL", failure)
+    return 1 if failures else 0
+
+
+def real_arm(spec: str, cases: list[Case], modules: Path | None) -> None:
+    """The same projects against a real model: which are solved by the first or second fix."""
+    solved_1 = solved_2 = total = 0
+    for case in cases:
+        if case.name == "unfixable" or (case.language == "typescript" and modules is None):
+            continue
+        total += 1
+        with tempfile.TemporaryDirectory(prefix=f"fixloop-real-{case.name}-") as tmp:
+            case_copy = Case(**{**case.__dict__, "max_iterations": 3})
+            row = asyncio.run(run_case(case_copy, create_llm(spec), Path(tmp), modules, max_reflections=3))
+        solved_1 += row["status"] == "success" and row["iterations"] <= 2
+        solved_2 += row["status"] == "success" and row["iterations"] <= 3
+        print(f"real {case.name:22} {row['status']:8} iterations={row['iterations']}")
+    if total:
+        print(f"real model {spec}: pass@1 {solved_1}/{total}, pass@2 {solved_2}/{total}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
