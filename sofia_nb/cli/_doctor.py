@@ -17,16 +17,9 @@ from pydantic import BaseModel
 from rich.table import Table
 
 from ..config import ConfigError, config_path, find_mcp_config, load_settings, sofia_home
+from ..llm import ProviderStatus, provider_statuses
 from ._context import CliContext
 
-# The environment variables each provider of architecture.md §4.2 reads.
-PROVIDER_ENV: dict[str, tuple[str, ...]] = {
-    "openai": ("OPENAI_API_KEY", "OPENAI_BASE_URL"),
-    "azure": ("AZURE_OPENAI_API_KEY", "AZURE_OPENAI_ENDPOINT"),
-    "github": ("GITHUB_TOKEN",),
-    "ollama": ("OLLAMA_HOST",),
-    "copilot": ("COPILOT_CLI_PATH", "COPILOT_GITHUB_TOKEN"),
-}
 # npm package -> the binary it installs under tools/npm/node_modules/.bin.
 REFERENCE_SERVERS: dict[str, str] = {
     "@modelcontextprotocol/server-everything": "mcp-server-everything",
@@ -48,14 +41,9 @@ class Component(BaseModel):
     path: str | None = None
 
 
-class ProviderInfo(BaseModel):
-    name: str
-    env_present: list[str]
-
-
 class LlmInfo(BaseModel):
     spec: str | None
-    providers: list[ProviderInfo]
+    providers: list[ProviderStatus]
 
 
 class McpInfo(BaseModel):
@@ -161,11 +149,7 @@ def _packages(names: Iterable[str]) -> list[Component]:
 
 
 def _llm(spec: str | None) -> LlmInfo:
-    providers = [
-        ProviderInfo(name=name, env_present=[v for v in names if os.environ.get(v)])
-        for name, names in PROVIDER_ENV.items()
-    ]
-    return LlmInfo(spec=spec, providers=providers)
+    return LlmInfo(spec=spec, providers=provider_statuses())
 
 
 def _mcp(path: Path | None) -> McpInfo:
@@ -249,8 +233,12 @@ def _human(report: DoctorReport) -> Table:
     table.add_row(
         "llm",
         report.llm.spec or "not configured",
-        "; ".join(f"{p.name}: {', '.join(p.env_present)}" for p in report.llm.providers if p.env_present),
+        "",
     )
+    for provider in report.llm.providers:
+        table.add_row(
+            f"  {provider.provider}", "ready" if provider.configured else "not set up", provider.detail
+        )
     servers = ", ".join(report.mcp.servers) if report.mcp.servers is not None else (report.mcp.error or "")
     table.add_row("mcp config", report.mcp.config or "none", servers)
     table.add_row("sofia home", "", report.sofia_home)

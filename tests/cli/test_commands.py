@@ -95,17 +95,17 @@ def test_doctor_names_credentials_but_never_prints_their_values(
     monkeypatch.setenv("OPENAI_API_KEY", "planted-doctor-secret-1234")
     monkeypatch.setenv("GITHUB_TOKEN", "ghp_plantedDoctorToken0123456789abcd")
     monkeypatch.setenv("SOFIA_LLM", "openai:gpt-4o-mini")
-    monkeypatch.delenv("OLLAMA_HOST", raising=False)
+    monkeypatch.delenv("AZURE_OPENAI_API_KEY", raising=False)
     report, as_json = doctor(capsys)
     _, as_text = doctor(capsys, human=True)
     for output in (as_json, as_text):
         assert "planted-doctor-secret" not in output and "ghp_plantedDoctorToken" not in output
     assert "OPENAI_API_KEY" in as_text
     assert report is not None
-    providers = {p["name"]: p["env_present"] for p in report["llm"]["providers"]}
-    assert providers["openai"] == ["OPENAI_API_KEY"]
-    assert providers["github"] == ["GITHUB_TOKEN"]
-    assert providers["ollama"] == []
+    providers = {p["provider"]: p for p in report["llm"]["providers"]}
+    assert providers["openai"]["configured"] and "OPENAI_API_KEY set" in providers["openai"]["detail"]
+    assert providers["github"]["configured"] and providers["github"]["detail"] == "GITHUB_TOKEN set"
+    assert not providers["azure"]["configured"]
     assert report["llm"]["spec"] == "openai:gpt-4o-mini"
     assert report["python"]["found"] and report["python"]["version"].startswith("3.")
     assert {p["name"] for p in report["packages"]} >= {"jupyterlab", "ipywidgets", "papermill"}
