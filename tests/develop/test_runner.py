@@ -196,3 +196,30 @@ def test_vitest_json_is_parsed(tmp_path: Path) -> None:
     assert (f.test_id, f.file, f.line) == ("tests/sum.test.ts::sum adds", "tests/sum.test.ts", 4)
     assert f.message == "AssertionError: expected 1 to be 3"
     assert r.duration_s == 0.5
+
+
+VITEST_HOME = Path(__file__).resolve().parents[2] / "benchmarks" / "fixloop" / ".node" / "node_modules"
+
+
+@pytest.mark.node
+def test_real_vitest_run_is_parsed(tmp_path: Path) -> None:
+    if not (VITEST_HOME / ".bin" / "vitest").exists():
+        pytest.skip("vitest is installed by `python benchmarks/fixloop/run.py` (npm registry); not here")
+    root = project(
+        tmp_path,
+        {
+            "package.json": '{"name": "t", "private": true, "type": "module"}\n',
+            "src/calc.ts": "export function add(a: number, b: number): number {\n  return a - b;\n}\n",
+            "tests/calc.test.ts": 'import { it, expect } from "vitest";\n'
+            'import { add } from "../src/calc";\n\n'
+            'it("adds", () => {\n  expect(add(2, 3)).toBe(5);\n});\n'
+            'it("zero", () => {\n  expect(add(0, 0)).toBe(0);\n});\n',
+        },
+    )
+    (root / "node_modules").symlink_to(VITEST_HOME)
+    run = asyncio.run(TEMPLATES["node-ts-vitest"].runner().run(root))
+    r = run.results
+    assert (r.passed, r.failed) == (1, 1) and not run.ok
+    f = r.failures[0]
+    assert (f.test_id, f.file, f.line) == ("tests/calc.test.ts::adds", "tests/calc.test.ts", 5)
+    assert "expected -1 to be 5" in f.message
