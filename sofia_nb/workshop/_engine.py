@@ -30,6 +30,7 @@ from ..session import (
 from ._context import prior_context
 from ._extract import first_valid
 from ._phases import PhaseSpec, phase_fields, spec_for
+from ._tools import WorkshopTools
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +89,7 @@ class Workshop:
         self.consent = consent
         if consent is not None and consent.session is None:
             consent.session = session
-        self._chat = chat
+        self._chat: ChatRunner = chat or WorkshopTools(session, bus=self.bus)  # no tools, still compacts
         self.enricher = enricher
         self.ideate_context = ideate_context
 
@@ -239,10 +240,7 @@ class Workshop:
     async def _exchange(self, text: str, *, kickoff: bool = False) -> str:
         spec = self.spec
         messages = [*self._messages(spec), Message(role="user", content=text)]
-        if self._chat is not None:
-            response = await self._chat(self.llm, messages, on_text=self._stream)
-        else:
-            response = await self.llm.complete(messages, purpose="chat", on_text=self._stream)
+        response = await self._chat(self.llm, messages, on_text=self._stream)
         usage = Usage(**response.usage.model_dump())
         self.session.tokens.add(spec.phase.value, usage)
         self._add_turn(spec.phase, "user", text, metadata={"kickoff": True} if kickoff else {})

@@ -16,7 +16,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict
 
 from ..consent import ConsentBroker
-from ..events import EventBus, Warning
+from ..events import EventBus, ToolCallFinished, ToolCallStarted, Warning
 from ..llm import (
     HookDecision,
     LLMClient,
@@ -308,7 +308,7 @@ class WorkshopTools:
         kind = self._errors.pop(call.id, None)
         if kind is None and result.is_error:
             kind = "tool-error" if ran else "rejected"
-        tool_record(
+        record = tool_record(
             self.session,
             ref,
             call.arguments,
@@ -318,6 +318,28 @@ class WorkshopTools:
             text=result.text,
             is_error=result.is_error,
             error_kind=kind if result.is_error else None,
+        )
+        local = target is not None and target.builtin is not None and target.consent_as is None
+        if kind in ("denied", "rejected") or (local and ran):
+            self._announce(record, len(result.text))  # the manager announced every call that reached a server
+
+    def _announce(self, record: ToolCallRecord, size: int) -> None:
+        """Tool-call events for a call no server saw (local, denied or rejected), for the live log."""
+        if self.bus is None:
+            return
+        common = {"call_id": record.call_id, "server": record.server, "tool": record.tool}
+        self.bus.emit(ToolCallStarted(**common, arguments=record.arguments, origin=record.origin))
+        self.bus.emit(
+            ToolCallFinished(
+                **common,
+                duration_s=record.duration_s,
+                ok=record.ok,
+                is_error=record.is_error,
+                error_kind=record.error_kind,
+                error_message=record.result_preview if record.is_error else None,
+                result_size=size,
+                result_preview=record.result_preview,
+            )
         )
 
     def _warn(self, message: str) -> None:

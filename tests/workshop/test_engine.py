@@ -243,3 +243,19 @@ def test_company_name_comes_from_the_business_description() -> None:
     assert name('We are "Acme Foods", a wholesaler') == "Acme Foods"
     assert name("Valdora Fresh Distribution is a regional distributor") == "Valdora Fresh Distribution"
     assert name("a small bakery in town") == "a small bakery"
+
+
+def test_a_long_phase_is_compacted_for_the_model_but_kept_whole_in_the_session() -> None:
+    session = WorkshopSession()
+    for n in range(5):
+        session.add_turn(Phase.DISCOVER, "user", f"question {n} " + "x" * 800)
+        session.add_turn(Phase.DISCOVER, "assistant", f"answer {n} " + "y" * 800)
+    llm = ScriptedLLM(
+        [{"purpose": "compact", "text": "SUMMARY OF EARLIER TURNS"}, {"purpose": "chat", "text": "Go on."}],
+        context_window=2000,
+    )
+    asyncio.run(Workshop(session, llm).send("next question"))
+    assert [r.purpose for r in llm.requests] == ["compact", "chat"]
+    sent = "\n".join(m.content for m in llm.requests[1].messages)
+    assert "SUMMARY OF EARLIER TURNS" in sent and "question 0 " not in sent and "next question" in sent
+    assert len(session.turns_of(Phase.DISCOVER)) == 12  # the session keeps every turn

@@ -5,7 +5,7 @@ import json
 from typing import Any, Literal
 
 from sofia_nb.consent import ConsentBroker, PolicyConsent
-from sofia_nb.events import ConsentDecided, EventBus, EventRecorder
+from sofia_nb.events import ConsentDecided, EventBus, EventRecorder, ToolCallFinished, ToolCallStarted
 from sofia_nb.llm import Message, ScriptedLLM
 from sofia_nb.protocol import CallToolResult, TextContent, Tool
 from sofia_nb.session import Phase, WorkshopSession
@@ -153,3 +153,25 @@ def test_calls_past_the_round_cap_are_refused_and_the_turn_still_ends() -> None:
     assert "limit of 2 tool rounds" in _tool_messages(llm)[-1]
     assert llm.requests[-1].tools == []  # the last request offers no tools, so the turn must end
     assert text == "Done, with what I have."
+
+
+def test_calls_no_server_saw_still_reach_the_live_log() -> None:
+    _, session, _, recorder, _ = _turn(
+        [
+            {
+                "text": "",
+                "tool_calls": [
+                    {"name": "builtin__search_cards", "arguments": {"query": "routes"}},
+                    {"name": "builtin__web_search", "arguments": {"query": "news"}},
+                    {"name": "nope__x", "arguments": {}},
+                ],
+            },
+            "ok",
+        ],
+        policy="deny",
+    )
+    finished = {(e.server, e.tool): e for e in recorder.of_type(ToolCallFinished)}
+    assert finished["builtin", "search_cards"].ok
+    assert finished["builtin", "web_search"].error_kind == "denied"
+    assert finished["nope", "x"].error_kind == "rejected"
+    assert {e.call_id for e in recorder.of_type(ToolCallStarted)} == {r.call_id for r in session.tool_calls}
