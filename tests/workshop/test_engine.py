@@ -63,7 +63,7 @@ def test_model_speaks_first_streams_and_every_turn_is_saved() -> None:
     assert "".join(e.text for e in recorder.of_type(TextDelta)) == "".join(
         t.content for t in workshop.session.turns if t.role == "assistant"
     )
-    saved = store.load(workshop.session.id)
+    saved = Workshop.load("last", llm, store=store).session
     assert [t.role for t in saved.turns] == ["user", "assistant", "user", "assistant"]
     assert saved.turns[0].metadata == {"kickoff": True}
     assert saved.name == "Bakery waste workshop"
