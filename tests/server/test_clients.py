@@ -18,16 +18,9 @@ from tests.conftest import npm_binary
 from ._served import OTHER_CALLS, build_world, calls, serve_argv, server_env
 from .test_protocol import EXPECTED_REQUIRED, expected_hints
 
-MINE = [
-    "code",
-    "grep",
-    "refs",
-    "changed",
-    "vue_routes",
-    "workshop_sessions",
-    "workshop_session",
-    "workshop_plan",
-]
+# Each Inspector run starts a server process (seconds on a loaded machine), so it calls a sample across the
+# provider kinds; the SDK tests above call every tool.
+INSPECTED = ["code", "grep", "changed", "workshop_plan"]
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +88,7 @@ def _inspect(world: dict[str, Path], *args: str) -> Any:
 
 
 @pytest.mark.node
-def test_inspector_lists_and_calls_the_tools(world: dict[str, Path]) -> None:
+def test_inspector_lists_every_tool_and_calls_a_sample(world: dict[str, Path]) -> None:
     def call(name: str) -> Any:
         pairs = [
             f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in calls(world["root"])[name].items()
@@ -104,9 +97,9 @@ def test_inspector_lists_and_calls_the_tools(world: dict[str, Path]) -> None:
             world, "--method", "tools/call", "--tool-name", name, *(["--tool-arg", *pairs] if pairs else [])
         )
 
-    with ThreadPoolExecutor(max_workers=3) as pool:  # one server process per Inspector run
+    with ThreadPoolExecutor(max_workers=4) as pool:  # one server process per Inspector run
         listing = pool.submit(_inspect, world, "--method", "tools/list")
-        results = dict(zip(MINE, pool.map(call, MINE), strict=True))
+        results = dict(zip(INSPECTED, pool.map(call, INSPECTED), strict=True))
     listed = listing.result()["tools"]
     assert [t["name"] for t in listed] == list(tools())
     for tool in listed:
