@@ -16,7 +16,9 @@ from ._run import (
     default_project_dir,
     detect_template,
     develop_session,
+    develop_session_sync,
     fix_project,
+    fix_project_sync,
 )
 from ._runner import DEFAULT_GRACE_S, DEFAULT_TIMEOUT_S, ProcessOutcome, TestRun, TestRunner, run_process
 from ._scaffold import METADATA_FILE, Metadata, ScaffoldError, ScaffoldResult, read_metadata, scaffold
@@ -60,10 +62,12 @@ __all__ = [
     "default_project_dir",
     "detect_template",
     "develop_session",
+    "develop_session_sync",
     "enrich",
     "expand",
     "failure_signature",
     "fix_project",
+    "fix_project_sync",
     "parse_junit",
     "parse_report",
     "parse_vitest",

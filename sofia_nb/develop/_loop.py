@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import tempfile
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -101,6 +102,7 @@ class RalphLoop:
         enrichment_servers: EnrichmentServers | None = None,
         github: GitHubPublisher | None = None,
         branch: str = "",
+        stop_event: threading.Event | None = None,
     ) -> None:
         self.project = Path(project)
         self.llm = llm
@@ -117,20 +119,20 @@ class RalphLoop:
         self.github = github
         self.branch = branch
         self.runner = template.runner(timeout_s=self.options.test_timeout_s, grace_s=self.options.grace_s)
-        self._stop = False
+        self._stop = stop_event or threading.Event()  # set from any thread: the notebook's Stop button
         self._previous_diff = ""
         self.usage = {"input": 0, "output": 0}
         self._latest: TestResults | None = None  # the newest test results, finished iteration or not
 
     def stop(self) -> None:
         """Ask the loop to stop at the next step (the notebook's Stop button); the run stays resumable."""
-        self._stop = True
+        self._stop.set()
 
     def _say(self, name: str, detail: str = "") -> None:
         self.bus.emit(Activity(name=name, detail=detail))
 
     def _check_stop(self) -> None:
-        if self._stop:
+        if self._stop.is_set():
             raise LoopStopped
 
     @property
@@ -248,6 +250,8 @@ class RalphLoop:
         t0 = time.perf_counter()
         record.commit = self._commit(number, record) if changed else ""
         timings["commit"] = time.perf_counter() - t0
+        if record.commit:
+            self._say("commit", f"{record.commit[:10]} {', '.join(changed)}")
         if self.github is not None and changed:
             await self._timed(
                 timings, "github", self.github.push(self.project, changed, f"sofia: iteration {number}")

@@ -7,10 +7,13 @@ import json
 import re
 import shlex
 import shutil
+import threading
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
+from .._aio import run_sync
 from ..events import Activity, EventBus
 from ..llm import LLMClient
 from ..session import PocIteration, PocState, SessionStore, Usage, WorkshopSession
@@ -51,6 +54,7 @@ async def develop_session(
     bus: EventBus | None = None,
     enrichment_servers: EnrichmentServers | None = None,
     author: GitAuthor | None = None,
+    stop_event: threading.Event | None = None,
 ) -> RalphResult:
     """Scaffold (unless the project already belongs to this session) and run the loop; saves as it goes."""
     if session.selection is None or session.plan is None:
@@ -152,6 +156,7 @@ async def develop_session(
         enrichment_servers=enrichment_servers,
         github=publisher,
         branch=git.branch(),
+        stop_event=stop_event,
     )
     if not await loop.install():
         poc.final_status, poc.termination_reason = "failed", "error: the install command failed"
@@ -234,6 +239,7 @@ async def fix_project(
     mcp: ToolCaller | None = None,
     author: GitAuthor | None = None,
     now: datetime | None = None,
+    stop_event: threading.Event | None = None,
 ) -> RalphResult:
     """Run the loop on an existing repository, on a new branch ``sofia/fix-<time>`` left checked out.
 
@@ -272,5 +278,16 @@ async def fix_project(
         bus=bus,
         mcp=mcp,
         branch=branch,
+        stop_event=stop_event,
     )
     return await loop.run()
+
+
+def develop_session_sync(*args: Any, **kwargs: Any) -> RalphResult:
+    """``develop_session`` from sync code or a notebook cell (``sofia_nb._aio.run_sync``)."""
+    return run_sync(develop_session(*args, **kwargs))
+
+
+def fix_project_sync(*args: Any, **kwargs: Any) -> RalphResult:
+    """``fix_project`` from sync code or a notebook cell."""
+    return run_sync(fix_project(*args, **kwargs))
