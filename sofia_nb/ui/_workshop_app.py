@@ -52,6 +52,7 @@ class WorkshopApp(w.VBox):
         self.consent_area = w.VBox()
         self.tool_log = ToolCallLog(bus)
         self.meter = TokenMeter(bus)
+        self.meter.phase = workshop.phase.value
         self._buttons = [
             self.send_button,
             self.continue_button,

@@ -12,7 +12,7 @@ import pytest
 nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("papermill")
 
-from sofia_nb.batch import DaskExecutor, GridError, LocalExecutor, expand_grid, run_many, run_notebook
+from sofia_nb.batch import GridError, LocalExecutor, expand_grid, run_many, run_notebook
 
 
 def _notebook(path: Path, body: str) -> Path:
@@ -62,30 +62,17 @@ def test_a_cell_that_waits_forever_is_stopped_by_the_timeout(tmp_path: Path) -> 
     assert "Timeout" in row.error or "timed out" in row.error.lower()
 
 
+def test_a_local_grid_keeps_grid_order(good: Path, tmp_path: Path) -> None:
+    table = run_many(good, {"n": [3, 1]}, executor=LocalExecutor(2), output_dir=tmp_path, timeout_s=60)
+    assert [r.result for r in table.rows] == [{"square": 9, "word": "aaa"}, {"square": 1, "word": "a"}]
+    assert "| 1 | n=3 | ok |" in table.to_markdown()
+
+
 def test_grid_expansion() -> None:
     assert expand_grid({"n": [1, 2], "word": "x"}) == [{"n": 1, "word": "x"}, {"n": 2, "word": "x"}]
     assert expand_grid([{"n": 5}]) == [{"n": 5}]
     with pytest.raises(GridError, match="grid entry 0"):
         expand_grid([3])  # type: ignore[list-item]
-
-
-GRID = {"n": [1, 2, 3, 4], "word": "z"}
-
-
-@pytest.mark.slow
-def test_local_and_dask_executors_give_the_same_table(good: Path, tmp_path: Path) -> None:
-    distributed = pytest.importorskip("dask.distributed")
-    local = run_many(good, GRID, executor=LocalExecutor(2), output_dir=tmp_path / "local", timeout_s=60)
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as c,
-        distributed.Client(c) as client,
-    ):
-        dask = run_many(good, GRID, executor=DaskExecutor(client), output_dir=tmp_path / "dask", timeout_s=60)
-    assert local.ok, local.to_markdown()
-    assert [r.result for r in local.rows] == [{"square": n * n, "word": "z" * n} for n in GRID["n"]]
-    assert local.comparable() == dask.comparable()
 
 
 def test_cli_run_with_parameters_and_json_result(good: Path, tmp_path: Path) -> None:
