@@ -96,7 +96,7 @@ async def develop_session(
     if metadata is not None and metadata.session_id == session.id and git.is_repo():
         say("resume", f"skipping the scaffold: {project} belongs to session {session.id}")
     else:
-        started = time.perf_counter()
+        started, started_at = time.perf_counter(), datetime.now(UTC)
         say("scaffold", f"{template.display_name} into {project}")
         try:
             made = await scaffold(project, llm, session, template)
@@ -120,6 +120,7 @@ async def develop_session(
                 iteration=0,
                 outcome="scaffold",
                 files_changed=made.files,
+                started_at=started_at,
                 ended_at=datetime.now(UTC),
                 commit=commit,
                 tokens={"input": made.usage.input_tokens, "output": made.usage.output_tokens},
