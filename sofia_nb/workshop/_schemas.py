@@ -20,6 +20,7 @@ from ..session import (
     Idea,
     IdeaEvaluation,
     Milestone,
+    Phase,
     Plan,
     SelectedCard,
     Selection,
@@ -198,6 +199,13 @@ class SelectOutput(PhaseOutput):
 
     def apply(self, session: WorkshopSession) -> None:
         selection = Selection.model_validate(self.selection.model_dump())
+        # The model may only report a confirmation the facilitator could have given: not in its
+        # opening turn, before anyone in Select has spoken.
+        facilitator_spoke = any(
+            t.role == "user" and not t.metadata.get("kickoff") for t in session.turns_of(Phase.SELECT)
+        )
+        if selection.confirmed_by_user and not facilitator_spoke:
+            selection.confirmed_by_user = False
         if selection.confirmed_by_user and selection.confirmed_at is None:
             selection.confirmed_at = datetime.now(UTC)
         session.selection = selection

@@ -259,3 +259,18 @@ def test_a_long_phase_is_compacted_for_the_model_but_kept_whole_in_the_session()
     sent = "\n".join(m.content for m in llm.requests[1].messages)
     assert "SUMMARY OF EARLIER TURNS" in sent and "question 0 " not in sent and "next question" in sent
     assert len(session.turns_of(Phase.DISCOVER)) == 12  # the session keeps every turn
+
+
+def test_a_selection_counts_as_confirmed_only_after_the_facilitator_spoke() -> None:
+    confirmed = block({"selection": {"idea_id": "idea-1", "rationale": "best", "confirmed_by_user": True}})
+    workshop = Workshop(WorkshopSession(phase=Phase.SELECT), ScriptedLLM([confirmed, confirmed]))
+
+    async def run() -> list[bool]:
+        await workshop.start_phase()  # the model "confirms" in its opening turn: not valid
+        first = workshop.session.selection is not None and workshop.session.selection.confirmed_by_user
+        await workshop.send("Yes, I confirm idea-1.")
+        assert workshop.session.selection is not None
+        return [first, workshop.session.selection.confirmed_by_user]
+
+    assert asyncio.run(run()) == [False, True]
+    assert workshop.session.selection is not None and workshop.session.selection.confirmed_at is not None
