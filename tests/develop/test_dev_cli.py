@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from sofia_nb.cli import main
 from sofia_nb.develop import METADATA_FILE
@@ -21,9 +22,14 @@ def demo_like_session() -> str:
     return session.id
 
 
+SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs/schemas/RalphResult.json").read_text())
+
+
 def last_json(capsys: pytest.CaptureFixture[str]) -> dict:  # type: ignore[type-arg]
+    """The result line, checked against the committed schema; progress lines before it carry a type."""
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines() if x.strip()]
     assert all("type" in x for x in lines[:-1]) and "type" not in lines[-1]
+    Draft202012Validator(SCHEMA).validate(lines[-1])
     return lines[-1]
 
 
