@@ -8,6 +8,7 @@ function names may not contain ``/``, so a scripted model file names tools ``ser
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ from ._cards import Deck, search_cards
 
 WIRE_SEPARATOR = "__"
 BUILTIN_SERVER = "builtin"
+_WIRE_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 _PREVIEW_CHARS = 300
 
 
@@ -77,7 +79,8 @@ class ToolRef(BaseModel):
 
     @property
     def wire_name(self) -> str:
-        return f"{self.server}{WIRE_SEPARATOR}{self.tool}"
+        """The name the model sees: ``server__tool``, within OpenAI's ``[A-Za-z0-9_-]{1,64}``."""
+        return _WIRE_UNSAFE.sub("-", f"{self.server}{WIRE_SEPARATOR}{self.tool}")[:64]
 
 
 def result_text(result: CallToolResult) -> str:

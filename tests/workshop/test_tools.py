@@ -175,3 +175,10 @@ def test_calls_no_server_saw_still_reach_the_live_log() -> None:
     assert finished["builtin", "web_search"].error_kind == "denied"
     assert finished["nope", "x"].error_kind == "rejected"
     assert {e.call_id for e in recorder.of_type(ToolCallStarted)} == {r.call_id for r in session.tool_calls}
+
+
+def test_wire_names_fit_openai_function_names() -> None:
+    ref = ToolRef.parse("docs.example/search pages")
+    assert ref.name == "docs.example/search pages"
+    assert ref.wire_name == "docs-example__search-pages"
+    assert ToolRef.parse("calc__double") == ToolRef(server="calc", tool="double")
