@@ -289,11 +289,11 @@ class WorkshopTools:
         self._started[call.id] = time.perf_counter()
         target = self._target(call.name)
         consent_as = target.consent_as if target else None
-        if consent_as is None or self.consent is None:
-            if consent_as is not None:  # nobody can answer: deny, as every headless default
-                self._errors[call.id] = "denied"
-                return HookDecision(allow=False, reason=f"{consent_as} needs consent and no one can give it")
+        if consent_as is None:  # a local, read-only built-in
             return HookDecision()
+        if self.consent is None:  # nobody can answer: deny, like every headless default
+            self._errors[call.id] = "denied"
+            return HookDecision(allow=False, reason=f"{consent_as} needs consent and no one can give it")
         decision = await self.consent.ask(consent_as, call.arguments)
         if not decision.allowed:
             self._errors[call.id] = "denied"
@@ -306,11 +306,13 @@ class WorkshopTools:
             ref = target.ref if target else ToolRef.parse(call.name)
         except ValueError:
             ref = ToolRef(server="unknown", tool=call.name)
-        ran = call.id in self._started  # the loop rejects unoffered tools and bad arguments before the hook
+        checked = (
+            call.id in self._started
+        )  # the loop rejects unoffered tools and bad arguments before the hook
         started = self._started.pop(call.id, time.perf_counter())
         kind = self._errors.pop(call.id, None)
         if kind is None and result.is_error:
-            kind = "tool-error" if ran else "rejected"
+            kind = "tool-error" if checked else "rejected"
         record = tool_record(
             self.session,
             ref,
@@ -323,7 +325,7 @@ class WorkshopTools:
             error_kind=kind if result.is_error else None,
         )
         local = target is not None and target.builtin is not None and target.consent_as is None
-        if kind in ("denied", "rejected") or (local and ran):
+        if kind in ("denied", "rejected") or (local and checked):
             self._announce(record, len(result.text))  # the manager announced every call that reached a server
 
     def _announce(self, record: ToolCallRecord, size: int) -> None:
