@@ -14,6 +14,7 @@ import json
 import os
 import socket
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from urllib.parse import urljoin
 
 import httpx
@@ -24,6 +25,7 @@ from ._transport import SessionExpired, Transport
 
 _ACCEPT = "application/json, text/event-stream"
 _CLOSE_TIMEOUT_S = 2.0
+_DEFAULT_RETRY_MS = 1000
 
 
 def connect_error(exc: httpx.TransportError, url: str) -> McpError:
@@ -50,22 +52,37 @@ def _status_error(response: httpx.Response, body: str) -> McpError:
     return McpError("protocol", f"{detail}: {body[:200]}".rstrip(": "))
 
 
-async def sse_events(response: httpx.Response) -> AsyncIterator[tuple[str, str]]:
-    """``(event, data)`` pairs of a text/event-stream; events with an empty ``data`` are skipped
-    (server-everything starts every stream with such a priming event)."""
-    event = "message"
+@dataclass(slots=True)
+class SseEvent:
+    event: str
+    data: str
+    id: str | None
+    retry_ms: int | None
+
+
+async def sse_events(response: httpx.Response) -> AsyncIterator[SseEvent]:
+    """The events of a text/event-stream. ``data`` may be empty: server-everything starts every
+    stream with such a priming event, which carries only an ``id`` (and maybe a ``retry``)."""
+    event, event_id, retry = "message", None, None
     data: list[str] = []
     async for line in response.aiter_lines():
         if not line:
-            if any(data):
-                yield event, "\n".join(data)
-            event, data = "message", []
-        elif line.startswith("data:"):
-            data.append(line[5:].removeprefix(" "))
-        elif line.startswith("event:"):
-            event = line[6:].strip()
-    if any(data):
-        yield event, "\n".join(data)
+            if data or event_id is not None or retry is not None:
+                yield SseEvent(event, "\n".join(data), event_id, retry)
+            event, data, event_id, retry = "message", [], None, None
+            continue
+        field, _, value = line.partition(":")
+        value = value.removeprefix(" ")
+        if field == "data":
+            data.append(value)
+        elif field == "event":
+            event = value
+        elif field == "id":
+            event_id = value
+        elif field == "retry" and value.isdigit():
+            retry = int(value)
+    if data:
+        yield SseEvent(event, "\n".join(data), event_id, retry)
 
 
 class HttpTransport(Transport):
@@ -86,6 +103,7 @@ class HttpTransport(Transport):
         self._want_legacy = legacy_sse
         self._legacy_post_url: str | None = None
         self._legacy_task: asyncio.Task[None] | None = None
+        self._listener: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         # Deadlines come from the session (per request); httpx must not add its own.
@@ -126,6 +144,8 @@ class HttpTransport(Transport):
                     await self._post_legacy(msg)
                     return
                 await self._handle(response, msg)
+            if msg.get("method") == "notifications/initialized" and self._listener is None:
+                self._listener = asyncio.create_task(self._listen(), name="mcp-http-get-stream")
         except httpx.ConnectError as exc:
             raise connect_error(exc, self.url) from None
         except httpx.TimeoutException:
@@ -146,13 +166,47 @@ class HttpTransport(Transport):
             self._session_id = response.headers.get("mcp-session-id")
         answered = "id" not in msg or "method" not in msg  # only requests expect an answer
         content_type = response.headers.get("content-type", "")
-        if content_type.startswith("text/event-stream"):
-            async for _, data in sse_events(response):
-                answered |= self._deliver(data, msg)
-        else:
+        if not content_type.startswith("text/event-stream"):
             answered |= self._deliver((await response.aread()).decode(), msg)
+        else:
+            last_id, retry_ms = None, None
+            async for event in sse_events(response):
+                last_id, retry_ms = event.id or last_id, event.retry_ms or retry_ms
+                if event.data.strip():
+                    answered |= self._deliver(event.data, msg)
+            if not answered and last_id is not None:  # a resumable stream closed early (SEP-1699)
+                answered = await self._resume(last_id, retry_ms, msg)
         if not answered:
             raise McpError("connection-lost", "the HTTP response ended before the answer arrived")
+
+    async def _resume(self, last_id: str, retry_ms: int | None, msg: Message) -> bool:
+        """Wait the server's ``retry``, then GET with ``Last-Event-ID`` until ``msg``'s answer arrives."""
+        assert self._client is not None
+        await asyncio.sleep((retry_ms if retry_ms is not None else _DEFAULT_RETRY_MS) / 1000)
+        headers = {**self._request_headers(), "Accept": "text/event-stream", "Last-Event-ID": last_id}
+        headers.pop("Content-Type")
+        async with self._client.stream("GET", self.url, headers=headers) as response:
+            if response.status_code >= 300:
+                return False
+            async for event in sse_events(response):
+                if event.data.strip() and self._deliver(event.data, msg):
+                    return True
+        return False
+
+    async def _listen(self) -> None:
+        """The optional GET stream, where a server sends requests and notifications of its own."""
+        assert self._client is not None
+        headers = {**self._request_headers(), "Accept": "text/event-stream"}
+        headers.pop("Content-Type")
+        try:
+            async with self._client.stream("GET", self.url, headers=headers) as response:
+                if response.status_code != 200:  # 405: the server does not offer one
+                    return
+                async for event in sse_events(response):
+                    if event.data.strip():
+                        self._deliver(event.data, {})
+        except (httpx.HTTPError, McpError):
+            return  # optional: losing it loses nothing the POST streams carry
 
     def _deliver(self, data: str, msg: Message) -> bool:
         """Hand one body or event to the session; True when it held the answer to ``msg``."""
@@ -184,14 +238,14 @@ class HttpTransport(Transport):
             async with self._client.stream("GET", self.url, headers=headers) as response:
                 if response.status_code >= 300:
                     raise _status_error(response, (await response.aread()).decode("utf-8", "replace"))
-                async for event, data in sse_events(response):
-                    if event == "endpoint" and not ready.done():
-                        ready.set_result(urljoin(self.url, data.strip()))
-                    elif event == "message":
+                async for event in sse_events(response):
+                    if event.event == "endpoint" and not ready.done():
+                        ready.set_result(urljoin(self.url, event.data.strip()))
+                    elif event.event == "message" and event.data.strip():
                         try:
-                            self.on_message(decode(data))
+                            self.on_message(decode(event.data))
                         except JsonRpcDecodeError:
-                            self.on_stray(data[:200])
+                            self.on_stray(event.data[:200])
         except McpError as exc:
             error = exc
         except httpx.ConnectError as exc:
@@ -218,9 +272,10 @@ class HttpTransport(Transport):
         client, self._client = self._client, None
         if client is None:
             return
-        if self._legacy_task is not None:
-            self._legacy_task.cancel()
-            await asyncio.gather(self._legacy_task, return_exceptions=True)
+        tasks = [t for t in (self._legacy_task, self._listener) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self._session_id is not None:
             with contextlib.suppress(httpx.HTTPError, TimeoutError):
                 await asyncio.wait_for(
