@@ -28,10 +28,10 @@ def received(log: Path) -> list[dict]:
 
 async def test_handshake_then_every_page_of_tools(fake: McpManager, fake_log: Path) -> None:
     tools = await fake.list_tools("fake")
-    assert [t.name for t in tools][:3] == ["echo", "add", "sleep"] and len(tools) == 11
+    assert [t.name for t in tools][:3] == ["echo", "add", "sleep"] and len(tools) == 13
     methods = [m.get("method") for m in received(fake_log)]
     assert methods[:2] == ["initialize", "notifications/initialized"]
-    assert methods.count("tools/list") == 4  # pages of 3
+    assert methods.count("tools/list") == 5  # pages of 3
     init = received(fake_log)[0]["params"]
     assert init["protocolVersion"] == "2025-11-25" and init["clientInfo"]["name"] == "sofia-nb"
     session = await fake.session("fake")
@@ -160,3 +160,27 @@ async def test_connection_is_shared_and_lazy(fake: McpManager, fake_log: Path) -
     assert fake.connected("fake") and await fake.available("fake")
     assert sum(1 for m in received(fake_log) if m.get("method") == "initialize") == 1
     assert not await fake.available("nope")
+
+
+async def test_tool_list_is_cached_until_the_server_says_it_changed(fake: McpManager, fake_log: Path) -> None:
+    await fake.list_tools("fake")
+    await fake.call_tool("fake", "echo", {"text": "cached"})
+    pages = sum(1 for m in received(fake_log) if m.get("method") == "tools/list")
+    await fake.call_tool("fake", "changed", {})
+    await fake.list_tools("fake")
+    assert sum(1 for m in received(fake_log) if m.get("method") == "tools/list") == 2 * pages
+
+
+async def test_server_requests_are_answered_sampling_refused_elicitation_declined(
+    fake: McpManager, fake_log: Path
+) -> None:
+    await fake.call_tool("fake", "ask_client", {})
+    for _ in range(40):
+        answers = {m["id"]: m for m in received(fake_log) if str(m.get("id", "")).startswith("srv-")}
+        if len(answers) == 4:
+            break
+        await asyncio.sleep(0.05)
+    assert answers["srv-0"]["result"] == {}  # ping
+    assert answers["srv-1"]["error"]["code"] == -32600  # sampling refused: nobody was asked
+    assert answers["srv-2"]["result"] == {"action": "decline"}
+    assert answers["srv-3"]["result"] == {"roots": []}

@@ -59,6 +59,8 @@ TOOLS = [
     {"name": "fail", "inputSchema": {"type": "object"}, "annotations": RO},
     {"name": "log", "inputSchema": {"type": "object"}, "annotations": RO},
     {"name": "rpc_error", "inputSchema": {"type": "object"}, "annotations": RO},
+    {"name": "changed", "inputSchema": {"type": "object"}, "annotations": RO},
+    {"name": "ask_client", "inputSchema": {"type": "object"}, "annotations": RO},
 ]
 
 
@@ -142,6 +144,13 @@ def call(rid: object, params: dict) -> None:
             }
         )
         text(rid, "logged")
+    elif name == "changed":  # the tool list changed: the client must list again
+        send({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
+        text(rid, "changed")
+    elif name == "ask_client":  # server→client requests; the answers show up in FAKE_LOG
+        for i, method in enumerate(("ping", "sampling/createMessage", "elicitation/create", "roots/list")):
+            send({"jsonrpc": "2.0", "id": f"srv-{i}", "method": method, "params": {}})
+        text(rid, "asked")
     elif name == "rpc_error":
         send({"jsonrpc": "2.0", "id": rid, "error": {"code": -32603, "message": "internal failure"}})
     else:
