@@ -145,8 +145,9 @@ def _language(path: Path) -> Language:
 
 
 def _cost(entry: CodeFile) -> int:
+    """Tokens of the entry as the server sends it (compact JSON)."""
     return estimate_tokens(
-        json.dumps(entry.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False)
+        json.dumps(entry.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
     )
 
 

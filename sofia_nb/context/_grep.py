@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ._errors import ContextError
 from ._registry import ContextTool
 from ._roots import resolve_path
-from ._scan import Skipped, compile_pattern, search
+from ._scan import ScannedFile, Skipped, compile_pattern, search
 from ._walk import normalize_exts
 
 
@@ -75,29 +75,28 @@ def run(request: GrepInput) -> GrepResult:
     except re.error as exc:
         raise ContextError(f"invalid pattern: {exc}") from None
     skipped = Skipped()
-    found: list[list[GrepHit]] = [[] for _ in compiled]
+    found: list[list[tuple[str, int, int, str, ScannedFile]]] = [[] for _ in compiled]
     files = [0] * len(compiled)
-    for scanned, by_pattern in search(
-        root, compiled, request.ignore_dirs, normalize_exts(request.exts), skipped
-    ):
+    exts = normalize_exts(request.exts)
+    for scanned, by_pattern in search(root, compiled, request.ignore_dirs, exts, skipped):
         for i, line_hits in by_pattern.items():
             files[i] += 1
-            found[i].extend(
-                GrepHit(
-                    file=scanned.rel, line=h.line, col=h.col, enclosing=scanned.enclosing(h.line), text=h.text
-                )
-                for h in line_hits
-            )
+            found[i].extend((scanned.rel, h.line, h.col, h.text, scanned) for h in line_hits)
     result = GrepResult(root=str(root), patterns=[], skipped=skipped)
     for pattern, hits, count in zip(request.patterns, found, files, strict=True):
         if not hits:
             result.empty.append(pattern)
             continue
-        hits.sort(key=lambda h: (h.file, h.line, h.col))
+        hits.sort(key=lambda h: h[:3])
         keep = hits if request.max_per_pattern == 0 else hits[: request.max_per_pattern]
+        # Scopes are read only for the hits returned: a capped search of a big tree stays cheap.
+        returned = [
+            GrepHit(file=rel, line=line, col=col, enclosing=scanned.enclosing(line), text=text)
+            for rel, line, col, text, scanned in keep
+        ]
         result.patterns.append(
             GrepPattern(
-                pattern=pattern, files=count, total=len(hits), hits=keep, truncated=len(hits) - len(keep)
+                pattern=pattern, files=count, total=len(hits), hits=returned, truncated=len(hits) - len(keep)
             )
         )
     return result

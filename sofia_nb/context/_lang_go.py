@@ -67,7 +67,6 @@ def outline(source: str, brief: bool) -> Outline:
     root = ts.parse("go", source.encode())
     result = Outline()
     for node in root.named_children:
-        line = node.start_point[0] + 1
         if node.type == "package_clause":
             result.package = ts.text(node.named_children[0]) if node.named_children else ""
         elif node.type == "import_declaration":
@@ -84,7 +83,6 @@ def outline(source: str, brief: bool) -> Outline:
                     name=name,
                     signature=_signature(node),
                     exported=_exported(ts.field_text(node, "name")),
-                    line=line,
                 )
             )
         elif node.type == "type_declaration":
@@ -97,7 +95,6 @@ def outline(source: str, brief: bool) -> Outline:
                             name=name,
                             detail="" if brief else _type_detail(spec),
                             exported=_exported(name),
-                            line=spec.start_point[0] + 1,
                         )
                     )
         elif node.type in ("const_declaration", "var_declaration"):
@@ -113,7 +110,6 @@ def outline(source: str, brief: bool) -> Outline:
                                 name=name,
                                 detail=kind_text,
                                 exported=_exported(name),
-                                line=spec.start_point[0] + 1,
                             )
                         )
     return result

@@ -96,7 +96,6 @@ def _members(node: ts.Node, owner: str, brief: bool) -> list[CodeSymbol]:
     body = node.child_by_field_name("body")
     found: list[CodeSymbol] = []
     for member in body.named_children if body is not None else ():
-        line = member.start_point[0] + 1
         if member.type == "method_declaration":
             visibility = _visibility(member)
             found.append(
@@ -106,7 +105,6 @@ def _members(node: ts.Node, owner: str, brief: bool) -> list[CodeSymbol]:
                     signature=_signature(member),
                     detail=" ".join(_modifiers(member)),
                     exported=visibility == "public",
-                    line=line,
                 )
             )
         elif member.type == "property_declaration" and not brief:
@@ -117,7 +115,6 @@ def _members(node: ts.Node, owner: str, brief: bool) -> list[CodeSymbol]:
                         name=f"{owner}.{ts.text(element.named_children[0])}",
                         detail=ts.field_text(member, "type"),
                         exported=_visibility(member) == "public",
-                        line=line,
                     )
                 )
         elif member.type == "const_declaration":
@@ -127,15 +124,12 @@ def _members(node: ts.Node, owner: str, brief: bool) -> list[CodeSymbol]:
                         kind="const",
                         name=f"{owner}.{ts.text(element.named_children[0])}",
                         exported=_visibility(member) == "public",
-                        line=line,
                     )
                 )
         elif member.type == "enum_case":
             value = "" if brief else ts.field_text(member, "value")
             found.append(
-                CodeSymbol(
-                    kind="case", name=f"{owner}.{ts.field_text(member, 'name')}", detail=value, line=line
-                )
+                CodeSymbol(kind="case", name=f"{owner}.{ts.field_text(member, 'name')}", detail=value)
             )
     return found
 
@@ -153,7 +147,6 @@ def outline(source: str, brief: bool) -> Outline:
                     kind=_TYPES[node.type],
                     name=name,
                     detail=_type_detail(node, names),
-                    line=node.start_point[0] + 1,
                 )
             )
             result.symbols.extend(_members(node, name, brief))
@@ -163,7 +156,6 @@ def outline(source: str, brief: bool) -> Outline:
                     kind="function",
                     name=ts.field_text(node, "name"),
                     signature=_signature(node),
-                    line=node.start_point[0] + 1,
                 )
             )
     return result

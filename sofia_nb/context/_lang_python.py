@@ -8,6 +8,7 @@ strings), which is all an "enclosing def/class" label needs.
 from __future__ import annotations
 
 import ast
+import copy
 import re
 
 from ._errors import ContextError
@@ -25,8 +26,17 @@ def _exported(name: str) -> bool:
     return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
 
 
-def _signature(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
-    sig = f"({ast.unparse(node.args)})"
+def _signature(node: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = False) -> str:
+    """``(a: int, *, b=1) -> str``; a method's ``self``/``cls`` is left out (it says nothing)."""
+    args = node.args
+    positional = args.posonlyargs or args.args
+    if method and positional and positional[0].arg in ("self", "cls"):
+        args = copy.copy(args)
+        if args.posonlyargs:
+            args.posonlyargs = args.posonlyargs[1:]
+        else:
+            args.args = args.args[1:]
+    sig = f"({ast.unparse(args)})"
     if node.returns is not None:
         sig += f" -> {ast.unparse(node.returns)}"
     return ("async " if isinstance(node, ast.AsyncFunctionDef) else "") + sig
@@ -62,10 +72,9 @@ def outline(source: str, brief: bool) -> Outline:
                     CodeSymbol(
                         kind="method" if owner else "function",
                         name=f"{owner}.{node.name}" if owner else node.name,
-                        signature=_signature(node),
+                        signature=_signature(node, method=bool(owner)),
                         detail="" if brief else _decorators(node),
                         exported=_exported(node.name),
-                        line=node.lineno,
                     )
                 )
             elif isinstance(node, ast.ClassDef):
@@ -78,7 +87,6 @@ def outline(source: str, brief: bool) -> Outline:
                         name=name,
                         detail="" if brief else detail,
                         exported=_exported(node.name),
-                        line=node.lineno,
                     )
                 )
                 add_body(node.body, name)
@@ -92,7 +100,6 @@ def outline(source: str, brief: bool) -> Outline:
                             name=f"{owner}.{target}" if owner else target,
                             detail="" if brief else annotation,
                             exported=_exported(target),
-                            line=node.lineno,
                         )
                     )
 

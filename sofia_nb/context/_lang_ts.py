@@ -93,7 +93,6 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
                 signature=signature,
                 detail="" if brief else detail,
                 exported=exported,
-                line=node.start_point[0] + 1 + offset,
             )
         )
 

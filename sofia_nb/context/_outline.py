@@ -4,12 +4,28 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
+from typing import Any, NotRequired
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
+from typing_extensions import TypedDict
+
+
+class _SymbolJson(TypedDict):
+    """The JSON of a :class:`CodeSymbol`: the optional keys appear only when they say something."""
+
+    kind: str
+    name: str
+    signature: NotRequired[str]
+    detail: NotRequired[str]
+    exported: NotRequired[bool]
 
 
 class CodeSymbol(BaseModel):
-    """One declaration. Members carry their owner in ``name`` (``Widget.render``)."""
+    """One declaration. Members carry their owner in ``name`` (``Widget.render``).
+
+    Symbols are most of a summary's tokens, so their JSON leaves out ``signature``, ``detail`` and
+    ``exported`` while those hold their defaults (empty, empty, true); the schema says so.
+    """
 
     kind: str = Field(
         description="class, struct, interface, trait, enum, type, function, method, field, "
@@ -19,7 +35,12 @@ class CodeSymbol(BaseModel):
     signature: str = Field("", description="parameters and result, without the body")
     detail: str = Field("", description="bases, fields or members, decorators, origin of inherited methods")
     exported: bool = True
-    line: int
+
+    @model_serializer(mode="wrap")
+    def _omit_defaults(self, handler: SerializerFunctionWrapHandler) -> _SymbolJson:
+        data: dict[str, Any] = handler(self)
+        fields = type(self).model_fields
+        return {k: v for k, v in data.items() if fields[k].is_required() or v != fields[k].default}  # type: ignore[return-value]
 
 
 class VueInfo(BaseModel):

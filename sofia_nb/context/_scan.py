@@ -32,11 +32,14 @@ class LineHit:
 
 @dataclass
 class ScannedFile:
-    """A file with hits: where it is, its bytes, and (lazily) its scopes."""
+    """A file with hits: where it is and, read again on first use, its scopes.
+
+    The bytes are not kept: a search over a large tree may hit thousands of files, and only the
+    hits a caller keeps (after sorting and capping) need a scope label.
+    """
 
     path: Path
     rel: str
-    source: bytes
     _scopes: ScopeIndex | None = field(default=None, repr=False)
 
     @property
@@ -45,11 +48,8 @@ class ScannedFile:
         if self._scopes is None:
             language = language_for(PurePath(self.path))
             try:
-                found = (
-                    language.scopes(self.source.decode("utf-8", "replace"), PurePath(self.path))
-                    if language
-                    else []
-                )
+                source = self.path.read_text(encoding="utf-8", errors="replace") if language else ""
+                found = language.scopes(source, PurePath(self.path)) if language else []
             except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
                 found = []
             self._scopes = ScopeIndex(found)
@@ -126,4 +126,4 @@ def search(
             continue
         by_pattern = {i: hits for i in matching if (hits := _line_hits(data, finders[i], patterns[i]))}
         if by_pattern:
-            yield ScannedFile(path=path, rel=path.relative_to(root).as_posix(), source=data), by_pattern
+            yield ScannedFile(path=path, rel=path.relative_to(root).as_posix()), by_pattern
