@@ -165,7 +165,7 @@ class RalphLoop:
     async def run(self) -> RalphResult:
         """Iterate until green, the cap, a stop or an error; see ``RalphResult``."""
         started = time.perf_counter()
-        self.poc.iterations = [i for i in self.poc.iterations if i.outcome == "scaffold" or i.ended_at]
+        self._drop_unfinished()
         self.poc.final_status = None
         detector = StuckDetector(
             [failure_signature(i.test_results) for i in self.done_iterations if i.test_results]
@@ -184,7 +184,7 @@ class RalphLoop:
                 if outcome.ok:
                     return self._finish("success", "tests-passing", outcome.results, started)
         except (LoopStopped, asyncio.CancelledError, KeyboardInterrupt) as exc:
-            self.poc.iterations = [i for i in self.poc.iterations if i.outcome == "scaffold" or i.ended_at]
+            self._drop_unfinished()
             result = self._finish(
                 status_for(self._latest), "user-stopped", self._latest, started, persist=False
             )
@@ -193,9 +193,13 @@ class RalphLoop:
             raise
         except Exception as exc:
             log.debug("ralph loop failed", exc_info=True)
-            self.poc.iterations = [i for i in self.poc.iterations if i.outcome == "scaffold" or i.ended_at]
+            self._drop_unfinished()
             reason = f"error: {type(exc).__name__}: {exc}"
             return self._finish(status_for(self._latest), reason, self._latest, started)
+
+    def _drop_unfinished(self) -> None:
+        """An iteration that did not finish is re-run, never half-recorded."""
+        self.poc.iterations = [i for i in self.poc.iterations if i.outcome == "scaffold" or i.ended_at]
 
     @staticmethod
     async def _timed(timings: dict[str, float], key: str, coro: Awaitable[T]) -> T:
@@ -245,7 +249,6 @@ class RalphLoop:
         )
         timings["prompt"] = time.perf_counter() - t0
         changed = await self._fix(prompt, record, timings)
-        self._check_stop()
         record.files_changed = changed
         t0 = time.perf_counter()
         record.commit = self._commit(number, record) if changed else ""
@@ -257,8 +260,9 @@ class RalphLoop:
                 timings, "github", self.github.push(self.project, changed, f"sofia: iteration {number}")
             )
             self.poc.repo_url = self.github.repo_url or self.poc.repo_url
-        if changed and self.template.install_when in changed:
-            await self._timed(timings, "install", self.install())
+        reinstall = bool(changed) and self.template.install_when in changed
+        if reinstall and not await self._timed(timings, "install", self.install()):
+            raise RuntimeError(f"the install failed after {self.template.install_when} changed")
         record.outcome = "tests-failing"
         return self._close(record, timings, t_start, run)
 

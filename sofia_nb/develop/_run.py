@@ -137,9 +137,7 @@ async def develop_session(
             ),
         )
         if publisher is not None:
-            await publisher.push(
-                project, git.run("ls-files").split("\n")[:-1] or made.files, "sofia: scaffold"
-            )
+            await publisher.push(project, git.run("ls-files").splitlines() or made.files, "sofia: scaffold")
             poc.repo_url = publisher.repo_url
         save()
     loop = RalphLoop(
