@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, TypeVar
@@ -356,8 +356,8 @@ class SyncMcpManager:
     def servers(self) -> list[str]:
         return self.manager.servers
 
-    def _run(self, coro: Awaitable[T]) -> T:
-        return self._thread.run(coro)  # type: ignore[arg-type]
+    def _run(self, coro: Coroutine[Any, Any, T]) -> T:
+        return self._thread.run(coro)
 
     def list_tools(self, server: str, timeout: float | None = None) -> list[p.Tool]:
         return self._run(self.manager.list_tools(server, timeout))
