@@ -63,7 +63,9 @@ async def develop_session(
         )
     bus = bus or EventBus()
     project = (output or default_project_dir(session.id)).resolve()
-    say = lambda name, detail="": bus.emit(Activity(name=name, detail=detail))  # noqa: E731
+
+    def say(name: str, detail: str) -> None:
+        bus.emit(Activity(name=name, detail=detail))
 
     def save() -> None:
         if store is not None:

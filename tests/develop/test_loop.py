@@ -190,3 +190,30 @@ def test_fix_refuses_a_folder_that_is_not_a_repository(tmp_path: Path, no_git_id
 
 def test_sr_helper_is_a_valid_block() -> None:
     assert "<<<<<<< SEARCH" in sr("a.py", "x", "y")
+
+
+def test_install_runs_when_its_file_exists_and_a_failure_is_an_error(
+    tmp_path: Path, no_git_identity: None
+) -> None:
+    import sys
+
+    root = write_calc(tmp_path / "p")
+    marker = "open('installed.txt', 'a').write('x')"
+    template = TEMPLATES["python-pytest"].model_copy(
+        update={"install_command": [sys.executable, "-c", marker], "install_when": "requirements.txt"}
+    )
+    loop, _ = make_loop(root, [RIGHT])
+    loop.template = template
+    assert asyncio.run(loop.install()) and not (root / "installed.txt").exists()  # no requirements.txt
+    (root / "requirements.txt").write_text("")
+    assert asyncio.run(loop.install()) and (root / "installed.txt").read_text() == "x"
+    loop.template = template.model_copy(
+        update={"install_command": [sys.executable, "-c", "raise SystemExit(3)"]}
+    )
+    assert not asyncio.run(loop.install())
+    bad = {"purpose": "fix", "text": "```text file=requirements.txt\nnothing-real\n```\n"}
+    loop2, _ = make_loop(write_calc(tmp_path / "q"), [bad])
+    (tmp_path / "q" / "requirements.txt").write_text("")
+    loop2.template = loop.template
+    result = asyncio.run(loop2.run())
+    assert result.reason == "error: RuntimeError: the install failed after requirements.txt changed"
