@@ -7,10 +7,17 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 from rich.table import Table
 
-from ..develop import DEMO_DEV_SCRIPT, DevelopError, LoopOptions, RalphResult, develop_session
+from ..develop import (
+    DEMO_DEV_SCRIPT,
+    DevelopError,
+    DevelopSettings,
+    LoopOptions,
+    RalphResult,
+    develop_session,
+)
 from ..events import Activity, Event, EventBus, IterationFinished, IterationStarted
 from ..llm import LLMClient, LLMError, ScriptedLLM, create_llm
 from ..mcp import McpConfigError, McpManager, load_config
@@ -47,6 +54,21 @@ def loop_options(ctx: CliContext) -> LoopOptions:
     if ctx.args.max_iterations < 1:
         raise _exit.UsageError("--max-iterations must be at least 1")
     return LoopOptions(max_iterations=ctx.args.max_iterations, test_timeout_s=ctx.args.test_timeout)
+
+
+def develop_settings(ctx: CliContext) -> DevelopSettings:
+    """The ``[develop]`` table of config.toml (git author, server names)."""
+    try:
+        return DevelopSettings.model_validate((ctx.settings.model_extra or {}).get("develop", {}))
+    except ValidationError as exc:
+        raise _exit.UsageError(f"config.toml, table develop: {exc.errors()[0]['msg']}") from None
+
+
+def output_dir(ctx: CliContext, session_id: str) -> Path | None:
+    """``--output``, else the config's ``poc_dir``/<id>, else None (``./poc/<id>``)."""
+    if ctx.args.output:
+        return Path(ctx.args.output)
+    return Path(ctx.settings.poc_dir) / session_id if ctx.settings.poc_dir else None
 
 
 def make_llm(ctx: CliContext, bus: EventBus, demo: bool) -> LLMClient:
@@ -116,6 +138,7 @@ def show(ctx: CliContext, result: RalphResult) -> int:
 
 async def run(ctx: CliContext) -> int:
     session = ctx.store.load(ctx.args.session)
+    settings = develop_settings(ctx)
     bus = EventBus()
     bus.subscribe(Progress(ctx))
     llm = make_llm(ctx, bus, ctx.args.demo)
@@ -125,12 +148,15 @@ async def run(ctx: CliContext) -> int:
                 session,
                 llm,
                 store=ctx.store,
-                output=Path(ctx.args.output) if ctx.args.output else None,
+                output=output_dir(ctx, session.id),
                 options=loop_options(ctx),
                 force=ctx.args.force,
                 mcp=mcp,
                 github=ctx.args.github,
                 bus=bus,
+                author=settings.author,
+                enrichment_servers=settings.enrichment,
+                github_server=settings.github_server,
             )
     except DevelopError as exc:
         ctx.out.error(str(exc), kind="refused")

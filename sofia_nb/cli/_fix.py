@@ -11,7 +11,7 @@ from ..develop import DevelopError, RalphResult, fix_project
 from ..events import EventBus
 from . import _exit
 from ._context import CliContext
-from ._dev import Progress, add_loop_options, loop_options, make_llm, mcp_manager, show
+from ._dev import Progress, add_loop_options, develop_settings, loop_options, make_llm, mcp_manager, show
 
 RESULTS: tuple[type[BaseModel], ...] = (RalphResult,)
 
@@ -30,6 +30,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 
 async def run(ctx: CliContext) -> int:
+    settings = develop_settings(ctx)
     bus = EventBus()
     bus.subscribe(Progress(ctx))
     llm = make_llm(ctx, bus, demo=False)
@@ -45,6 +46,8 @@ async def run(ctx: CliContext) -> int:
                 init_git=ctx.args.init_git,
                 bus=bus,
                 mcp=mcp,
+                author=settings.author,
+                enrichment_servers=settings.enrichment,
             )
     except DevelopError as exc:
         ctx.out.error(str(exc), kind="refused")

@@ -13,6 +13,7 @@ from ._results import ReportError, ResultFormat, parse_junit, parse_report, pars
 from ._run import (
     DEMO_DEV_SCRIPT,
     DevelopError,
+    DevelopSettings,
     default_project_dir,
     detect_template,
     develop_session,
@@ -34,6 +35,7 @@ __all__ = [
     "METADATA_FILE",
     "TEMPLATES",
     "DevelopError",
+    "DevelopSettings",
     "Enrichment",
     "EnrichmentServers",
     "Git",

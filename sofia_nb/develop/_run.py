@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from .._aio import run_sync
 from ..events import Activity, EventBus
 from ..llm import LLMClient
@@ -26,6 +28,21 @@ from ._templates import TEMPLATES, Template, plan_words, select_template
 
 DEMO_DEV_SCRIPT = Path(__file__).parent / "demo" / "dev-replies.yaml"
 """The scripted replies ``sofia-nb dev --demo`` plays for the demo workshop's plan."""
+
+
+class DevelopSettings(BaseModel):
+    """The ``[develop]`` table of config.toml."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    git_author_name: str = "sofia_nb"
+    git_author_email: str = "sofia@localhost"
+    github_server: str = "github"
+    enrichment: EnrichmentServers = Field(default_factory=EnrichmentServers)
+
+    @property
+    def author(self) -> GitAuthor:
+        return GitAuthor(name=self.git_author_name, email=self.git_author_email)
 
 
 class DevelopError(RuntimeError):
@@ -55,6 +72,7 @@ async def develop_session(
     enrichment_servers: EnrichmentServers | None = None,
     author: GitAuthor | None = None,
     stop_event: threading.Event | None = None,
+    github_server: str = "github",
 ) -> RalphResult:
     """Scaffold (unless the project already belongs to this session) and run the loop; saves as it goes."""
     if session.selection is None or session.plan is None:
@@ -93,7 +111,9 @@ async def develop_session(
     git = Git(project, author)
     publisher = None
     if github:
-        publisher = _publisher(mcp, bus, selected_idea(session)[0] or session.name, poc.repo_url)
+        publisher = _publisher(
+            mcp, bus, selected_idea(session)[0] or session.name, poc.repo_url, github_server
+        )
     metadata = read_metadata(project)
     if metadata is not None and metadata.session_id == session.id and git.is_repo():
         say("resume", f"skipping the scaffold: {project} belongs to session {session.id}")
@@ -178,12 +198,14 @@ async def develop_session(
         save()
 
 
-def _publisher(mcp: ToolCaller | None, bus: EventBus, title: str, url: str) -> GitHubPublisher | None:
+def _publisher(
+    mcp: ToolCaller | None, bus: EventBus, title: str, url: str, server: str
+) -> GitHubPublisher | None:
     if mcp is None:
         bus.emit(Activity(name="github", detail="no MCP configuration: the PoC stays in local git"))
         return None
     return GitHubPublisher(
-        mcp, name=_slug(title), description=f"Proof of concept: {title}", repo_url=url, bus=bus
+        mcp, name=_slug(title), description=f"Proof of concept: {title}", repo_url=url, bus=bus, server=server
     )
 
 
@@ -238,6 +260,7 @@ async def fix_project(
     init_git: bool = False,
     bus: EventBus | None = None,
     mcp: ToolCaller | None = None,
+    enrichment_servers: EnrichmentServers | None = None,
     author: GitAuthor | None = None,
     now: datetime | None = None,
     stop_event: threading.Event | None = None,
@@ -278,6 +301,7 @@ async def fix_project(
         git=git,
         bus=bus,
         mcp=mcp,
+        enrichment_servers=enrichment_servers,
         branch=branch,
         stop_event=stop_event,
     )

@@ -136,3 +136,23 @@ def test_fix_cli_refuses_a_dirty_tree_then_fixes_on_a_branch(
     assert result["status"] == "success" and result["branch"].startswith("sofia/fix-")
     assert git(root, "rev-parse", "trunk") == head
     assert git(root, "branch", "--show-current").strip() == result["branch"]
+
+
+@pytest.mark.usefixtures("no_git_identity")
+def test_config_names_the_poc_folder_and_the_git_author(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    sid = demo_like_session()
+    pocs = tmp_path / "pocs"
+    config = Path(os.environ["SOFIA_HOME"]) / "config.toml"
+    config.write_text(
+        f'poc_dir = "{pocs}"\n\n[develop]\ngit_author_name = "Ada"\ngit_author_email = "ada@example.org"\n'
+    )
+    assert main(["dev", "--session", sid, "--demo", "--json"]) == 0
+    assert last_json(capsys)["project"] == str((pocs / sid).resolve())
+    assert set(git(pocs / sid, "log", "--format=%an <%ae>").splitlines()) == {"Ada <ada@example.org>"}
+    config.write_text("[develop]\nnot_a_setting = 1\n")
+    assert main(["dev", "--session", sid, "--demo"]) == 2
+    assert "config.toml, table develop: Extra inputs are not permitted" in capsys.readouterr().err
