@@ -103,3 +103,18 @@ def test_failure_line() -> None:
     assert failure_line("one\ntwo\n\n") == "two"
     assert failure_line("> phpstan --error-format=raw\nline 3: bad type\n") == "line 3: bad type"
     assert failure_line("x" * 300) == "x" * 200 + "…"
+
+
+def test_check_scripts_do_not_inherit_credentials(
+    tmp_path: Path, fake_composer: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-not-for-project-scripts-0000")
+    monkeypatch.setenv("SOFIA_PLAIN_SETTING", "kept")
+    pkg = tmp_path / "envcheck"
+    pkg.mkdir()
+    (pkg / "composer.json").write_text(
+        '{"name": "acme/env", "scripts": {"check": '
+        '"test -z \\"$OPENAI_API_KEY\\" && test \\"$SOFIA_PLAIN_SETTING\\" = kept || (echo leaked; exit 1)"}}'
+    )
+    [row] = composer_check(ComposerCheckInput(root=str(pkg))).checks
+    assert (row.ok, row.fail) == (True, None)
