@@ -15,8 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
-from ..context import ContextError, ContextTool, tools
-from ..context._render import FORMATS, render
+from ..context import FORMATS, ContextError, ContextTool, render, tools
 from ..redact import redact_text
 from . import _exit
 from ._context import CliContext

@@ -7,20 +7,25 @@ generated from. See ``docs/context-tools.md``.
 
 from ._errors import ContextError
 from ._registry import PROVIDER_MODULES, ContextTool, ToolAnnotations, get_tool, tools
+from ._render import FORMATS, Format, render, to_data
 from ._roots import allowed_roots, current_roots, resolve_path
 from ._tokens import estimate_tokens
 from ._walk import DEFAULT_IGNORE_DIRS
 
 __all__ = [
     "DEFAULT_IGNORE_DIRS",
+    "FORMATS",
     "PROVIDER_MODULES",
     "ContextError",
     "ContextTool",
+    "Format",
     "ToolAnnotations",
     "allowed_roots",
     "current_roots",
     "estimate_tokens",
     "get_tool",
+    "render",
     "resolve_path",
+    "to_data",
     "tools",
 ]

@@ -8,8 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .. import protocol as p
-from ..context import ContextTool
-from ..context._render import to_data
+from ..context import ContextTool, to_data
 
 
 def _with_defaults(schema: dict[str, Any], model: type[BaseModel]) -> dict[str, Any]:
