@@ -230,7 +230,12 @@ async def run(ctx: CliContext) -> int:
             if args.phase:
                 await _choose(workshop, Phase(args.phase))
             if reader is None:
-                await run_inputs(workshop, inputs)
+                shown = (
+                    None
+                    if ctx.out.json_mode
+                    else lambda text: ctx.out.console.print(f"\n> {text}\n", markup=False)
+                )
+                await run_inputs(workshop, inputs, on_message=shown)
             else:
                 await _interactive(ctx, workshop, reader)
     except LLMError as exc:

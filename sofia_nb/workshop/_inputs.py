@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -50,13 +51,20 @@ class WorkshopInputs(BaseModel):
             raise InputsError(f"{path}: {where}: {first['msg']}") from None
 
 
-async def run_inputs(workshop: Workshop, inputs: WorkshopInputs) -> list[PhaseOutcome]:
+async def run_inputs(
+    workshop: Workshop, inputs: WorkshopInputs, on_message: Callable[[str], None] | None = None
+) -> list[PhaseOutcome]:
     """From the current phase through Plan: the model opens, the phase's inputs follow, then
-    the phase is completed (extraction fallback included) and the next one starts."""
+    the phase is completed (extraction fallback included) and the next one starts.
+
+    ``on_message`` sees each facilitator message just before it is sent (to show it).
+    """
     outcomes = []
     while workshop.phase in CONVERSATION_PHASES:
         await workshop.start_phase()
         for message in inputs.for_phase(workshop.phase):
+            if on_message is not None:
+                on_message(message)
             await workshop.send(message)
         outcomes.append(await workshop.complete_phase())
         await workshop.next_phase()
