@@ -138,6 +138,16 @@ class _Renderer:
             self.out.info(f"note: {event.message}")
 
 
+class _Echo:
+    """Shows each facilitator message of a non-interactive run between the streamed replies."""
+
+    def __init__(self, ctx: CliContext) -> None:
+        self.console = ctx.out.console
+
+    def __call__(self, text: str) -> None:
+        self.console.print(f"\n> {text}\n", markup=False)
+
+
 async def _choose(workshop: Workshop, target: Phase) -> None:
     """Go to ``target``: forward or to the current phase freely, backwards only once confirmed."""
     if PHASE_ORDER.index(target) < PHASE_ORDER.index(workshop.phase):
@@ -230,12 +240,7 @@ async def run(ctx: CliContext) -> int:
             if args.phase:
                 await _choose(workshop, Phase(args.phase))
             if reader is None:
-                shown = (
-                    None
-                    if ctx.out.json_mode
-                    else lambda text: ctx.out.console.print(f"\n> {text}\n", markup=False)
-                )
-                await run_inputs(workshop, inputs, on_message=shown)
+                await run_inputs(workshop, inputs, on_message=None if ctx.out.json_mode else _Echo(ctx))
             else:
                 await _interactive(ctx, workshop, reader)
     except LLMError as exc:
