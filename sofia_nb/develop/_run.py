@@ -89,6 +89,14 @@ async def develop_session(
         if store is not None:
             store.save(session)
 
+    def failed(reason: str) -> RalphResult:
+        assert session.poc is not None
+        session.poc.final_status, session.poc.termination_reason = "failed", reason
+        save()
+        return RalphResult(
+            status="failed", reason=reason, iterations=0, tests=TestCounts(), project=str(project)
+        )
+
     if session.poc is not None and session.poc.final_status == "success" and not force:
         say("resume", "already complete: a previous run reached passing tests (use --force to start over)")
         done = [i for i in session.poc.iterations if i.outcome != "scaffold"]
@@ -115,7 +123,11 @@ async def develop_session(
             mcp, bus, selected_idea(session)[0] or session.name, poc.repo_url, github_server
         )
     metadata = read_metadata(project)
-    if metadata is not None and metadata.session_id == session.id and git.is_repo():
+    if metadata is not None and metadata.session_id != session.id:
+        raise DevelopError(
+            f"{project} holds the PoC of session {metadata.session_id}; use --output or --force"
+        )
+    if metadata is not None and git.is_repo():
         say("resume", f"skipping the scaffold: {project} belongs to session {session.id}")
     else:
         started, started_at = time.perf_counter(), datetime.now(UTC)
@@ -123,15 +135,7 @@ async def develop_session(
         try:
             made = await scaffold(project, llm, session, template)
         except ScaffoldError as exc:
-            poc.final_status, poc.termination_reason = "failed", f"error: {exc}"
-            save()
-            return RalphResult(
-                status="failed",
-                reason=poc.termination_reason,
-                iterations=0,
-                tests=TestCounts(),
-                project=str(project),
-            )
+            return failed(f"error: {exc}")
         if not git.is_repo():
             git.init()
         commit = git.commit_all(f"sofia: scaffold from workshop session {session.id}")
@@ -180,15 +184,7 @@ async def develop_session(
         stop_event=stop_event,
     )
     if not await loop.install():
-        poc.final_status, poc.termination_reason = "failed", "error: the install command failed"
-        save()
-        return RalphResult(
-            status="failed",
-            reason=poc.termination_reason,
-            iterations=0,
-            tests=TestCounts(),
-            project=str(project),
-        )
+        return failed("error: the install command failed")
     try:
         return await loop.run()
     finally:

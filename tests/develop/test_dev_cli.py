@@ -88,6 +88,9 @@ def test_dev_resumes_without_a_new_scaffold_and_force_starts_over(
     resumed = last_json(capsys)
     assert (resumed["status"], resumed["iterations"]) == ("success", 3)
     assert len(git(out, "log", "--format=%h").splitlines()) == 3  # scaffold + 2 fixes: no second scaffold
+    other = demo_like_session()
+    assert main(["dev", "--session", other, "--demo", "--output", str(out)]) == 1
+    assert f"holds the PoC of session {sid}" in capsys.readouterr().err
     (out / "stray.txt").write_text("from before --force")
     assert main([*args, "--force"]) == 0
     assert last_json(capsys)["iterations"] == 3 and not (out / "stray.txt").exists()
