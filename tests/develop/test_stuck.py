@@ -1,0 +1,50 @@
+"""Stuck detection rules and the failure signature."""
+
+from __future__ import annotations
+
+import asyncio
+
+from sofia_nb.develop import StuckDetector, enrich, failure_signature
+from sofia_nb.session import Plan, TestFailure, TestResults
+
+from .conftest import FakeCaller
+
+
+def results(*failures: tuple[str, str, str]) -> TestResults:
+    return TestResults(
+        failed=len(failures),
+        failures=[TestFailure(test_id=t, message=m, trace_tail=tail) for t, m, tail in failures],
+    )
+
+
+def test_signature_ignores_order_and_sees_the_exception_line() -> None:
+    a = results(("t1", "assert 1 == 2", "x"), ("t2", "boom", "E ValueError"))
+    b = results(("t2", "boom", "E ValueError"), ("t1", "assert 1 == 2", "x"))
+    assert failure_signature(a) == failure_signature(b) != ""
+    c1 = results(("<collect>", "collection failure", "E ImportError: flor"))
+    c2 = results(("<collect>", "collection failure", "E ImportError: flr"))
+    assert failure_signature(c1) != failure_signature(c2)
+    assert failure_signature(TestResults(passed=3)) == ""
+
+
+def test_the_three_stuck_rules() -> None:
+    d = StuckDetector()
+    assert d.observe("A", None) == ""
+    assert d.observe("B", True) == ""
+    assert d.observe("B", True) == "the same tests failed the same way as in the previous iteration"
+    assert d.observe("C", False) == "the previous iteration changed no file"
+    assert (
+        d.observe("A", True) == "an earlier set of failures came back: the last changes undid a previous fix"
+    )
+    assert d.observe("", True) == ""  # green is never stuck
+
+
+def test_enrichment_notes_missing_servers_and_keeps_the_rest() -> None:
+    caller = FakeCaller({("websearch", "web_search"): "hit"})
+    plan = Plan(dependencies=["httpx"], architecture_notes="Deployed to Azure App Service")
+    found = asyncio.run(enrich(caller, plan, results(("t", "boom", ""))))
+    assert found.sections == {"Web search on the failing tests": "hit"}
+    assert found.failures == [
+        "Library documentation: httpx (Context7): no MCP server named 'context7' is configured",
+        "Azure guidance (Microsoft Learn): no MCP server named 'microsoft-learn' is configured",
+    ]
