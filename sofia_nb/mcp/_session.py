@@ -241,6 +241,12 @@ class ClientSession:
             self._on_notification(msg["method"], msg.get("params") or {})
 
     def _on_notification(self, method: str, params: dict[str, Any]) -> None:
+        try:
+            self._notification(method, params)
+        except ValidationError as exc:  # a malformed notification must not take the connection down
+            self._warn(f"malformed {method} ignored: {_first_error(exc)}")
+
+    def _notification(self, method: str, params: dict[str, Any]) -> None:
         if method == "notifications/progress":
             callback = self._progress.get(params.get("progressToken"))  # type: ignore[arg-type]
             if callback is not None:
@@ -277,13 +283,13 @@ class ClientSession:
 
     def _on_stray(self, line: str) -> None:
         self._strays += 1
-        if self._bus is not None and self._strays <= MAX_STRAY_REPORTS:
+        if self._strays <= MAX_STRAY_REPORTS:
+            self._warn(f"non-JSON line on stdout ignored: {line}")
+
+    def _warn(self, message: str) -> None:
+        if self._bus is not None:
             self._bus.emit(
-                Warning(
-                    message=f"{self.server}: non-JSON line on stdout ignored: {line}",
-                    source="mcp",
-                    details={"server": self.server},
-                )
+                Warning(message=f"{self.server}: {message}", source="mcp", details={"server": self.server})
             )
 
     # -- typed requests --------------------------------------------------------------------------

@@ -112,6 +112,8 @@ def check_message(msg: Any) -> Message:
         raise JsonRpcDecodeError("not a JSON object (batches were removed in MCP 2025-06-18)")
     if msg.get("jsonrpc") != JSONRPC:
         raise JsonRpcDecodeError("missing or wrong 'jsonrpc' member")
+    if not isinstance(msg.get("id"), str | int | None) or isinstance(msg.get("id"), bool):
+        raise JsonRpcDecodeError("'id' must be a string, a number or null")
     if not (is_request(msg) or is_notification(msg) or is_response(msg)):
         raise JsonRpcDecodeError("neither a request, a notification nor a response")
     return msg

@@ -39,7 +39,7 @@ def test_servers_with_check(capsys: pytest.CaptureFixture[str], mcp_json: Path) 
 def test_tools_lists_every_page(capsys: pytest.CaptureFixture[str], mcp_json: Path) -> None:
     code, out, _ = run_main(capsys, "--json", "--mcp-config", str(mcp_json), "mcp", "tools", "fake")
     result = lines(out)[-1]
-    assert code == 0 and len(result["tools"]) == 13
+    assert code == 0 and len(result["tools"]) == 14
     validate(result, "McpToolsResult")
     assert result["tools"][0] == {
         "name": "echo",

@@ -18,7 +18,16 @@ def test_encode_is_one_line_even_with_newlines_in_strings() -> None:
     }
 
 
-@pytest.mark.parametrize("line", [b"hello", b"[1,2]", b'{"id":1,"result":{}}', b'{"jsonrpc":"2.0","id":1}'])
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"hello",
+        b"[1,2]",
+        b'{"id":1,"result":{}}',
+        b'{"jsonrpc":"2.0","id":1}',
+        b'{"jsonrpc":"2.0","id":[1],"result":{}}',
+    ],
+)
 def test_decode_rejects_what_is_not_a_jsonrpc_message(line: bytes) -> None:
     with pytest.raises(p.JsonRpcDecodeError):
         p.decode(line)

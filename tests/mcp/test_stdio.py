@@ -28,10 +28,10 @@ def received(log: Path) -> list[dict]:
 
 async def test_handshake_then_every_page_of_tools(fake: McpManager, fake_log: Path) -> None:
     tools = await fake.list_tools("fake")
-    assert [t.name for t in tools][:3] == ["echo", "add", "sleep"] and len(tools) == 13
+    assert [t.name for t in tools][:3] == ["echo", "add", "sleep"] and len(tools) == 14
     methods = [m.get("method") for m in received(fake_log)]
     assert methods[:2] == ["initialize", "notifications/initialized"]
-    assert methods.count("tools/list") == 5  # pages of 3
+    assert methods.count("tools/list") == 5  # pages of 3 (14 tools)
     init = received(fake_log)[0]["params"]
     assert init["protocolVersion"] == "2025-11-25" and init["clientInfo"]["name"] == "sofia-nb"
     session = await fake.session("fake")
@@ -184,3 +184,11 @@ async def test_server_requests_are_answered_sampling_refused_elicitation_decline
     assert answers["srv-1"]["error"]["code"] == -32600  # sampling refused: nobody was asked
     assert answers["srv-2"]["result"] == {"action": "decline"}
     assert answers["srv-3"]["result"] == {"roots": []}
+
+
+async def test_malformed_messages_are_reported_not_fatal(fake: McpManager) -> None:
+    events = EventRecorder(fake.bus)
+    assert (await fake.call_tool("fake", "malformed", {})).text() == "survived"
+    warnings = [w.message for w in events.of_type(Warning)]
+    assert any("malformed notifications/progress" in w for w in warnings)
+    assert any("non-JSON line" in w for w in warnings)  # the list id: not a JSON-RPC message

@@ -61,6 +61,7 @@ TOOLS = [
     {"name": "rpc_error", "inputSchema": {"type": "object"}, "annotations": RO},
     {"name": "changed", "inputSchema": {"type": "object"}, "annotations": RO},
     {"name": "ask_client", "inputSchema": {"type": "object"}, "annotations": RO},
+    {"name": "malformed", "inputSchema": {"type": "object"}, "annotations": RO},
 ]
 
 
@@ -151,6 +152,16 @@ def call(rid: object, params: dict) -> None:
         for i, method in enumerate(("ping", "sampling/createMessage", "elicitation/create", "roots/list")):
             send({"jsonrpc": "2.0", "id": f"srv-{i}", "method": method, "params": {}})
         text(rid, "asked")
+    elif name == "malformed":  # a bad progress notification and a response with a list id: both ignorable
+        send(
+            {
+                "jsonrpc": "2.0",
+                "method": "notifications/progress",
+                "params": {"progressToken": token, "progress": "x"},
+            }
+        )
+        send({"jsonrpc": "2.0", "id": [1], "result": {}})
+        text(rid, "survived")
     elif name == "rpc_error":
         send({"jsonrpc": "2.0", "id": rid, "error": {"code": -32603, "message": "internal failure"}})
     else:
