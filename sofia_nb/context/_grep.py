@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -87,7 +88,7 @@ def run(request: GrepInput) -> GrepResult:
         if not hits:
             result.empty.append(pattern)
             continue
-        hits.sort(key=lambda h: h[:3])
+        hits.sort(key=itemgetter(0, 1, 2))
         keep = hits if request.max_per_pattern == 0 else hits[: request.max_per_pattern]
         # Scopes are read only for the hits returned: a capped search of a big tree stays cheap.
         returned = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -11,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from ._langs import language_for
 from ._outline import ScopeIndex
-from ._walk import walk_files
+from ._walk import walk_paths
 
 BINARY_PROBE = 8000  # bytes checked for a NUL, as git and grep do
 MAX_LINE = 4 * 1024 * 1024
@@ -38,7 +39,7 @@ class ScannedFile:
     hits a caller keeps (after sorting and capping) need a scope label.
     """
 
-    path: Path
+    path: str
     rel: str
     _scopes: ScopeIndex | None = field(default=None, repr=False)
 
@@ -48,7 +49,7 @@ class ScannedFile:
         if self._scopes is None:
             language = language_for(PurePath(self.path))
             try:
-                source = self.path.read_text(encoding="utf-8", errors="replace") if language else ""
+                source = Path(self.path).read_text(encoding="utf-8", errors="replace") if language else ""
                 found = language.scopes(source, PurePath(self.path)) if language else []
             except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
                 found = []
@@ -110,9 +111,11 @@ def search(
 ) -> Iterator[tuple[ScannedFile, dict[int, list[LineHit]]]]:
     """For each file with hits, in walk order: the file and its hits by pattern index."""
     finders = [re.compile(p.pattern, p.flags | re.MULTILINE) for p in patterns]
-    for path in walk_files(root, ignore_dirs, exts):
+    prefix = len(os.path.join(str(root), ""))
+    for path in walk_paths(str(root), ignore_dirs, exts):
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as fh:
+                data = fh.read()
         except OSError:
             continue
         if b"\0" in data[:BINARY_PROBE]:
@@ -126,4 +129,4 @@ def search(
             continue
         by_pattern = {i: hits for i in matching if (hits := _line_hits(data, finders[i], patterns[i]))}
         if by_pattern:
-            yield ScannedFile(path=path, rel=path.relative_to(root).as_posix()), by_pattern
+            yield ScannedFile(path=path, rel=path[prefix:].replace(os.sep, "/")), by_pattern

@@ -34,13 +34,14 @@ def normalize_exts(exts: Iterable[str]) -> frozenset[str]:
     return frozenset("." + e.lower().lstrip(".") for e in exts if e.strip("."))
 
 
-def walk_files(
-    root: Path, ignore_dirs: Iterable[str] = (), exts: frozenset[str] = frozenset()
-) -> Iterator[Path]:
-    """Regular files under ``root`` in sorted order, skipping ignored folder names and every symlink.
+def walk_paths(
+    root: str, ignore_dirs: Iterable[str] = (), exts: frozenset[str] = frozenset()
+) -> Iterator[str]:
+    """Regular files under ``root`` in sorted order, as strings, skipping ignored folder names and symlinks.
 
     Symlinks are skipped, not followed: a link inside a root may point anywhere, and the roots
-    are what the tools promise to stay inside.
+    are what the tools promise to stay inside. Strings, not ``Path`` objects: building a ``Path``
+    per file costs more than reading most files.
     """
     ignored = DEFAULT_IGNORE_DIRS | frozenset(ignore_dirs)
     stack = [root]
@@ -57,9 +58,16 @@ def walk_files(
                 continue
             if entry.is_dir(follow_symlinks=False):
                 if entry.name not in ignored:
-                    subdirs.append(Path(entry.path))
+                    subdirs.append(entry.path)
             elif exts and os.path.splitext(entry.name)[1].lower() not in exts:
                 continue
             elif entry.is_file(follow_symlinks=False):
-                yield Path(entry.path)
+                yield entry.path
         stack.extend(reversed(subdirs))
+
+
+def walk_files(
+    root: Path, ignore_dirs: Iterable[str] = (), exts: frozenset[str] = frozenset()
+) -> Iterator[Path]:
+    """:func:`walk_paths` as ``Path`` objects."""
+    return map(Path, walk_paths(str(root), ignore_dirs, exts))
