@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sofia_nb.context import ContextError
 from sofia_nb.context._claude_code import (
@@ -181,3 +184,53 @@ def test_categories(command: str, category: str) -> None:
 )
 def test_human_text(text: str, kept: str) -> None:
     assert human_text(text) == kept
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=12,
+)
+_KEYS = st.sampled_from(
+    [
+        "type",
+        "message",
+        "content",
+        "role",
+        "usage",
+        "id",
+        "name",
+        "input",
+        "tool_use_id",
+        "timestamp",
+        "cwd",
+        "isMeta",
+        "prNumber",
+        "text",
+        "aiTitle",
+        "durationMs",
+    ]
+)
+_RECORD = st.recursive(
+    st.none()
+    | st.integers()
+    | st.text(max_size=8)
+    | st.sampled_from(["user", "assistant", "tool_use", "text"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_KEYS, inner, max_size=4),
+    max_leaves=16,
+)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    records=st.lists(_RECORD | _JSON, max_size=12),
+    broken=st.lists(st.text(st.characters(exclude_characters='\r\n"'), max_size=10), max_size=3),
+)
+def test_any_lines_parse_without_raising(tmp_path: Path, records: list, broken: list[str]) -> None:
+    path = tmp_path / "fuzz.jsonl"
+    lines = [json.dumps(r) for r in records] + ['{"cut' + b for b in broken]  # an unterminated string
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    t = parse_transcript(path)
+    assert t.skipped_lines == sum(not isinstance(r, dict) for r in records) + len(broken)
+    for tool in (cc_show, cc_resume, cc_bash):  # and every digest of it builds
+        tool(CcBashInput(session=str(path)))
