@@ -192,3 +192,16 @@ async def test_malformed_messages_are_reported_not_fatal(fake: McpManager) -> No
     warnings = [w.message for w in events.of_type(Warning)]
     assert any("malformed notifications/progress" in w for w in warnings)
     assert any("non-JSON line" in w for w in warnings)  # the list id: not a JSON-RPC message
+
+
+async def test_server_exit_fails_every_pending_call_at_once_with_the_stderr_tail(fake: McpManager) -> None:
+    await fake.list_tools("fake")
+    pending = [asyncio.create_task(fake.call_tool("fake", "create_thing", {"hang": True})) for _ in range(3)]
+    await asyncio.sleep(0.2)
+    with pytest.raises(McpError) as died:
+        await fake.call_tool("fake", "create_thing", {"die": True})  # not idempotent: no retry
+    errors = await asyncio.wait_for(asyncio.gather(*pending, return_exceptions=True), 2)
+    assert died.value.kind == "connection-lost" and "exited with code 3" in died.value.message
+    assert all(isinstance(e, McpError) and e.kind == "connection-lost" for e in errors)
+    mid_call = await asyncio.gather(fake.call_tool("fake", "die", {}), return_exceptions=True)
+    assert isinstance(mid_call[0], McpError) and "dying mid-call as asked" in mid_call[0].stderr_tail
