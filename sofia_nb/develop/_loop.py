@@ -30,8 +30,7 @@ from ._prompt import DEFAULT_BUDGET_CHARS, FIX_SYSTEM, PromptInput, build_fix_pr
 from ._runner import DEFAULT_GRACE_S, DEFAULT_TIMEOUT_S, TestRun, child_environment, run_process
 from ._stuck import StuckDetector, failure_signature
 from ._templates import Template, expand
-from .edits import _messages as edit_messages
-from .edits import apply_reply
+from .edits import apply_reply, no_edits_message
 
 log = logging.getLogger(__name__)
 
@@ -331,7 +330,7 @@ class RalphLoop:
             self._say(
                 "edits", f"{len(applied.changed)} files changed, {len(applied.problems)} blocks refused"
             )
-            feedback = applied.reflection or (edit_messages.no_edits() if applied.block_count == 0 else "")
+            feedback = applied.reflection or (no_edits_message() if applied.block_count == 0 else "")
             if not feedback or reflections >= self.options.max_reflections:
                 break
             reflections += 1

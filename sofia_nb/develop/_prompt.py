@@ -140,7 +140,7 @@ def _outline(root: Path, files: list[str]) -> str:
             lines.append(f"- {rel}: {entry.size} bytes (not shown)")
             continue
         lines.append(f"- {rel}")
-        lines += [f"    {s.kind} {s.name}{s.signature}  (line {s.line})" for s in entry.symbols]
+        lines += [f"    {s.kind} {s.name}{s.signature}" for s in entry.symbols]
     return "\n".join(lines)
 
 

@@ -6,6 +6,7 @@ reply; the messages for refused or unmatched blocks are documented in docs/edits
 
 from ._apply import PARSERS, ApplyResult, apply_edits, apply_reply, parse_edits
 from ._blocks import EditBlock, EditParser, EditProblem, ParseResult, ProblemKind
+from ._messages import no_edits as no_edits_message
 from ._paths import UnsafePathError, clean_relative, resolve_inside
 from ._search_replace import SearchReplaceParser
 from ._whole import WholeFileParser
@@ -24,6 +25,7 @@ __all__ = [
     "apply_edits",
     "apply_reply",
     "clean_relative",
+    "no_edits_message",
     "parse_edits",
     "resolve_inside",
 ]
