@@ -136,9 +136,8 @@ class HttpTransport(Transport):
             return
         is_init = msg.get("method") == "initialize"
         try:
-            async with self._client.stream(
-                "POST", self.url, json=msg, headers=self._request_headers()
-            ) as response:
+            headers = self._request_headers(msg)
+            async with self._client.stream("POST", self.url, json=msg, headers=headers) as response:
                 if is_init and response.status_code in (400, 404, 405) and self._session_id is None:
                     await self._open_legacy()  # an old server: HTTP+SSE (2024-11-05)
                     await self._post_legacy(msg)

@@ -104,3 +104,13 @@ async def test_refused_port_and_unresolvable_host_are_retried_once() -> None:
                 await manager.list_tools(server)
             assert err.value.kind == kind
     assert [w.details["server"] for w in events.of_type(Warning)] == ["refused", "nowhere"]
+
+
+async def test_modern_probe_headers_then_handshake_fallback() -> None:
+    with FakeHttpServer() as server:  # a handshake-era server: server/discover gets an empty result
+        async with McpManager(manager_for(http_entry(server.url)).config, probe_modern=True) as manager:
+            assert (await manager.call_tool("web", "echo", {"text": "ok"})).text() == "ok"
+            assert (await manager.session("web")).protocol_version == "2025-11-25"
+    posts = [h for method, _, h in server.requests if method == "POST"]
+    assert posts[0]["mcp-method"] == "server/discover" and posts[0]["mcp-protocol-version"] == "2026-07-28"
+    assert "mcp-method" not in posts[1] and "mcp-protocol-version" not in posts[1]  # initialize
