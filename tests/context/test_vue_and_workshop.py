@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,3 +102,17 @@ def test_workshop_plan(workshop: WorkshopSession) -> None:
 def test_workshop_unknown_session_is_a_tool_error() -> None:
     with pytest.raises(ContextError, match="no sessions"):
         session(SessionRef())
+
+
+def test_workshop_tools_golden(workshop: WorkshopSession, tmp_path: Path) -> None:
+    def stable(data: dict[str, Any]) -> dict[str, Any]:
+        text = json.dumps(data)
+        for s in SessionStore().list():  # save() stamps updated_at with the time of the save
+            text = text.replace(s.updated_at.isoformat().replace("+00:00", "Z"), "<updated>")
+        return dict(json.loads(text))
+
+    assert_golden(
+        "workshop_sessions", stable(sessions(WorkshopSessionsInput()).model_dump(mode="json")), tmp_path
+    )
+    assert_golden("workshop_session", stable(session(SessionRef()).model_dump(mode="json")), tmp_path)
+    assert_golden("workshop_plan", stable(plan(SessionRef()).model_dump(mode="json")), tmp_path)
