@@ -3,9 +3,10 @@
 1. ``code``: estimated tokens of the summary (the JSON the server sends) ÷ tokens of the raw file, for
    source files of at least 8 KiB. Target ≤ 0.25. Files whose summary would not be smaller come back
    raw and count at full price.
-2. ``grep``: the in-process tool with enclosing scopes (as the server runs it) against ``grep -rn``
-   with the same skipped folders, same fixed-string patterns. Target ≤ 2× grep's time. The
-   whole-process figures (``sofia-nb ctx grep`` vs ``grep -rn``) are printed too.
+2. ``grep``: the in-process tool with enclosing scopes (as the server runs it: default cap of 30
+   hits) against ``grep -rnI`` (binary files skipped, as ours does) with the same skipped folders
+   and fixed-string patterns; the figure with every hit scoped is printed beside it. Target ≤ 2×
+   grep's time. The whole-process figure (``sofia-nb ctx grep``) is printed too.
 
 Run: ``.venv/bin/python benchmarks/context_tools.py [--root DIR] [--rounds R] [--files N] [--quick]``.
 Default root: this venv's site-packages (well over 50 MB). Numbers, not asserts: the tests run
@@ -74,7 +75,7 @@ def code_ratio(root: Path, max_files: int) -> None:
 
 def _grep_cmd(root: Path, pattern: str) -> list[str]:
     excludes = [f"--exclude-dir={d}" for d in sorted(DEFAULT_IGNORE_DIRS)]
-    return ["grep", "-rnF", *excludes, "--", pattern, str(root)]
+    return ["grep", "-rnIF", *excludes, "--", pattern, str(root)]
 
 
 def _best(fn: object, rounds: int) -> float:
