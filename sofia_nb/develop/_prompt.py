@@ -173,7 +173,8 @@ def build_fix_prompt(p: PromptInput) -> tuple[str, str]:
     if p.stuck_reason:
         parts.append(
             f"# Your last approach failed\n{p.stuck_reason}. Do not repeat it: re-read the failures and "
-            "the code, question your assumptions, and try a different fix."
+            "the code, question your assumptions, and try a different fix. Send every file you change as a "
+            "whole file this time, not as SEARCH/REPLACE blocks."
         )
     parts.append("# Test results\n" + _failures(p.results))
     parts.append("# Files in the project\n" + "\n".join(files))
