@@ -52,6 +52,17 @@ def _valid_id(value: Any) -> bool:
     return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
 
 
+def _shape_problem(msg: p.Message) -> tuple[int, str] | None:
+    """What is wrong with a request or notification's members, as an error code and reason."""
+    if not isinstance(msg.get("method"), str):
+        return p.INVALID_REQUEST, "'method' must be a string"
+    if "id" in msg and not _valid_id(msg["id"]):
+        return p.INVALID_REQUEST, "'id' must be a string or an integer"
+    if msg.get("params") is not None and not isinstance(msg["params"], dict):
+        return p.INVALID_PARAMS, "'params' must be an object"
+    return None
+
+
 class ContextServer:
     """Serves the context registry to one client; feed it frames, it sends replies through ``send``."""
 
@@ -90,29 +101,16 @@ class ContextServer:
         if p.is_response(msg):
             self._on_response(msg)
             return
-        method, params = msg.get("method"), msg.get("params")
-        problem = (
-            "'method' must be a string"
-            if not isinstance(method, str)
-            else "'id' must be a string or an integer"
-            if "id" in msg and not _valid_id(msg_id)
-            else "'params' must be an object"
-            if params is not None and not isinstance(params, dict)
-            else None
-        )
-        if problem:
-            code = (
-                p.INVALID_PARAMS
-                if problem.startswith("'params'") and reply_id is not None
-                else p.INVALID_REQUEST
-            )
-            await self._error(reply_id, p.JsonRpcError(code, f"invalid request: {problem}"))
+        problem = _shape_problem(msg)
+        if problem is not None:
+            await self._error(reply_id, p.JsonRpcError(problem[0], f"invalid request: {problem[1]}"))
             return
+        method, params = msg["method"], msg.get("params") or {}
         if "id" not in msg:
-            await self._on_notification(method, params or {})
+            await self._on_notification(method, params)
             return
-        assert reply_id is not None  # checked above: a request's id is a string or an integer
-        self._start(self._answer(reply_id, method, params or {}), key=reply_id)
+        assert reply_id is not None  # _shape_problem checked it: a request's id is a string or an integer
+        self._start(self._answer(reply_id, method, params), key=reply_id)
 
     def _start(self, work: Coroutine[Any, Any, None], key: p.RequestId | None = None) -> None:
         """Run ``work`` beside the read loop; requests stay cancellable by id until they finish."""
