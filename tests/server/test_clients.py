@@ -8,6 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import mcp_types as types
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
@@ -108,3 +109,22 @@ def test_inspector_lists_every_tool_and_calls_a_sample(world: dict[str, Path]) -
     for name, result in results.items():
         assert result["isError"] is False, (name, result)
         assert json.loads(result["content"][0]["text"]) == result["structuredContent"]
+
+
+async def test_official_sdk_roots_narrow_what_the_file_tools_read(world: dict[str, Path]) -> None:
+    offered = world["root"] / "py"
+
+    async def list_roots(context: Any) -> types.ListRootsResult:
+        return types.ListRootsResult(roots=[types.Root(uri=offered.as_uri(), name="py")])  # type: ignore[arg-type]
+
+    async with Client(
+        _params(world), mode="legacy", list_roots_callback=list_roots, read_timeout_seconds=60
+    ) as client:
+        inside = await client.call_tool("code", {"files": [str(offered / "widgets.py")], "brief": True})
+        assert inside.is_error is False
+        outside = await client.call_tool("code", {"files": [str(world["root"] / "go" / "server.go")]})
+        assert outside.is_error and "outside the allowed roots" in outside.content[0].text  # type: ignore[union-attr]
+        relative = await client.call_tool(
+            "grep", {"patterns": ["Widget"]}
+        )  # relative paths start at the root
+        assert relative.structured_content["root"] == str(offered)  # type: ignore[index]
