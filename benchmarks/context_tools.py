@@ -50,22 +50,22 @@ def code_ratio(root: Path, max_files: int) -> None:
     candidates = [p for p in walk_files(root, exts=frozenset(BY_SUFFIX)) if p.stat().st_size >= MIN_SIZE]
     sample = sorted(random.Random(7).sample(candidates, min(max_files, len(candidates))))
     summary = raw = 0
-    by_lang: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    by_suffix: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     started = time.perf_counter()
     for path in sample:
         entry = code(CodeInput(files=[str(path)])).files[0]
         summary += entry.tokens
         raw += entry.raw_tokens
-        row = by_lang[entry.lang]
+        row = by_suffix[path.suffix]
         row[0] += 1
         row[1] += entry.tokens
         row[2] += entry.raw_tokens
         row[3] += entry.mode == "raw"
     elapsed = time.perf_counter() - started
     print(f"code: {len(sample)} of {len(candidates)} files >= 8 KiB, {elapsed:.1f}s")
-    for lang, (files, tokens, raw_tokens, kept_raw) in sorted(by_lang.items()):
+    for suffix, (files, tokens, raw_tokens, kept_raw) in sorted(by_suffix.items()):
         print(
-            f"  {lang:8} {files:5} files  {tokens:9} / {raw_tokens:9} tokens = {tokens / raw_tokens:.3f}"
+            f"  {suffix:8} {files:5} files  {tokens:9} / {raw_tokens:9} tokens = {tokens / raw_tokens:.3f}"
             f"  ({kept_raw} came back raw)"
         )
     ratio = summary / raw if raw else 0.0
