@@ -60,7 +60,7 @@ pytest: install-dev
 # fails when what they show changes (volatile values: notebooks/nbval-sanitize.cfg).
 NBVAL_HOME := $(shell mktemp -d -u /tmp/sofia-nbval-XXXXXX)
 nbval: install-dev
-	SOFIA_NB_HEADLESS=1 SOFIA_HOME=$(NBVAL_HOME) $(BIN)/pytest --nbval notebooks \
+	SOFIA_NB_HEADLESS=1 SOFIA_HOME=$(NBVAL_HOME) $(BIN)/pytest --nbval notebooks/*.ipynb \
 	  --nbval-sanitize-with notebooks/nbval-sanitize.cfg -p no:cacheprovider -o testpaths=notebooks
 
 # Re-execute the notebooks in place (headless, demo provider) to refresh their stored outputs.
