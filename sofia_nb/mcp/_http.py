@@ -26,6 +26,7 @@ from ._transport import SessionExpired, Transport
 _ACCEPT = "application/json, text/event-stream"
 _CLOSE_TIMEOUT_S = 2.0
 _DEFAULT_RETRY_MS = 1000
+_LISTENER_WAIT_S = 2.0
 
 
 def connect_error(exc: httpx.TransportError, url: str) -> McpError:
@@ -144,7 +145,7 @@ class HttpTransport(Transport):
                     return
                 await self._handle(response, msg)
             if msg.get("method") == "notifications/initialized" and self._listener is None:
-                self._listener = asyncio.create_task(self._listen(), name="mcp-http-get-stream")
+                await self._open_listener()
         except httpx.ConnectError as exc:
             raise connect_error(exc, self.url) from None
         except httpx.TimeoutException:
@@ -192,13 +193,22 @@ class HttpTransport(Transport):
                     return True
         return False
 
-    async def _listen(self) -> None:
-        """The optional GET stream, where a server sends requests and notifications of its own."""
+    async def _open_listener(self) -> None:
+        """Open the optional GET stream before the first request, so nothing the server sends on it
+        early is lost; a server that is slow to answer the GET does not hold the handshake long."""
+        ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._listener = asyncio.create_task(self._listen(ready), name="mcp-http-get-stream")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(ready), _LISTENER_WAIT_S)
+
+    async def _listen(self, ready: asyncio.Future[None]) -> None:
+        """The GET stream, where a server sends requests and notifications of its own."""
         assert self._client is not None
         headers = {**self._request_headers(), "Accept": "text/event-stream"}
         headers.pop("Content-Type")
         try:
             async with self._client.stream("GET", self.url, headers=headers) as response:
+                ready.set_result(None)
                 if response.status_code != 200:  # 405: the server does not offer one
                     return
                 async for event in sse_events(response):
@@ -206,6 +216,9 @@ class HttpTransport(Transport):
                         self._deliver(event.data, {})
         except (httpx.HTTPError, McpError):
             return  # optional: losing it loses nothing the POST streams carry
+        finally:
+            if not ready.done():
+                ready.set_result(None)
 
     def _deliver(self, data: str, msg: Message) -> bool:
         """Hand one body or event to the session; True when it held the answer to ``msg``."""
