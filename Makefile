@@ -40,11 +40,21 @@ browser:
 	  || echo "could not install chromium: the UI browser test will be skipped"; \
 	else echo "chromium not installed and apt-get unavailable: the UI browser test will be skipped"; fi
 
-demo: install
+# The bundled demo, headless: the whole workshop (01_workshop), then the Ralph loop on its plan
+# (02_develop) until the PoC's tests pass. Everything lands in $(OUT).
+$(VENV)/.demo: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[context,ui,batch]'
+	touch $@
+
+demo: $(VENV)/.demo
 	@rm -rf $(OUT) && mkdir -p $(OUT)
-	cd $(OUT) && SOFIA_HOME=$(CURDIR)/$(OUT)/.sofia ../$(BIN)/sofia-nb workshop --demo --non-interactive
-	cd $(OUT) && SOFIA_HOME=$(CURDIR)/$(OUT)/.sofia ../$(BIN)/sofia-nb export --session last --output exports
-	@echo "demo outputs: $(CURDIR)/$(OUT)/.sofia/sessions and $(CURDIR)/$(OUT)/exports"
+	SOFIA_HOME=$(CURDIR)/$(OUT)/.sofia $(BIN)/sofia-nb run notebooks/01_workshop.ipynb --cwd $(OUT) \
+	  --output $(OUT)/01_workshop.ipynb --timeout 300
+	SOFIA_HOME=$(CURDIR)/$(OUT)/.sofia $(BIN)/sofia-nb run notebooks/02_develop.ipynb --cwd $(OUT) \
+	  --output $(OUT)/02_develop.ipynb --timeout 300
+	@echo "executed notebooks: $(CURDIR)/$(OUT)/01_workshop.ipynb $(CURDIR)/$(OUT)/02_develop.ipynb"
+	@echo "export folder:      $$(ls -d $(CURDIR)/$(OUT)/exports/*)"
+	@echo "proof of concept:   $$(ls -d $(CURDIR)/$(OUT)/poc/*)"
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check sofia_nb tests benchmarks

@@ -32,7 +32,7 @@ def run_notebook(
     """
     import papermill
 
-    output = Path(output)
+    output = Path(output).resolve()  # the kernel may run elsewhere (cwd); result_path must still work
     output.parent.mkdir(parents=True, exist_ok=True)
     result_file = output.with_suffix(".result.json")
     result_file.unlink(missing_ok=True)

@@ -33,6 +33,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--grid", type=Path, metavar="PARAMS.yaml", help="run once per parameter set of a grid")
     p.add_argument("--output-dir", type=Path, default=Path("runs"), help="where grid runs are written")
     p.add_argument("--timeout", type=float, default=600.0, metavar="S", help="per-cell execution timeout")
+    p.add_argument("--cwd", type=Path, help="the kernel's working folder (default: the notebook's folder)")
     p.add_argument("--workers", type=int, help="local processes for a grid")
     p.add_argument("--dask", metavar="ADDRESS", help="run the grid on a Dask scheduler ('local' starts one)")
     p.set_defaults(handler=run)
@@ -82,7 +83,7 @@ def run(ctx: CliContext) -> int:
         ctx.out.result(table, human=table.to_markdown())
         return 0 if table.ok else _exit.ERROR
     output = args.output or args.notebook.with_suffix(".out.ipynb")
-    row = run_notebook(args.notebook, output, params, timeout_s=args.timeout)
+    row = run_notebook(args.notebook, output, params, timeout_s=args.timeout, cwd=args.cwd)
     ctx.out.result(row, human=f"{row.status}: {row.output_path} ({row.duration_s:.1f} s) {row.error}")
     return 0 if row.status == "ok" else _exit.ERROR
 
