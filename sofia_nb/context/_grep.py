@@ -76,28 +76,33 @@ def run(request: GrepInput) -> GrepResult:
     except re.error as exc:
         raise ContextError(f"invalid pattern: {exc}") from None
     skipped = Skipped()
-    found: list[list[tuple[str, int, int, str, ScannedFile]]] = [[] for _ in compiled]
-    files = [0] * len(compiled)
-    exts = normalize_exts(request.exts)
-    for scanned, by_pattern in search(root, compiled, request.ignore_dirs, exts, skipped):
-        for i, line_hits in by_pattern.items():
-            files[i] += 1
-            found[i].extend((scanned.rel, h.line, h.col, h.text, scanned) for h in line_hits)
+    found: list[list[tuple[str, int, ScannedFile]]] = [[] for _ in compiled]
+    for scanned, counts in search(root, compiled, request.ignore_dirs, normalize_exts(request.exts), skipped):
+        for i, count in counts.items():
+            found[i].append((scanned.rel, count, scanned))
     result = GrepResult(root=str(root), patterns=[], skipped=skipped)
-    for pattern, hits, count in zip(request.patterns, found, files, strict=True):
-        if not hits:
+    cap = request.max_per_pattern
+    for pattern, compiled_pattern, files in zip(request.patterns, compiled, found, strict=True):
+        if not files:
             result.empty.append(pattern)
             continue
-        hits.sort(key=itemgetter(0, 1, 2))
-        keep = hits if request.max_per_pattern == 0 else hits[: request.max_per_pattern]
-        # Scopes are read only for the hits returned: a capped search of a big tree stays cheap.
-        returned = [
-            GrepHit(file=rel, line=line, col=col, enclosing=scanned.enclosing(line), text=text)
-            for rel, line, col, text, scanned in keep
-        ]
+        files.sort(key=itemgetter(0))
+        total = sum(count for _, count, _ in files)
+        # Hits, and their scopes, are worked out only for the files that fill the cap.
+        kept: list[GrepHit] = []
+        for _, _, scanned in files:
+            room = cap - len(kept) if cap else None
+            if room == 0:
+                break
+            kept.extend(
+                GrepHit(
+                    file=scanned.rel, line=h.line, col=h.col, enclosing=scanned.enclosing(h.line), text=h.text
+                )
+                for h in scanned.line_hits(compiled_pattern)[:room]
+            )
         result.patterns.append(
             GrepPattern(
-                pattern=pattern, files=count, total=len(hits), hits=returned, truncated=len(hits) - len(keep)
+                pattern=pattern, files=len(files), total=total, hits=kept, truncated=total - len(kept)
             )
         )
     return result

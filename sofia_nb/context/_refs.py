@@ -79,8 +79,8 @@ def run(request: RefsInput) -> RefsResult:
     pattern = compile_pattern(request.symbol, regex=False, word=True, case=True)
     skipped = Skipped()
     refs: list[Ref] = []
-    for scanned, by_pattern in search(root, [pattern], request.ignore_dirs, exts, skipped):
-        for hit in by_pattern[0]:
+    for scanned, _ in search(root, [pattern], request.ignore_dirs, exts, skipped):
+        for hit in scanned.line_hits(pattern):
             kind: Literal["def", "use"] = (
                 "def" if _is_definition(scanned, request.symbol, hit.line, hit.text) else "use"
             )

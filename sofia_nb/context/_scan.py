@@ -56,6 +56,14 @@ class ScannedFile:
             self._scopes = ScopeIndex(found)
         return self._scopes
 
+    def line_hits(self, pattern: Pattern) -> list[LineHit]:
+        """The file's hits for ``pattern`` in line and column order (the file is read again)."""
+        try:
+            data = Path(self.path).read_bytes()
+        except OSError:
+            return []
+        return _line_hits(data, pattern.finder, pattern.matcher)
+
     def enclosing(self, line: int) -> str:
         """The innermost declaration around ``line`` (``"method Widget.render"``), or ``""``."""
         scope = self.scopes.enclosing(line)
@@ -94,39 +102,74 @@ def _line_hits(data: bytes, finder: re.Pattern[bytes], line_matcher: re.Pattern[
     return hits
 
 
-def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> re.Pattern[bytes]:
+@dataclass(frozen=True)
+class Pattern:
+    """A search pattern: ``matcher`` runs on one line, ``finder`` (multi-line) on a whole file."""
+
+    matcher: re.Pattern[bytes]
+    finder: re.Pattern[bytes]
+    # Whole-file matches are exactly the per-line hits (a literal without a newline), so they can be
+    # counted at C speed; a regex may match across lines, so its hits are counted line by line.
+    countable: bool
+    # A plain case-sensitive literal: ``bytes.find``/``count`` beat the regex engine at finding it.
+    literal: bytes | None = None
+
+    def occurs_in(self, data: bytes) -> bool:
+        return self.literal in data if self.literal is not None else self.finder.search(data) is not None
+
+    def count_in(self, data: bytes) -> int:
+        """Hits in a whole file, counted per line as :func:`_line_hits` does."""
+        if self.literal is not None:
+            return data.count(self.literal)
+        if self.countable:
+            return len(self.finder.findall(data))
+        return len(_line_hits(data, self.finder, self.matcher))
+
+
+def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> Pattern:
     """A bytes pattern; ``re.error`` for an invalid regex. Whole-word and case folding are ASCII-based."""
     body = pattern.encode() if regex else re.escape(pattern.encode())
     if word and not regex:
         body = rb"(?<![A-Za-z0-9_])" + body + rb"(?![A-Za-z0-9_])"
-    return re.compile(body, 0 if case else re.IGNORECASE)
+    flags = 0 if case else re.IGNORECASE
+    plain = not regex and not word and case and "\n" not in pattern and "\r" not in pattern
+    return Pattern(
+        matcher=re.compile(body, flags),
+        finder=re.compile(body, flags | re.MULTILINE),
+        countable=not regex and "\n" not in pattern and "\r" not in pattern,
+        literal=pattern.encode() if plain else None,
+    )
 
 
 def search(
     root: Path,
-    patterns: list[re.Pattern[bytes]],
+    patterns: list[Pattern],
     ignore_dirs: list[str],
     exts: frozenset[str],
     skipped: Skipped,
-) -> Iterator[tuple[ScannedFile, dict[int, list[LineHit]]]]:
-    """For each file with hits, in walk order: the file and its hits by pattern index."""
-    finders = [re.compile(p.pattern, p.flags | re.MULTILINE) for p in patterns]
+) -> Iterator[tuple[ScannedFile, dict[int, int]]]:
+    """For each file with hits, in walk order: the file and its number of hits by pattern index.
+
+    The hits themselves come from :meth:`ScannedFile.line_hits`, so a caller that returns only
+    the first few pays for those only.
+    """
     prefix = len(os.path.join(str(root), ""))
     for path in walk_paths(str(root), ignore_dirs, exts):
         try:
             with open(path, "rb") as fh:
-                data = fh.read()
+                head = fh.read(BINARY_PROBE)
+                if b"\0" in head:  # a binary file: its first block is all that is read of it
+                    skipped.binary += 1
+                    continue
+                data = head + fh.read()
         except OSError:
             continue
-        if b"\0" in data[:BINARY_PROBE]:
-            skipped.binary += 1
-            continue
-        matching = [i for i, finder in enumerate(finders) if finder.search(data)]
+        matching = [i for i, p in enumerate(patterns) if p.occurs_in(data)]
         if not matching:
             continue
         if _has_giant_line(data):
             skipped.long_lines += 1
             continue
-        by_pattern = {i: hits for i in matching if (hits := _line_hits(data, finders[i], patterns[i]))}
-        if by_pattern:
-            yield ScannedFile(path=path, rel=path[prefix:].replace(os.sep, "/")), by_pattern
+        counts = {i: n for i in matching if (n := patterns[i].count_in(data))}
+        if counts:
+            yield ScannedFile(path=path, rel=path[prefix:].replace(os.sep, "/")), counts
