@@ -17,18 +17,22 @@ from . import _exit
 from ._context import CliContext
 from ._output import Output
 
-# Each module has ``register(subparsers)`` that adds its parser and sets ``handler``.
-COMMAND_MODULES: tuple[str, ...] = (
-    "_status",
-    "_export",
-    "_doctor",
-    "_run",
-    "_ctx",
-    "_workshop",
-    "_dev",
-    "_fix",
-    "_mcp",
-)
+# Each command's module has ``register(subparsers, common)`` that adds its parser and sets ``handler``.
+# Only the module of the command being run is imported, so ``sofia-nb status`` does not pay for
+# the workshop, the LLM layer or the notebook extras.
+COMMANDS: dict[str, str] = {
+    "status": "_status",
+    "export": "_export",
+    "doctor": "_doctor",
+    "run": "_run",
+    "ctx": "_ctx",
+    "workshop": "_workshop",
+    "dev": "_dev",
+    "fix": "_fix",
+    "mcp": "_mcp",
+}
+COMMAND_MODULES: tuple[str, ...] = tuple(COMMANDS.values())
+_VALUED_OPTIONS = frozenset({"--log-file", "--llm", "--mcp-config", "--consent"})
 
 
 class _Parser(argparse.ArgumentParser):
@@ -44,28 +48,64 @@ def _global_options() -> argparse.ArgumentParser:
     g.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS, help="more detail on stderr")
     g.add_argument("--log-file", default=argparse.SUPPRESS, metavar="PATH", help="write a debug log here")
     g.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="JSON Lines on stdout")
-    g.add_argument("--llm", default=argparse.SUPPRESS, metavar="SPEC",
-                   help="model: openai:M, azure:D, github:M, ollama:M, copilot:M, scripted:PATH")
+    g.add_argument(
+        "--llm",
+        default=argparse.SUPPRESS,
+        metavar="SPEC",
+        help="model: openai:M, azure:D, github:M, ollama:M, copilot:M, scripted:PATH",
+    )
     g.add_argument("--mcp-config", default=argparse.SUPPRESS, metavar="PATH", help="MCP config file")
-    g.add_argument("--consent", default=argparse.SUPPRESS, metavar="POLICY",
-                   help="deny | allow-all | allow:server/tool,server/*")
+    g.add_argument(
+        "--consent",
+        default=argparse.SUPPRESS,
+        metavar="POLICY",
+        help="deny | allow-all | allow:server/tool,server/*",
+    )
     return common
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _command_in(argv: Sequence[str]) -> str | None:
+    """The command name in ``argv`` (skipping global options and their values), if any."""
+    tokens = iter(argv)
+    for token in tokens:
+        if token in _VALUED_OPTIONS:
+            next(tokens, None)
+        elif not token.startswith("-"):
+            return token
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; given ``argv``, only the commands it needs are imported (all for help and errors)."""
     common = _global_options()
-    parser = _Parser(prog="sofia-nb", description="AI discovery workshops in Jupyter, and their proof of concept.",
-                     parents=[common])
+    parser = _Parser(
+        prog="sofia-nb",
+        description="AI discovery workshops in Jupyter, and their proof of concept.",
+        parents=[common],
+    )
     parser.add_argument("--version", action="version", version=f"sofia-nb {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
+    command = _command_in(argv) if argv is not None else None
+    if command in COMMANDS:
+        wanted: tuple[str, ...] = (COMMANDS[command],)
+    elif argv is not None and command is None and "--version" in argv:
+        wanted = ()
+    else:
+        wanted = COMMAND_MODULES
+    for name in wanted:
         importlib.import_module(f"{__package__}.{name}").register(sub, common)
     return parser
 
 
 def _defaults(args: argparse.Namespace) -> argparse.Namespace:
-    for key, value in {"verbose": 0, "log_file": None, "json": False, "llm": None, "mcp_config": None,
-                       "consent": None}.items():
+    for key, value in {
+        "verbose": 0,
+        "log_file": None,
+        "json": False,
+        "llm": None,
+        "mcp_config": None,
+        "consent": None,
+    }.items():
         if not hasattr(args, key):
             setattr(args, key, value)
     return args
@@ -73,7 +113,8 @@ def _defaults(args: argparse.Namespace) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``sofia-nb`` with ``argv``; returns the exit code."""
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv)
     args = _defaults(parser.parse_args(argv))
     if not getattr(args, "handler", None):
         parser.print_help(sys.stderr)
