@@ -8,6 +8,7 @@ from typing import Any, TextIO
 
 from pydantic import BaseModel
 from rich.console import Console, RenderableType
+from rich.markup import escape
 
 from ..events import Event
 from ..redact import redact
@@ -53,7 +54,8 @@ class Output:
         if self.json_mode:
             self._line({"error": {"message": message, **details}})
         else:
-            self.err.print(f"[bold red]error:[/bold red] {redact(message)}", markup=True)
+            # The message is data, not markup: "[develop]" in it must print as written.
+            self.err.print(f"[bold red]error:[/bold red] {escape(redact(message))}", markup=True)
 
     def info(self, message: str) -> None:
         """A line for people; stderr, so stdout stays clean for pipes."""

@@ -301,7 +301,7 @@ class RalphLoop:
             return ""
         self._say("enrich", "gathering docs and search results")
         found = await enrich(self.mcp, self.plan, results, self.enrichment_servers)
-        record.enrichment_sources = found.sources  # type: ignore[attr-defined]  # kept as an extra field
+        record.enrichment_sources = found.sources
         for failure in found.failures:
             self._say("enrich", failure)
         return found.render()
@@ -344,8 +344,8 @@ class RalphLoop:
         record.changes_summary = (
             next((s for s in summaries if s), "")[:200] or f"changed {', '.join(changed)}"
         )
-        record.reflections = reflections  # type: ignore[attr-defined]  # extra fields kept by the model
-        record.refused_edits = refused  # type: ignore[attr-defined]
+        record.reflections = reflections
+        record.refused_edits = refused
         return changed
 
     def _commit(self, number: int, record: PocIteration) -> str:

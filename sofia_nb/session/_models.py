@@ -227,6 +227,9 @@ class PocIteration(_Model):
     stuck: bool = False
     error_message: str = ""
     commit: str = ""
+    reflections: int = 0
+    refused_edits: int = 0
+    enrichment_sources: list[str] = Field(default_factory=list)
 
 
 class PocState(_Model):
