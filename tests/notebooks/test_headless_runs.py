@@ -122,3 +122,17 @@ def test_a_grid_of_four_quickstarts_gives_the_same_table_locally_and_on_a_local_
         if r.parameters == {"preapproved_tools": ["demo-search/*"], "consent_policy": "allow-listed"}
     ]
     assert allowed[0].result and allowed[0].result["consent"] == ["demo-search/web_search: allow"]
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("03_mcp_explorer.ipynb", {}),
+        ("04_batch.ipynb", {"use_dask": False}),
+        ("05_context_tools.ipynb", {}),
+    ],
+)
+def test_every_other_notebook_runs_headless(name: str, params: dict[str, object], tmp_path: Path) -> None:
+    # 00, 01 and 02 run in the tests above and in the end-to-end demo test.
+    row = run_notebook(NOTEBOOKS / name, tmp_path / name, params, timeout_s=240)
+    assert row.status == "ok", row.error
