@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import atexit
-import contextlib
 import ctypes
 import os
 import signal
+import subprocess
 import sys
 from collections.abc import Callable, Mapping
+from typing import cast
 
 from ..protocol import JsonRpcDecodeError, Message, decode, encode
 from ._errors import McpError
@@ -80,6 +81,64 @@ class _Ring:
         return "\n".join(text.splitlines()[-lines:])
 
 
+class _ServerPipes(asyncio.SubprocessProtocol):
+    """The child's pipes, parsed as they arrive: no reader tasks, so an answer reaches its waiting
+    call one event-loop turn sooner than through ``StreamReader.readline``."""
+
+    def __init__(self, owner: StdioTransport) -> None:
+        self._owner = owner
+        self._partial: list[bytes] = []  # the start of a line still waiting for its newline
+        self._partial_size = 0
+        self._broken = False
+        self._writable = asyncio.Event()
+        self._writable.set()
+        self.exited: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def pipe_data_received(self, fd: int, data: bytes) -> None:
+        if fd == 2:
+            self._owner._stderr.append(data)
+        elif not self._broken:
+            self._stdout(data)
+
+    def _stdout(self, data: bytes) -> None:
+        if b"\n" not in data:
+            self._partial.append(data)
+            self._partial_size += len(data)
+            if self._partial_size > LINE_LIMIT:  # framing is lost: nothing after this can be trusted
+                self._broken = True
+                self._partial = []
+                self._owner._lost(
+                    McpError("protocol", f"the server sent a line longer than {LINE_LIMIT // 2**20} MiB")
+                )
+            return
+        first, *lines, rest = data.split(b"\n")
+        if self._partial:
+            first = b"".join([*self._partial, first])
+            self._partial, self._partial_size = [], 0
+        self._owner._line(first)
+        for line in lines:
+            self._owner._line(line)
+        if rest:
+            self._partial, self._partial_size = [rest], len(rest)
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        if fd == 1:  # stdout closed: give the process a moment to exit, so the message has its code
+            asyncio.get_running_loop().call_later(0.5, self._owner._exited)
+
+    def process_exited(self) -> None:
+        if not self.exited.done():
+            self.exited.set_result(None)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._owner._exited()  # the process exited and every pipe is drained
+
+    def pause_writing(self) -> None:
+        self._writable.clear()
+
+    def resume_writing(self) -> None:
+        self._writable.set()
+
+
 class StdioTransport(Transport):
     def __init__(
         self,
@@ -94,26 +153,29 @@ class StdioTransport(Transport):
         self.args = list(args or [])
         self.env = {**os.environ, **(env or {})}
         self.cwd = cwd
-        self._proc: asyncio.subprocess.Process | None = None
+        self._process: asyncio.SubprocessTransport | None = None
+        self._stdin: asyncio.WriteTransport | None = None
+        self._pipes: _ServerPipes | None = None
         self._stderr = _Ring(STDERR_KEEP)
-        self._tasks: list[asyncio.Task[None]] = []
         self._closing = False
+        self._reported = False
 
     @property
     def pid(self) -> int | None:
-        return self._proc.pid if self._proc else None
+        return self._process.get_pid() if self._process else None
 
     async def start(self) -> None:
+        loop = asyncio.get_running_loop()
         try:
-            self._proc = await asyncio.create_subprocess_exec(
+            self._process, self._pipes = await loop.subprocess_exec(
+                lambda: _ServerPipes(self),
                 self.command,
                 *self.args,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
                 env=self.env,
                 cwd=self.cwd,
-                limit=LINE_LIMIT,
                 start_new_session=True,
                 preexec_fn=_die_with_parent(),
             )
@@ -121,88 +183,65 @@ class StdioTransport(Transport):
             raise McpError(
                 "connection-refused", f"cannot start {self.command!r}: {exc.strerror or exc}"
             ) from None
-        _live_groups.add(self._proc.pid)
-        self._tasks = [
-            asyncio.create_task(self._read_stdout(), name=f"mcp-stdout-{self._proc.pid}"),
-            asyncio.create_task(self._drain_stderr(), name=f"mcp-stderr-{self._proc.pid}"),
-        ]
+        _live_groups.add(self._process.get_pid())
+        self._stdin = cast(asyncio.WriteTransport, self._process.get_pipe_transport(0))
 
     async def send(self, msg: Message) -> None:
-        proc = self._proc
-        if proc is None or proc.stdin is None or proc.stdin.is_closing():
+        stdin = self._stdin
+        if stdin is None or stdin.is_closing() or self._pipes is None:
             raise McpError("connection-lost", "the server's stdin is closed", stderr_tail=self.stderr_tail())
-        try:
-            proc.stdin.write(encode(msg))
-            await proc.stdin.drain()
-        except (BrokenPipeError, ConnectionResetError):
-            raise McpError(
-                "connection-lost", "the server closed its stdin", stderr_tail=self.stderr_tail()
-            ) from None
+        stdin.write(encode(msg))
+        if not self._pipes._writable.is_set():  # the pipe is full: wait for the server to read
+            await self._pipes._writable.wait()
 
-    async def _read_stdout(self) -> None:
-        assert self._proc is not None and self._proc.stdout is not None
-        stdout = self._proc.stdout
-        on_message = self.on_message
-        error: McpError | None = None
+    def _line(self, line: bytes) -> None:
         try:
-            while line := await stdout.readline():
-                try:
-                    msg = decode(line)
-                except JsonRpcDecodeError:
-                    if line.strip():
-                        self.on_stray(line.decode("utf-8", "replace").rstrip()[:200])
-                    continue
-                on_message(msg)
-        except ValueError:  # readline's LimitOverrunError: the buffer was discarded, framing is lost
-            error = McpError("protocol", f"the server sent a line longer than {LINE_LIMIT // 2**20} MiB")
-        if not self._closing:
-            self.on_closed(error or await self._exit_error())
+            msg = decode(line)
+        except JsonRpcDecodeError:
+            if line.strip():
+                self.on_stray(line.decode("utf-8", "replace").rstrip()[:200])
+            return
+        self.on_message(msg)
 
-    async def _exit_error(self) -> McpError:
-        assert self._proc is not None
-        # stdout hit EOF: give the process and the stderr drain a moment, so the message is complete.
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(self._proc.wait()), 0.5)
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(self._tasks[1]), 0.5)
-        code = self._proc.returncode
+    def _lost(self, error: McpError) -> None:
+        if not self._reported and not self._closing:
+            self._reported = True
+            self.on_closed(error)
+
+    def _exited(self) -> None:
+        if self._process is None:
+            return
+        code = self._process.get_returncode()
         how = "closed its stdout" if code is None else f"exited with code {code}"
-        return McpError("connection-lost", f"the server {how}", stderr_tail=self.stderr_tail())
-
-    async def _drain_stderr(self) -> None:
-        assert self._proc is not None and self._proc.stderr is not None
-        while chunk := await self._proc.stderr.read(65536):
-            self._stderr.append(chunk)
+        self._lost(McpError("connection-lost", f"the server {how}", stderr_tail=self.stderr_tail()))
 
     def stderr_tail(self) -> str:
         return self._stderr.tail()
 
     async def aclose(self) -> None:
-        if self._closing or self._proc is None:
+        if self._closing or self._process is None or self._pipes is None:
             return
         self._closing = True
-        proc = self._proc
+        process, exited, pid = self._process, self._pipes.exited, self._process.get_pid()
         try:
-            if proc.returncode is None:
-                if proc.stdin is not None:
-                    proc.stdin.close()
-                if not await _exited(proc, CLOSE_GRACE_S):
-                    _killpg(proc.pid, signal.SIGTERM)
-                    if not await _exited(proc, CLOSE_GRACE_S):
-                        _killpg(proc.pid, signal.SIGKILL)
-                        await proc.wait()
+            if not exited.done():
+                if self._stdin is not None:
+                    self._stdin.close()
+                if not await _within(exited, CLOSE_GRACE_S):
+                    _killpg(pid, signal.SIGTERM)
+                    if not await _within(exited, CLOSE_GRACE_S):
+                        _killpg(pid, signal.SIGKILL)
+                        await asyncio.shield(exited)
         finally:
             # Whatever the leader did, nothing of its group may outlive the manager.
-            _killpg(proc.pid, signal.SIGKILL)
-            _live_groups.discard(proc.pid)
-            for task in self._tasks:
-                task.cancel()
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+            _killpg(pid, signal.SIGKILL)
+            _live_groups.discard(pid)
+            process.close()
 
 
-async def _exited(proc: asyncio.subprocess.Process, within: float) -> bool:
+async def _within(future: asyncio.Future[None], seconds: float) -> bool:
     try:
-        await asyncio.wait_for(proc.wait(), within)
+        await asyncio.wait_for(asyncio.shield(future), seconds)
     except TimeoutError:
         return False
     return True
