@@ -205,3 +205,12 @@ async def test_server_exit_fails_every_pending_call_at_once_with_the_stderr_tail
     assert all(isinstance(e, McpError) and e.kind == "connection-lost" for e in errors)
     mid_call = await asyncio.gather(fake.call_tool("fake", "die", {}), return_exceptions=True)
     assert isinstance(mid_call[0], McpError) and "dying mid-call as asked" in mid_call[0].stderr_tail
+
+
+async def test_a_line_over_the_limit_ends_the_connection_as_protocol(
+    fake: McpManager, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sofia_nb.mcp._stdio.LINE_LIMIT", 1024 * 1024)  # 64 MiB in production
+    with pytest.raises(McpError) as err:
+        await fake.call_tool("fake", "big", {"mib": 2})
+    assert err.value.kind == "protocol" and "longer than 1 MiB" in err.value.message
