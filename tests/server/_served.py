@@ -9,6 +9,12 @@ from typing import Any
 
 from sofia_nb.session import Phase, SessionStore, WorkshopSession
 from tests.context._trees import make_repo, write_sources
+from tests.context2._trees import write_executable
+
+# Stand-ins for the real CLIs, first on PATH: a logged-in `gh` on the test machine must never be
+# reached (tests stay offline); the tools' answers to these are checked in tests/context2.
+OFFLINE_GH = 'import sys\nsys.stderr.write("You are not logged into any GitHub hosts.\\n")\nsys.exit(4)\n'
+OFFLINE_COMPOSER = 'import sys\nsys.stderr.write("composer: not available in this test\\n")\nsys.exit(1)\n'
 
 
 def build_world(base: Path) -> dict[str, Path]:
@@ -19,11 +25,18 @@ def build_world(base: Path) -> dict[str, Path]:
         WorkshopSession(id="20260102-090000-bbbb", name="Acme", phase=Phase.PLAN)
     )
     (base / "claude").mkdir()
-    return {"root": root, "home": home, "claude": base / "claude"}
+    write_executable(base / "bin", "gh", OFFLINE_GH)
+    write_executable(base / "bin", "composer", OFFLINE_COMPOSER)
+    return {"root": root, "home": home, "claude": base / "claude", "bin": base / "bin"}
 
 
 def server_env(world: dict[str, Path]) -> dict[str, str]:
-    return {**os.environ, "SOFIA_HOME": str(world["home"]), "CC_PROJECTS_DIR": str(world["claude"])}
+    return {
+        **os.environ,
+        "SOFIA_HOME": str(world["home"]),
+        "CC_PROJECTS_DIR": str(world["claude"]),
+        "PATH": f"{world['bin']}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
 
 
 def serve_argv(*roots: Path) -> list[str]:
