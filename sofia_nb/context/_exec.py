@@ -6,36 +6,17 @@ Linux, a parent-death signal, so a provider killed mid-call leaves nothing behin
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 import signal
 import subprocess
-import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pydantic import BaseModel
 
+from .._children import die_with_parent, kill_group
 from ..redact import is_secret_env_name
-
-_PR_SET_PDEATHSIG = 1
-
-
-def _parent_death_hook() -> Callable[[], None] | None:
-    if not sys.platform.startswith("linux"):
-        return None
-    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-    prctl = libc.prctl  # looked up here, not in the forked child, where imports are unsafe
-
-    def hook() -> None:
-        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-
-    return hook
-
-
-_PDEATHSIG = _parent_death_hook()
 
 
 def child_env(keep: frozenset[str] = frozenset(), **extra: str) -> dict[str, str]:
@@ -95,17 +76,14 @@ def run_command(
             text=True,
             errors="replace",
             start_new_session=True,
-            preexec_fn=_PDEATHSIG,
+            preexec_fn=die_with_parent(),
         )
     except OSError as exc:
         return done(None, "", str(exc), not_found=isinstance(exc, FileNotFoundError))
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        kill_group(proc.pid, signal.SIGKILL)
         try:
             out, err = proc.communicate(timeout=5)
         except subprocess.TimeoutExpired:  # a grandchild left the group and still holds the pipes

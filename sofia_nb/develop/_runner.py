@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import os
 import signal
-import sys
 import tempfile
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from .._children import die_with_parent, kill_group
 from ..redact import redact_text, scrubbed_env
 from ..session import TestFailure, TestResults
 from ._results import ReportError, ResultFormat, parse_report
@@ -29,22 +28,6 @@ DEFAULT_TIMEOUT_S = 120.0
 DEFAULT_GRACE_S = 5.0
 OUTPUT_TAIL_CHARS = 4000
 _POLL_S = 0.05
-_PR_SET_PDEATHSIG = 1
-
-
-def _parent_death_hook() -> Callable[[], None] | None:
-    """A ``preexec_fn`` asking Linux to SIGKILL the child when this process dies."""
-    if not sys.platform.startswith("linux"):
-        return None
-    prctl = ctypes.CDLL(None, use_errno=True).prctl  # resolved before fork: the child must not allocate
-    parent = os.getpid()
-
-    def hook() -> None:
-        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != parent:  # the parent died between fork and prctl
-            os._exit(1)
-
-    return hook
 
 
 class TestRun(BaseModel):
@@ -75,15 +58,10 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
-def _signal_group(pgid: int, sig: signal.Signals) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pgid, sig)
-
-
 async def _stop_group(proc: asyncio.subprocess.Process, grace_s: float) -> None:
     """SIGTERM the group, wait until it is empty or ``grace_s`` passes, then SIGKILL what is left."""
     pgid = proc.pid
-    _signal_group(pgid, signal.SIGTERM)
+    kill_group(pgid, signal.SIGTERM)
     deadline = time.monotonic() + grace_s
     while time.monotonic() < deadline:
         if proc.returncode is None:
@@ -93,7 +71,7 @@ async def _stop_group(proc: asyncio.subprocess.Process, grace_s: float) -> None:
             return
         else:
             await asyncio.sleep(_POLL_S)
-    _signal_group(pgid, signal.SIGKILL)
+    kill_group(pgid, signal.SIGKILL)
     await proc.wait()
 
 
@@ -143,7 +121,7 @@ async def run_process(
                 stdout=output,
                 stderr=asyncio.subprocess.STDOUT,
                 start_new_session=True,
-                preexec_fn=_parent_death_hook(),
+                preexec_fn=die_with_parent(),
             )
         except OSError as exc:
             outcome.start_error = f"could not start {argv[0]}: {exc}"
@@ -158,7 +136,7 @@ async def run_process(
             if proc.returncode is None:  # cancelled (a user stop): nothing may outlive us
                 with contextlib.suppress(ProcessLookupError):
                     proc.kill()
-            _signal_group(proc.pid, signal.SIGKILL)  # the rest of the group, and strays of a normal exit
+            kill_group(proc.pid, signal.SIGKILL)  # the rest of the group, and strays of a normal exit
     outcome.exit_code = proc.returncode
     outcome.duration_s = time.perf_counter() - started
     text = output_path.read_text(encoding="utf-8", errors="replace")  # noqa: ASYNC240 - small local file
