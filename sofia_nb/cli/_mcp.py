@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import getpass
 import json
+import sys
 from typing import Any, Literal
 
 from pydantic import BaseModel
 from rich.table import Table
 
-from ..mcp import McpConfig, McpConfigError, McpError, McpManager, ServerConfig, load_config
+from ..mcp import InputSpec, McpConfig, McpConfigError, McpError, McpManager, ServerConfig, load_config
 from . import _exit, _mcp_serve
 from ._context import CliContext
 
@@ -103,9 +105,19 @@ def _manager(ctx: CliContext, server: str) -> McpManager:
     if server not in config.servers:
         known = ", ".join(config.servers) or "none configured"
         raise _exit.UsageError(f"unknown MCP server {server!r} (known: {known})")
-    manager = McpManager(config)
+    manager = McpManager(config, prompt=_ask if sys.stdin.isatty() else None)
     manager.bus.subscribe(ctx.out.event)
     return manager
+
+
+def _ask(spec: InputSpec) -> str | None:
+    """An ``${input:ID}`` typed at the terminal (hidden when the input is a password)."""
+    question = f"{spec.description or spec.id}: "
+    if spec.password:
+        return getpass.getpass(question)  # the terminal, never stdout
+    sys.stderr.write(question)  # stdout is for results (JSON Lines under --json)
+    sys.stderr.flush()
+    return sys.stdin.readline().rstrip("\n")
 
 
 def _failure(ctx: CliContext, exc: McpError) -> int:
