@@ -129,9 +129,9 @@ class ClientSession:
     async def _discover(self) -> bool:
         """Probe for a 2026-07-28 server; any error or a slow answer means a handshake-era server."""
         meta = {
-            "io.modelcontextprotocol/protocolVersion": p.MODERN_PROTOCOL_VERSION,
-            "io.modelcontextprotocol/clientCapabilities": {},
-            "io.modelcontextprotocol/clientInfo": CLIENT_INFO.wire(),
+            p.PROTOCOL_VERSION_META_KEY: p.MODERN_PROTOCOL_VERSION,
+            p.CLIENT_CAPABILITIES_META_KEY: {},
+            p.CLIENT_INFO_META_KEY: CLIENT_INFO.wire(),
         }
         self.transport.protocol_version = p.MODERN_PROTOCOL_VERSION  # HTTP sends it as a header
         try:
@@ -146,7 +146,7 @@ class ClientSession:
             self.transport.protocol_version = None
             return False
         self._meta = meta
-        info = (result.get("_meta") or {}).get("io.modelcontextprotocol/serverInfo")
+        info = (result.get("_meta") or {}).get(p.SERVER_INFO_META_KEY)
         self.info = p.InitializeResult.model_validate(
             {
                 "protocolVersion": p.MODERN_PROTOCOL_VERSION,
