@@ -41,9 +41,24 @@ def is_secret_env_name(name: str) -> bool:
     return bool(_SECRET_ENV.search(name))
 
 
+_env_cache: tuple[int, list[str]] = (0, [])
+
+
 def _env_secret_values() -> list[str]:
+    """Values of credential-looking variables, longest first; recomputed only when the environment changes.
+
+    Redaction runs on every tool call and event, so scanning ``os.environ`` each time would cost more
+    than the call itself; a hash of the raw environment tells when the scan is due again.
+    """
+    global _env_cache
+    raw = getattr(os.environ, "_data", None)  # CPython's underlying dict; fall back to a full scan elsewhere
+    stamp = hash(tuple(raw.items())) if raw is not None else 0
+    if raw is not None and stamp == _env_cache[0]:
+        return _env_cache[1]
     values = {v for k, v in os.environ.items() if is_secret_env_name(k) and len(v) >= _MIN_ENV_SECRET_LEN}
-    return sorted(values, key=len, reverse=True)
+    found = sorted(values, key=len, reverse=True)
+    _env_cache = (stamp, found)
+    return found
 
 
 def redact_text(text: str, extra_secrets: list[str] | None = None) -> str:

@@ -27,3 +27,10 @@ def test_values_of_token_like_environment_variables_are_masked(monkeypatch) -> N
 def test_scrubbed_env_drops_credentials_but_keeps_the_rest() -> None:
     env = scrubbed_env({"PATH": "/bin", "OPENAI_API_KEY": "x", "GITHUB_TOKEN": "y", "HOME": "/root"})
     assert env == {"PATH": "/bin", "HOME": "/root"}
+
+
+def test_a_value_changed_after_the_first_redaction_is_still_caught(monkeypatch) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "first-planted-value-1")
+    assert "first-planted" not in redact_text("first-planted-value-1")
+    monkeypatch.setenv("GITHUB_TOKEN", "second-planted-value-2")
+    assert "second-planted" not in redact_text("x second-planted-value-2 y")
