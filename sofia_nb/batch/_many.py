@@ -19,6 +19,7 @@ def run_many(
     output_dir: str | Path = "runs",
     timeout_s: float = DEFAULT_TIMEOUT_S,
     kernel_name: str | None = None,
+    cwd: str | Path | None = None,
 ) -> BatchTable:
     """Run ``notebook`` once per parameter set of ``grid`` and return one row per run, in grid order."""
     notebook = Path(notebook).resolve()
@@ -30,6 +31,7 @@ def run_many(
             "parameters": params,
             "timeout_s": timeout_s,
             "kernel_name": kernel_name,
+            "cwd": str(Path(cwd).resolve()) if cwd else None,
         }
         for i, params in enumerate(expand_grid(grid), 1)
     ]

@@ -7,10 +7,12 @@ import asyncio
 import importlib
 import inspect
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
 from .._version import __version__
+from ..config import ConfigError
 from ..logs import configure_logging
 from ..session import SessionError
 from . import _exit
@@ -132,6 +134,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _exit.USAGE
     except SessionError as exc:
         out.error(str(exc), kind="session")
+        return _exit.ERROR
+    except ConfigError as exc:
+        out.error(str(exc), kind="config")
+        return _exit.ERROR
+    except BrokenPipeError:
+        # The reader went away (``| head``): nothing more can be said on stdout, and no traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return _exit.ERROR
     except KeyboardInterrupt:
         out.error("interrupted", kind="interrupted")

@@ -9,7 +9,16 @@ from typing import Any
 import yaml
 from pydantic import BaseModel
 
-from ..batch import BatchTable, DaskExecutor, LocalExecutor, RunResult, load_grid, run_many, run_notebook
+from ..batch import (
+    BatchTable,
+    DaskExecutor,
+    GridError,
+    LocalExecutor,
+    RunResult,
+    load_grid,
+    run_many,
+    run_notebook,
+)
 from . import _exit
 from ._context import CliContext
 
@@ -42,7 +51,10 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 def _parameters(args: argparse.Namespace) -> dict[str, Any]:
     params: dict[str, Any] = {}
     if args.parameters_file:
-        loaded = yaml.safe_load(args.parameters_file.read_text(encoding="utf-8")) or {}
+        try:
+            loaded = yaml.safe_load(args.parameters_file.read_text(encoding="utf-8")) or {}
+        except (OSError, yaml.YAMLError) as exc:
+            raise _exit.UsageError(f"{args.parameters_file}: {exc}") from None
         if not isinstance(loaded, dict):
             raise _exit.UsageError(f"{args.parameters_file}: expected a mapping of parameter names to values")
         params.update(loaded)
@@ -57,7 +69,10 @@ def run(ctx: CliContext) -> int:
         raise _exit.UsageError(f"no notebook at {args.notebook}")
     params = _parameters(args)
     if args.grid:
-        grid = [{**params, **entry} for entry in load_grid(args.grid)]
+        try:
+            grid = [{**params, **entry} for entry in load_grid(args.grid)]
+        except GridError as exc:
+            raise _exit.UsageError(str(exc)) from None
         if args.dask:
             from dask.distributed import Client, LocalCluster
 
@@ -69,6 +84,7 @@ def run(ctx: CliContext) -> int:
                     executor=DaskExecutor(client),
                     output_dir=args.output_dir,
                     timeout_s=args.timeout,
+                    cwd=args.cwd,
                 )
             if cluster is not None:
                 cluster.close()
@@ -79,6 +95,7 @@ def run(ctx: CliContext) -> int:
                 executor=LocalExecutor(args.workers),
                 output_dir=args.output_dir,
                 timeout_s=args.timeout,
+                cwd=args.cwd,
             )
         ctx.out.result(table, human=table.to_markdown())
         return 0 if table.ok else _exit.ERROR

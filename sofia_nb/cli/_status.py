@@ -94,6 +94,7 @@ def run(ctx: CliContext) -> int:
         return 0
     lines = [SessionLine(**s.model_dump()) for s in ctx.store.list()]
     table = Table("session", "name", "phase", "status", "updated")
+    table.columns[0].no_wrap = True  # an id people copy must never be cut
     for line in lines:
         table.add_row(
             line.session_id,
