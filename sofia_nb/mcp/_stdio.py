@@ -82,25 +82,52 @@ class _Ring:
 
 
 class _ServerPipes(asyncio.SubprocessProtocol):
-    """The child's pipes, parsed as they arrive: no reader tasks, so an answer reaches its waiting
-    call one event-loop turn sooner than through ``StreamReader.readline``."""
+    """The child's stderr, its exit and stdin backpressure (stdout is read by ``_Stdout``)."""
 
     def __init__(self, owner: StdioTransport) -> None:
         self._owner = owner
-        self._partial: list[bytes] = []  # the start of a line still waiting for its newline
-        self._partial_size = 0
-        self._broken = False
         self._writable = asyncio.Event()
         self._writable.set()
+        self.stdout_closed = False
         self.exited: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def pipe_data_received(self, fd: int, data: bytes) -> None:
         if fd == 2:
             self._owner._stderr.append(data)
-        elif not self._broken:
-            self._stdout(data)
 
-    def _stdout(self, data: bytes) -> None:
+    def process_exited(self) -> None:
+        if not self.exited.done():
+            self.exited.set_result(None)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        # The process exited and stdin/stderr are drained. Answers may still sit in the stdout pipe:
+        # the loss is reported at its EOF, or a moment later should a grandchild hold stdout open.
+        if self.stdout_closed:
+            self._owner._exited()
+        else:
+            asyncio.get_running_loop().call_later(0.5, self._owner._exited)
+
+    def pause_writing(self) -> None:
+        self._writable.clear()
+
+    def resume_writing(self) -> None:
+        self._writable.set()
+
+
+class _Stdout(asyncio.Protocol):
+    """The child's stdout as a plain read pipe, split into lines as it arrives. Not a pipe of the
+    subprocess transport: that one defers every chunk by one more event-loop turn (``call_soon``)."""
+
+    def __init__(self, owner: StdioTransport, pipes: _ServerPipes) -> None:
+        self._owner = owner
+        self._pipes = pipes
+        self._partial: list[bytes] = []  # the start of a line still waiting for its newline
+        self._partial_size = 0
+        self._broken = False
+
+    def data_received(self, data: bytes) -> None:
+        if self._broken:
+            return
         if b"\n" not in data:
             self._partial.append(data)
             self._partial_size += len(data)
@@ -121,22 +148,12 @@ class _ServerPipes(asyncio.SubprocessProtocol):
         if rest:
             self._partial, self._partial_size = [rest], len(rest)
 
-    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
-        if fd == 1:  # stdout closed: give the process a moment to exit, so the message has its code
-            asyncio.get_running_loop().call_later(0.5, self._owner._exited)
-
-    def process_exited(self) -> None:
-        if not self.exited.done():
-            self.exited.set_result(None)
-
     def connection_lost(self, exc: Exception | None) -> None:
-        self._owner._exited()  # the process exited and every pipe is drained
-
-    def pause_writing(self) -> None:
-        self._writable.clear()
-
-    def resume_writing(self) -> None:
-        self._writable.set()
+        self._pipes.stdout_closed = True
+        if self._pipes.exited.done():
+            self._owner._exited()
+        else:  # give the process a moment to exit, so the message has its code
+            asyncio.get_running_loop().call_later(0.5, self._owner._exited)
 
 
 class StdioTransport(Transport):
@@ -156,6 +173,7 @@ class StdioTransport(Transport):
         self._process: asyncio.SubprocessTransport | None = None
         self._stdin: asyncio.WriteTransport | None = None
         self._pipes: _ServerPipes | None = None
+        self._stdout: asyncio.ReadTransport | None = None
         self._stderr = _Ring(STDERR_KEEP)
         self._closing = False
         self._reported = False
@@ -166,25 +184,34 @@ class StdioTransport(Transport):
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
+        stdout_r, stdout_w = os.pipe()  # both ends non-inheritable; the child gets a dup as its fd 1
+        reader = os.fdopen(stdout_r, "rb", buffering=0)  # the read transport owns and closes it
         try:
             self._process, self._pipes = await loop.subprocess_exec(
                 lambda: _ServerPipes(self),
                 self.command,
                 *self.args,
                 stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
+                stdout=stdout_w,
                 stderr=subprocess.PIPE,
                 env=self.env,
                 cwd=self.cwd,
                 start_new_session=True,
                 preexec_fn=_die_with_parent(),
             )
-        except OSError as exc:
-            raise McpError(
-                "connection-refused", f"cannot start {self.command!r}: {exc.strerror or exc}"
-            ) from None
+        except BaseException as exc:
+            reader.close()
+            if isinstance(exc, OSError):
+                raise McpError(
+                    "connection-refused", f"cannot start {self.command!r}: {exc.strerror or exc}"
+                ) from None
+            raise
+        finally:
+            os.close(stdout_w)  # the child holds the only write end now, so its exit is our EOF
         _live_groups.add(self._process.get_pid())
         self._stdin = cast(asyncio.WriteTransport, self._process.get_pipe_transport(0))
+        pipes = self._pipes
+        self._stdout, _ = await loop.connect_read_pipe(lambda: _Stdout(self, pipes), reader)
 
     async def send(self, msg: Message) -> None:
         stdin = self._stdin
@@ -237,6 +264,8 @@ class StdioTransport(Transport):
             _killpg(pid, signal.SIGKILL)
             _live_groups.discard(pid)
             process.close()
+            if self._stdout is not None:
+                self._stdout.close()
 
 
 async def _within(future: asyncio.Future[None], seconds: float) -> bool:
