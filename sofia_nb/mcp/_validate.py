@@ -10,31 +10,90 @@ from jsonschema.exceptions import SchemaError, best_match
 from ..protocol import Tool
 from ._errors import McpError
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
+class _Unsupported(Exception):
+    """A value that is not plain JSON data (a tuple, a subclass...): never cached, always validated."""
+
+
+def _snapshot(value: Any) -> Any:
+    """A deep copy of plain JSON data, so later changes to the caller's objects cannot alter it."""
+    kind = type(value)
+    if kind is dict:
+        if not all(type(key) is str for key in value):
+            raise _Unsupported
+        return {key: _snapshot(item) for key, item in value.items()}
+    if kind is list:
+        return [_snapshot(item) for item in value]
+    if kind in _SCALARS:
+        return value
+    raise _Unsupported
+
+
+def _same(value: Any, snapshot: Any) -> bool:
+    """True when ``value`` equals ``snapshot`` with the same exact type at every node and keys in the
+    same order (``True == 1`` and ``1 == 1.0`` are not the same to a schema, nor is a tuple a list)."""
+    kind = type(value)
+    if kind is not type(snapshot):
+        return False
+    if kind is dict:
+        return len(value) == len(snapshot) and all(
+            type(k) is str and k == s_k and _same(v, s_v)
+            for (k, v), (s_k, s_v) in zip(value.items(), snapshot.items(), strict=True)
+        )
+    if kind is list:
+        return len(value) == len(snapshot) and all(map(_same, value, snapshot))
+    return bool(value == snapshot)  # snapshots hold only the exact scalar types above
+
+
+class _Compiled:
+    """One schema object's validator and the last arguments it accepted."""
+
+    __slots__ = ("accepted", "schema", "validator")
+
+    def __init__(self, schema: dict[str, Any], validator: Draft202012Validator | None) -> None:
+        self.schema = schema
+        self.validator = validator
+        self.accepted: dict[str, Any] | None = None
+
 
 class ArgumentValidator:
-    """Compiled validators, one per tool schema object (a refreshed tool list brings new ones)."""
+    """Compiled validators, one per tool schema object (a refreshed tool list brings new ones).
+
+    ``jsonschema`` decides every verdict. A verdict depends on nothing but the schema and the
+    instance, so a call repeating the last accepted arguments of the same schema object (same
+    values, same types, a private deep copy) reuses that verdict instead of walking the schema again.
+    """
 
     def __init__(self) -> None:
-        self._compiled: dict[int, tuple[dict[str, Any], Draft202012Validator | None]] = {}
+        self._compiled: dict[int, _Compiled] = {}
 
     def check(self, tool: Tool, arguments: dict[str, Any]) -> None:
         """Raise ``McpError(kind='validation')`` when ``arguments`` do not match the schema."""
-        validator = self._validator(tool.input_schema)
-        if validator is None or validator.is_valid(arguments):
+        compiled = self._compile(tool.input_schema)
+        validator = compiled.validator
+        if validator is None or (compiled.accepted is not None and _same(arguments, compiled.accepted)):
+            return
+        if validator.is_valid(arguments):
+            try:
+                compiled.accepted = _snapshot(arguments)
+            except _Unsupported:
+                compiled.accepted = None
             return
         error = best_match(validator.iter_errors(arguments))
         where = "/".join(str(x) for x in error.absolute_path) or "arguments"
         raise McpError("validation", f"invalid arguments for {tool.name}: {where}: {error.message}")
 
-    def _validator(self, schema: dict[str, Any]) -> Draft202012Validator | None:
+    def _compile(self, schema: dict[str, Any]) -> _Compiled:
         key = id(schema)
         cached = self._compiled.get(key)
-        if cached is not None and cached[0] is schema:
-            return cached[1]
+        if cached is not None and cached.schema is schema:
+            return cached
         try:
             Draft202012Validator.check_schema(schema)
             validator: Draft202012Validator | None = Draft202012Validator(schema)
         except SchemaError:
             validator = None  # a server's broken schema must not block calls; the server validates too
-        self._compiled[key] = (schema, validator)
-        return validator
+        compiled = self._compiled[key] = _Compiled(schema, validator)
+        return compiled
