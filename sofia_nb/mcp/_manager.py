@@ -5,6 +5,7 @@ one retry, timeouts and tool-call events. ``SyncMcpManager`` is its twin for scr
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Coroutine
@@ -95,6 +96,8 @@ class McpManager:
         self._locks: dict[str, asyncio.Lock] = {}
         self._tools: dict[tuple[str, str], p.Tool] = {}
         self._validator = ArgumentValidator()
+        self._call_prefix = uuid.uuid4().hex[:8] + "-"  # call ids: unique per manager, numbered within
+        self._call_numbers = itertools.count(1)
 
     @property
     def servers(self) -> list[str]:
@@ -262,14 +265,25 @@ class McpManager:
         raises ``McpError``. Emits ``ToolCallStarted``/``ToolCallProgress``/``ToolCallFinished``.
         """
         args = dict(arguments or {})
-        call_id = uuid.uuid4().hex[:12]
+        call_id = f"{self._call_prefix}{next(self._call_numbers)}"
         bus = self.bus
-        bus.emit(
-            ToolCallStarted(call_id=call_id, server=server, tool=tool, arguments=redact(args), origin=origin)
-        )
         started = time.perf_counter()
+        announced = False
+
+        def announce() -> None:
+            # Runs once the request is on the wire, so the redaction and the event overlap the server's
+            # work; a failure, a progress note or the result announces first when that has not happened.
+            nonlocal announced
+            if not announced:
+                announced = True
+                bus.emit(
+                    ToolCallStarted(
+                        call_id=call_id, server=server, tool=tool, arguments=redact(args), origin=origin
+                    )
+                )
 
         def progress(note: p.ProgressParams) -> None:
+            announce()
             bus.emit(
                 ToolCallProgress(
                     call_id=call_id,
@@ -283,13 +297,14 @@ class McpManager:
 
         async def attempt() -> tuple[p.CallToolResult, dict[str, Any]]:
             if timeout is None:  # the defaults apply per step inside; skip a timer on the hot path
-                return await self._call_once(server, tool, args, None, progress)
+                return await self._call_once(server, tool, args, None, progress, announce)
             async with _Deadline(timeout, "tools/call"):
-                return await self._call_once(server, tool, args, timeout, progress)
+                return await self._call_once(server, tool, args, timeout, progress, announce)
 
         try:
             result, raw = await self._retrying(server, tool, attempt, tool)
         except BaseException as exc:
+            announce()
             kind = exc.kind if isinstance(exc, McpError) else "cancelled"
             bus.emit(
                 ToolCallFinished(
@@ -303,6 +318,7 @@ class McpManager:
                 )
             )
             raise
+        announce()
         bus.emit(
             ToolCallFinished(
                 call_id=call_id,
@@ -324,6 +340,7 @@ class McpManager:
         args: dict[str, Any],
         timeout: float | None,  # noqa: ASYNC109 - the caller's overall deadline, already applied
         progress: Callable[[p.ProgressParams], None],
+        on_sent: Callable[[], None],
     ) -> tuple[p.CallToolResult, dict[str, Any]]:
         entry = self.entry(server)
         session = await self.session(server)
@@ -335,11 +352,10 @@ class McpManager:
             raise McpError("validation", "the server has no such tool")
         self._tools[server, tool] = definition
         self._validator.check(definition, args)
-        if timeout is not None:
-            return await session.call_tool(tool, args, progress)
-        limit = entry.query_timeout if _read_only(definition) else entry.tool_write_timeout
-        async with _Deadline(limit, "tools/call"):
-            return await session.call_tool(tool, args, progress)
+        if timeout is None:  # the caller set no overall deadline: the entry's default for this call
+            timeout = entry.query_timeout if _read_only(definition) else entry.tool_write_timeout
+            return await session.call_tool(tool, args, progress, on_sent, timeout)
+        return await session.call_tool(tool, args, progress, on_sent)
 
 
 class SyncMcpManager:

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from .. import protocol as p
 from .._version import __version__
 from ..events import EventBus, ServerLog, Warning
+from ._deadlines import Deadlines
 from ._errors import ErrorKind, McpError
 from ._transport import SessionExpired, Transport
 
@@ -70,6 +71,7 @@ class ClientSession:
         self._probe_modern = probe_modern
         self._next_id = 0
         self._pending: dict[p.RequestId, asyncio.Future[p.Message]] = {}
+        self._deadlines = Deadlines()
         self._progress: dict[p.RequestId, ProgressCallback] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self._lost: McpError | None = None
@@ -160,16 +162,24 @@ class ClientSession:
     async def aclose(self) -> None:
         for task in list(self._background):
             task.cancel()
+        self._deadlines.close()
         await self.transport.aclose()
         self._on_closed(McpError("connection-lost", "the connection was closed"))
 
     # -- JSON-RPC engine -----------------------------------------------------------------------
     async def request(
-        self, method: str, params: dict[str, Any] | None = None, on_progress: ProgressCallback | None = None
+        self,
+        method: str,
+        params: dict[str, Any] | None = None,
+        on_progress: ProgressCallback | None = None,
+        on_sent: Callable[[], None] | None = None,
+        timeout: float | None = None,  # noqa: ASYNC109 - a per-request deadline; expiry sends a cancel
     ) -> dict[str, Any]:
-        """Send a request and return its ``result``; raises ``McpError``.
+        """Send a request and return its ``result``; raises ``McpError`` (``timeout`` after ``timeout`` s).
 
-        Cancelling the awaiting task (a deadline, a KeyboardInterrupt) sends ``notifications/cancelled``.
+        ``on_sent`` runs once the request is on the wire, while the server works on it (for stdio;
+        HTTP answers within the send). Cancelling the awaiting task (a deadline, a KeyboardInterrupt)
+        sends ``notifications/cancelled``.
         """
         if self._lost is not None:
             raise McpError(self._lost.kind, self._lost.message, stderr_tail=self._lost.stderr_tail)
@@ -185,6 +195,7 @@ class ClientSession:
         future: asyncio.Future[p.Message] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
         message = p.request(rid, method, params)
+        deadline = self._deadlines.start(rid, timeout) if timeout is not None else None
         try:
             try:
                 await self.transport.send(message)
@@ -196,15 +207,21 @@ class ClientSession:
                     raise McpError(
                         "connection-lost", "the HTTP session expired again right after a new handshake"
                     ) from None
+            if on_sent is not None:
+                on_sent()
             response = await future
         except asyncio.CancelledError:
             if method != "initialize":  # initialize cannot be cancelled (spec)
                 self._spawn(
                     self.transport.send(p.notification("notifications/cancelled", {"requestId": rid}))
                 )
+            if deadline is not None and self._deadlines.caused(deadline):
+                raise McpError("timeout", f"{method}: no answer within {deadline.limit:g} s") from None
             raise
         finally:
             del self._pending[rid]
+            if deadline is not None:
+                self._deadlines.stop(rid)
             if on_progress is not None:
                 del self._progress[rid]
         result = response.get("result")
@@ -327,9 +344,12 @@ class ClientSession:
         name: str,
         arguments: dict[str, Any],
         on_progress: ProgressCallback | None = None,
+        on_sent: Callable[[], None] | None = None,
+        timeout: float | None = None,  # noqa: ASYNC109 - a per-request deadline; expiry sends a cancel
     ) -> tuple[p.CallToolResult, dict[str, Any]]:
         """The typed result and the raw one (for sizes and previews without re-serialising)."""
-        raw = await self.request("tools/call", {"name": name, "arguments": arguments}, on_progress)
+        params = {"name": name, "arguments": arguments}
+        raw = await self.request("tools/call", params, on_progress, on_sent, timeout)
         try:
             return p.CallToolResult.model_validate(raw), raw
         except ValidationError as exc:

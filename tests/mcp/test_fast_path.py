@@ -1,0 +1,105 @@
+"""What the tools/call hot path does instead of the obvious: a shared deadline timer, a reused
+validation verdict, the started event published once the request is on the wire."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sofia_nb.events import EventRecorder, ToolCallFinished, ToolCallProgress, ToolCallStarted
+from sofia_nb.mcp import McpError
+from sofia_nb.mcp._deadlines import Deadlines
+from sofia_nb.mcp._validate import ArgumentValidator
+from sofia_nb.protocol import Tool
+from tests.mcp.conftest import manager_for
+from tests.support.mcp_helpers import fake_entry
+
+SCHEMA = {
+    "type": "object",
+    "properties": {"n": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}},
+}
+
+
+def rejected(validator: ArgumentValidator, tool: Tool, arguments: dict[str, Any]) -> bool:
+    try:
+        validator.check(tool, arguments)
+    except McpError as exc:
+        assert exc.kind == "validation"
+        return True
+    return False
+
+
+def test_a_reused_verdict_needs_the_same_types_and_values() -> None:
+    validator, tool = ArgumentValidator(), Tool(name="t", input_schema=SCHEMA)
+    assert not rejected(validator, tool, {"n": 1, "tags": ["a"]})
+    assert rejected(validator, tool, {"n": True, "tags": ["a"]})  # True == 1, but not an integer
+    assert not rejected(validator, tool, {"n": 1, "tags": ["a"]})
+    assert rejected(validator, tool, {"n": 1.5, "tags": ["a"]})
+    assert rejected(validator, tool, {"n": 1, "tags": ("a",)})  # a tuple is no JSON Schema array
+
+
+def test_changing_accepted_arguments_afterwards_does_not_fool_the_reuse() -> None:
+    validator, tool = ArgumentValidator(), Tool(name="t", input_schema=SCHEMA)
+    arguments: dict[str, Any] = {"n": 1, "tags": ["a"]}
+    validator.check(tool, arguments)
+    arguments["tags"].append(2)
+    assert rejected(validator, tool, arguments)
+
+
+async def test_deadlines_share_a_timer_and_leave_other_cancels_alone() -> None:
+    deadlines = Deadlines()
+
+    async def wait(key: str, limit: float) -> str:
+        deadline = deadlines.start(key, limit)
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            if deadlines.caused(deadline):
+                return "expired"
+            raise
+        finally:
+            deadlines.stop(key)
+        return "slept"
+
+    late = asyncio.create_task(wait("late", 20))
+    await asyncio.sleep(0)
+    early = asyncio.create_task(wait("early", 0.05))  # earlier than the armed timer: re-armed for it
+    assert await asyncio.wait_for(early, 5) == "expired"
+    assert not late.done()
+    late.cancel()  # someone else's cancel stays a cancel
+    with pytest.raises(asyncio.CancelledError):
+        await late
+    deadlines.close()
+
+
+async def test_the_entry_deadline_cancels_the_call_and_keeps_the_connection(fake_log: Path) -> None:
+    entry = fake_entry(log=fake_log).model_copy(update={"write_timeout": 0.3})
+    async with manager_for(entry) as manager:
+        events = EventRecorder(manager.bus)
+        with pytest.raises(McpError) as err:
+            await manager.call_tool("fake", "create_thing", {"hang": True})  # not idempotent: no retry
+        assert err.value.kind == "timeout" and "no answer within 0.3 s" in err.value.message
+        for _ in range(50):
+            sent = [json.loads(line) for line in fake_log.read_text().splitlines()]
+            cancels = [m for m in sent if m.get("method") == "notifications/cancelled"]
+            if cancels:
+                break
+            await asyncio.sleep(0.05)
+        call = next(m for m in sent if m.get("method") == "tools/call")
+        assert cancels and cancels[0]["params"]["requestId"] == call["id"]
+        assert (await manager.call_tool("fake", "echo", {"text": "still here"})).text() == "still here"
+        calls = [e for e in events.events if isinstance(e, ToolCallStarted | ToolCallFinished)]
+        assert [type(e) for e in calls] == [ToolCallStarted, ToolCallFinished] * 2
+        assert calls[1].error_kind == "timeout" and calls[0].call_id != calls[2].call_id
+
+
+async def test_started_comes_before_progress_and_finished(fake_log: Path) -> None:
+    async with manager_for(fake_entry(log=fake_log)) as manager:
+        events = EventRecorder(manager.bus)
+        await manager.call_tool("fake", "sleep", {"seconds": 0.15})
+        kinds = [type(e) for e in events.events]
+        assert kinds == [ToolCallStarted, *[ToolCallProgress] * 3, ToolCallFinished]
