@@ -92,16 +92,23 @@ def is_response(msg: Message) -> bool:
     return "method" not in msg and ("result" in msg or "error" in msg)
 
 
+# Built once: json.dumps/json.loads with options build a new encoder per call, and every frame
+# of the stdio hot path goes through these two.
+_encode_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_decode_json = json.JSONDecoder().decode
+
+
 def encode(msg: Message) -> bytes:
-    """One frame: compact JSON plus ``\\n``. ``json.dumps`` escapes newlines inside strings."""
-    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+    """One frame: compact JSON plus ``\\n``. JSON escapes newlines inside strings."""
+    return _encode_json(msg).encode() + b"\n"
 
 
 def decode(line: bytes | str) -> Message:
     """Parse one frame; raises ``JsonRpcDecodeError`` for anything that is not a JSON-RPC 2.0 message."""
     try:
-        msg = json.loads(line)
-    except ValueError as exc:
+        # utf-8-sig: a leading BOM is dropped, as json.loads does for bytes
+        msg = _decode_json(line if isinstance(line, str) else line.decode("utf-8-sig"))
+    except ValueError as exc:  # UnicodeDecodeError included
         raise JsonRpcDecodeError(f"not JSON: {exc}") from None
     return check_message(msg)
 
@@ -112,8 +119,9 @@ def check_message(msg: Any) -> Message:
         raise JsonRpcDecodeError("not a JSON object (batches were removed in MCP 2025-06-18)")
     if msg.get("jsonrpc") != JSONRPC:
         raise JsonRpcDecodeError("missing or wrong 'jsonrpc' member")
-    if not isinstance(msg.get("id"), str | int | None) or isinstance(msg.get("id"), bool):
+    rid = msg.get("id")
+    if rid is not None and (not isinstance(rid, str | int) or isinstance(rid, bool)):
         raise JsonRpcDecodeError("'id' must be a string, a number or null")
-    if not (is_request(msg) or is_notification(msg) or is_response(msg)):
-        raise JsonRpcDecodeError("neither a request, a notification nor a response")
-    return msg
+    if "method" in msg or "result" in msg or "error" in msg:  # a request/notification, or a response
+        return msg
+    raise JsonRpcDecodeError("neither a request, a notification nor a response")
