@@ -22,7 +22,8 @@ class EventBus:
     """Fan-out of events. Subscribers may be plain functions or coroutine functions."""
 
     def __init__(self) -> None:
-        self._subscribers: list[tuple[Subscriber, tuple[type[Event], ...] | None]] = []
+        # Replaced, never mutated, under the lock: emit reads it without locking or copying.
+        self._subscribers: tuple[tuple[Subscriber, tuple[type[Event], ...] | None], ...] = ()
         self._lock = threading.Lock()
         self._pending: set[asyncio.Future[Any]] = set()
 
@@ -30,25 +31,25 @@ class EventBus:
         """Call ``callback`` for every event (or only for the given types); returns an unsubscribe."""
         entry = (callback, types or None)
         with self._lock:
-            self._subscribers.append(entry)
+            self._subscribers = (*self._subscribers, entry)
 
         def unsubscribe() -> None:
             with self._lock:
                 if entry in self._subscribers:
-                    self._subscribers.remove(entry)
+                    rest = list(self._subscribers)
+                    rest.remove(entry)
+                    self._subscribers = tuple(rest)
 
         return unsubscribe
 
     def emit(self, event: Event) -> None:
         """Deliver ``event``. Async subscribers are scheduled on the running loop, or run to completion."""
-        with self._lock:
-            subscribers = list(self._subscribers)
-        for callback, types in subscribers:
+        for callback, types in self._subscribers:
             if types is not None and not isinstance(event, types):
                 continue
             try:
                 result = callback(event)
-                if inspect.isawaitable(result):
+                if result is not None and inspect.isawaitable(result):
                     self._schedule(result)
             except Exception as exc:  # a subscriber's bug must not break the publisher
                 if not isinstance(event, Warning):
