@@ -135,7 +135,7 @@ def redactor_cost_us(n: int = 2000) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=3000, help="calls per round")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds per client (the best counts)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per client (the best counts)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 50 calls, 1 round")
     args = parser.parse_args(argv)
     calls, rounds = (50, 1) if args.quick else (args.calls, args.rounds)

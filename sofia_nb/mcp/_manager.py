@@ -343,7 +343,9 @@ class McpManager:
         on_sent: Callable[[], None],
     ) -> tuple[p.CallToolResult, dict[str, Any]]:
         entry = self.entry(server)
-        session = await self.session(server)
+        session = self._sessions.get(server)
+        if session is None or not session.alive:  # the common case skips a coroutine
+            session = await self.session(server)
         definition = session.cached_tool(tool)
         if definition is None:
             async with _Deadline(entry.query_timeout, "tools/list"):
