@@ -5,8 +5,8 @@ each case must end with the designed status, iteration count, stuck detections a
 It also prints the loop's own overhead per iteration (everything except the model call and the test
 run: prompt, edits, commit, save) as a ratio to one bare test run of the same project measured in
 the same process (target <= 0.1x). ``--llm SPEC`` adds an arm against a real model and reports
-pass@1 / pass@2 (solved by the first / second fix). TypeScript cases need Node and install vitest
-once into ``benchmarks/fixloop/.node`` from the npm registry; without npm they are skipped.
+pass@1 / pass@2 (solved by the first / second fix). TypeScript cases need Node and the project-local
+vitest that ``make npm`` installs into ``tools/npm``; without it they are skipped.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -34,27 +33,14 @@ from sofia_nb.llm import LLMClient, ScriptedLLM, create_llm  # noqa: E402
 from sofia_nb.session import PocState, SessionStore, WorkshopSession  # noqa: E402
 
 QUICK = ("off_by_one", "wrong_import", "unfixable")
-NODE_DIR = HERE / ".node"
+NODE_MODULES = HERE.parents[1] / "tools" / "npm" / "node_modules"
 PYTEST_ENV = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
 
 
 def node_modules() -> Path | None:
-    """The shared vitest install, made on first use; None when npm is missing or the install fails."""
-    bin_ = NODE_DIR / "node_modules" / ".bin" / "vitest"
-    if bin_.exists():
-        return NODE_DIR / "node_modules"
-    if shutil.which("npm") is None:
-        return None
-    NODE_DIR.mkdir(exist_ok=True)
-    (NODE_DIR / "package.json").write_text('{"private": true, "devDependencies": {"vitest": "^3.2.0"}}\n')
-    done = subprocess.run(
-        ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"],
-        cwd=NODE_DIR,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    return NODE_DIR / "node_modules" if done.returncode == 0 and bin_.exists() else None
+    """The project-local vitest (``make npm`` installs it into tools/npm), or None without it."""
+    modules = NODE_MODULES
+    return modules if (modules / ".bin" / "vitest").exists() else None
 
 
 def materialise(case: Case, root: Path, modules: Path | None, fixed: bool = False) -> Path:
@@ -154,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for case in cases:
         if case.language == "typescript" and modules is None:
-            print(f"{case.name}: skipped (no Node/npm to install vitest)")
+            print(f"{case.name}: skipped (no vitest in tools/npm: run `make npm`)")
             continue
         with tempfile.TemporaryDirectory(prefix=f"fixloop-{case.name}-") as tmp:
             row = asyncio.run(run_case(case, ScriptedLLM(case.replies(), name=case.name), Path(tmp), modules))

@@ -198,13 +198,13 @@ def test_vitest_json_is_parsed(tmp_path: Path) -> None:
     assert r.duration_s == 0.5
 
 
-VITEST_HOME = Path(__file__).resolve().parents[2] / "benchmarks" / "fixloop" / ".node" / "node_modules"
+VITEST_HOME = Path(__file__).resolve().parents[2] / "tools" / "npm" / "node_modules"
 
 
 @pytest.mark.node
 def test_real_vitest_run_is_parsed(tmp_path: Path) -> None:
     if not (VITEST_HOME / ".bin" / "vitest").exists():
-        pytest.skip("vitest is installed by `python benchmarks/fixloop/run.py` (npm registry); not here")
+        pytest.skip("vitest is missing: `make npm` installs it into tools/npm")
     root = project(
         tmp_path,
         {
