@@ -13,7 +13,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-import jsonschema
 from pydantic import BaseModel, Field
 
 from ._errors import LLMContextOverflowError
@@ -284,6 +283,8 @@ class ToolLoop:
                 text=f"arguments for {call.name!r} are not a JSON object: {call.raw_arguments[:200]}",
                 is_error=True,
             )
+        import jsonschema  # on first use: its optional format extras make the import slow
+
         try:
             validator = jsonschema.Draft202012Validator(spec.parameters)
             errors = sorted(validator.iter_errors(call.arguments), key=lambda e: list(e.path))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError, best_match
+if TYPE_CHECKING:
+    # jsonschema is imported on first use: with its optional format extras installed (the notebook
+    # extras bring rfc3987-syntax) the import alone takes seconds, and most processes never validate.
+    from jsonschema import Draft202012Validator
 
 from ..protocol import Tool
 from ._errors import McpError
@@ -81,6 +83,8 @@ class ArgumentValidator:
             except _Unsupported:
                 compiled.accepted = None
             return
+        from jsonschema.exceptions import best_match
+
         error = best_match(validator.iter_errors(arguments))
         where = "/".join(str(x) for x in error.absolute_path) or "arguments"
         raise McpError("validation", f"invalid arguments for {tool.name}: {where}: {error.message}")
@@ -90,6 +94,9 @@ class ArgumentValidator:
         cached = self._compiled.get(key)
         if cached is not None and cached.schema is schema:
             return cached
+        from jsonschema import Draft202012Validator
+        from jsonschema.exceptions import SchemaError
+
         try:
             Draft202012Validator.check_schema(schema)
             validator: Draft202012Validator | None = Draft202012Validator(schema)

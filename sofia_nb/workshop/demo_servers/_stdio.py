@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-import jsonschema
-
 from ...protocol import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
@@ -148,6 +146,8 @@ class StdioToolServer:
         if served is None:
             known = ", ".join(self._tools)
             raise JsonRpcError(INVALID_PARAMS, f"unknown tool {name!r}; this server has: {known}")
+        import jsonschema  # on first use: its optional format extras make the import slow
+
         try:
             jsonschema.validate(arguments, served.tool.input_schema)
             return served.handler(arguments)
