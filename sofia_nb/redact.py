@@ -20,14 +20,19 @@ _SECRET_KEY = re.compile(
     re.IGNORECASE,
 )
 _SECRET_ENV = re.compile(r"(TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|_KEY|CREDENTIAL|AUTH)", re.IGNORECASE)
-_SHAPES = [
-    re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/\-]{8,}=*"),
-    re.compile(r"\bsk-[A-Za-z0-9_\-]{16,}"),
-    re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}"),
-    re.compile(r"\bgithub_pat_[A-Za-z0-9_]{20,}"),
-    re.compile(r"\bxox[abpr]-[A-Za-z0-9\-]{10,}"),
-    re.compile(r"\bAKIA[0-9A-Z]{16}\b"),
-]
+# One alternation, so each redaction scans the text once instead of once per token shape.
+_SHAPES = re.compile(
+    "|".join(
+        [
+            r"\b(?i:bearer)\s+[A-Za-z0-9._~+/\-]{8,}=*",
+            r"\bsk-[A-Za-z0-9_\-]{16,}",
+            r"\bgh[pousr]_[A-Za-z0-9]{20,}",
+            r"\bgithub_pat_[A-Za-z0-9_]{20,}",
+            r"\bxox[abpr]-[A-Za-z0-9\-]{10,}",
+            r"\bAKIA[0-9A-Z]{16}\b",
+        ]
+    )
+)
 _MIN_ENV_SECRET_LEN = 6
 
 
@@ -68,9 +73,7 @@ def redact_text(text: str, extra_secrets: list[str] | None = None) -> str:
     for value in [*(extra_secrets or []), *_env_secret_values()]:
         if value and value in text:
             text = text.replace(value, REDACTED)
-    for shape in _SHAPES:
-        text = shape.sub(REDACTED, text)
-    return text
+    return _SHAPES.sub(REDACTED, text)
 
 
 def redact(value: Any, extra_secrets: list[str] | None = None) -> Any:
