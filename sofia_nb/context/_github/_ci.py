@@ -59,35 +59,29 @@ def _runs(folder: Path, limit: int) -> list[dict[str, Any]]:
     return [r for r in runs if isinstance(r, dict)] if isinstance(runs, list) else []
 
 
+def _no_run(pkg: str, error: str) -> RunRow:
+    """A row for a package whose latest run could not be shown, saying why."""
+    return RunRow(
+        pkg=pkg,
+        id=None,
+        workflow="",
+        status="",
+        conclusion="",
+        branch="",
+        event="",
+        title="",
+        created=None,
+        error=error,
+    )
+
+
 def _latest(pkg: str, folder: Path) -> RunRow:
     try:
         runs = _runs(folder, 1)
     except GhError as exc:  # one package failing does not hide the others; a missing gh still raises
-        return RunRow(
-            pkg=pkg,
-            id=None,
-            workflow="",
-            status="",
-            conclusion="",
-            branch="",
-            event="",
-            title="",
-            created=None,
-            error=str(exc),
-        )
+        return _no_run(pkg, str(exc))
     if not runs:
-        return RunRow(
-            pkg=pkg,
-            id=None,
-            workflow="",
-            status="",
-            conclusion="",
-            branch="",
-            event="",
-            title="",
-            created=None,
-            error="no workflow runs",
-        )
+        return _no_run(pkg, "no workflow runs")
     return _run_row(runs[0], pkg)
 
 
