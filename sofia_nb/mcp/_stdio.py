@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import atexit
-import ctypes
 import os
 import signal
 import subprocess
-import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import cast
 
+from .._children import die_with_parent, kill_group
 from ..protocol import JsonRpcDecodeError, Message, decode, encode
 from ._errors import McpError
 from ._transport import Transport
@@ -29,7 +28,6 @@ STDERR_KEEP = 64 * 1024
 CLOSE_GRACE_S = 2.0
 """How long a server gets to exit after its stdin closes, and again after SIGTERM (the SDK uses 2 s too)."""
 
-_PR_SET_PDEATHSIG = 1
 _live_groups: set[int] = set()
 
 
@@ -37,31 +35,7 @@ _live_groups: set[int] = set()
 def _kill_live_groups() -> None:
     # The last resort for an owner that exits without closing its manager.
     for pgid in list(_live_groups):
-        _killpg(pgid, signal.SIGKILL)
-
-
-def _killpg(pgid: int, sig: signal.Signals) -> bool:
-    """Signal a whole process group; False when nothing is left in it."""
-    try:
-        os.killpg(pgid, sig)
-    except (ProcessLookupError, PermissionError):
-        return False
-    return True
-
-
-def _die_with_parent() -> Callable[[], None] | None:
-    """A ``preexec_fn`` that makes the kernel SIGKILL the child when its parent thread dies (Linux)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    libc = ctypes.CDLL(None, use_errno=True)  # loaded before fork: the child must not import or allocate
-    parent = os.getpid()
-
-    def preexec() -> None:
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != parent:  # the parent died between fork and prctl
-            os._exit(1)
-
-    return preexec
+        kill_group(pgid, signal.SIGKILL)
 
 
 class _Ring:
@@ -197,7 +171,7 @@ class StdioTransport(Transport):
                 env=self.env,
                 cwd=self.cwd,
                 start_new_session=True,
-                preexec_fn=_die_with_parent(),
+                preexec_fn=die_with_parent(),
             )
         except BaseException as exc:
             reader.close()
@@ -255,13 +229,13 @@ class StdioTransport(Transport):
                 if self._stdin is not None:
                     self._stdin.close()
                 if not await _within(exited, CLOSE_GRACE_S):
-                    _killpg(pid, signal.SIGTERM)
+                    kill_group(pid, signal.SIGTERM)
                     if not await _within(exited, CLOSE_GRACE_S):
-                        _killpg(pid, signal.SIGKILL)
+                        kill_group(pid, signal.SIGKILL)
                         await asyncio.shield(exited)
         finally:
             # Whatever the leader did, nothing of its group may outlive the manager.
-            _killpg(pid, signal.SIGKILL)
+            kill_group(pid, signal.SIGKILL)
             _live_groups.discard(pid)
             process.close()
             if self._stdout is not None:
