@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -60,6 +61,13 @@ class Settings(BaseModel):
     exports_dir: str | None = None
     poc_dir: str | None = None
     models: dict[str, ModelInfo] = Field(default_factory=dict)
+
+    def section(self, name: str) -> dict[str, Any]:
+        """A table owned by one part of sofia_nb (``[workshop]``, ``[develop]``), empty when absent."""
+        value = (self.model_extra or {}).get(name, {})
+        if not isinstance(value, dict):
+            raise ConfigError(f"config.toml: [{name}] must be a table, not {type(value).__name__}")
+        return value
 
     def model_info(self, model: str) -> ModelInfo | None:
         """The table row for ``model`` (``openai:gpt-4o`` or ``gpt-4o``), if configured."""

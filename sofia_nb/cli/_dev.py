@@ -19,7 +19,7 @@ from ..develop import (
     develop_session,
 )
 from ..events import Activity, Event, EventBus, IterationFinished, IterationStarted
-from ..llm import LLMClient, LLMError, ScriptedLLM, create_llm
+from ..llm import LLMClient, LLMError, create_llm
 from ..mcp import McpConfigError, McpManager, load_config
 from . import _exit
 from ._context import CliContext
@@ -59,7 +59,7 @@ def loop_options(ctx: CliContext) -> LoopOptions:
 def develop_settings(ctx: CliContext) -> DevelopSettings:
     """The ``[develop]`` table of config.toml (git author, server names)."""
     try:
-        return DevelopSettings.model_validate((ctx.settings.model_extra or {}).get("develop", {}))
+        return DevelopSettings.model_validate(ctx.settings.section("develop"))
     except ValidationError as exc:
         raise _exit.UsageError(f"config.toml, table develop: {exc.errors()[0]['msg']}") from None
 
@@ -74,7 +74,7 @@ def output_dir(ctx: CliContext, session_id: str) -> Path | None:
 def make_llm(ctx: CliContext, bus: EventBus, demo: bool) -> LLMClient:
     """``--llm`` (or SOFIA_LLM / config) wins; ``--demo`` alone plays the bundled script."""
     if demo and not ctx.llm_spec:
-        return ScriptedLLM.from_file(DEMO_DEV_SCRIPT, settings=ctx.settings, bus=bus)
+        return create_llm(f"scripted:{DEMO_DEV_SCRIPT}", ctx.settings, bus)
     try:
         return create_llm(ctx.llm_spec, ctx.settings, bus)
     except LLMError as exc:

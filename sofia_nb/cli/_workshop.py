@@ -19,7 +19,7 @@ from ..events import (
     TurnAdded,
     Warning,
 )
-from ..llm import LLMClient, LLMError, ScriptedLLM, create_llm
+from ..llm import LLMClient, LLMError, create_llm
 from ..mcp import McpConfig, McpConfigError, McpManager, load_config
 from ..session import PHASE_ORDER, Phase, SessionStatus, WorkshopSession
 from ..workshop import (
@@ -70,7 +70,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 def _llm(ctx: CliContext, bus: EventBus) -> LLMClient:
     if ctx.args.demo and not ctx.llm_spec:
-        return ScriptedLLM.from_file(demo_script(), settings=ctx.settings, bus=bus)
+        return create_llm(f"scripted:{demo_script()}", ctx.settings, bus)
     return create_llm(ctx.llm_spec, ctx.settings, bus)
 
 
@@ -88,7 +88,7 @@ def _consent(ctx: CliContext, reader: LineReader | None) -> ConsentProvider:
 
 def _settings(ctx: CliContext) -> WorkshopSettings:
     try:
-        return WorkshopSettings.model_validate((ctx.settings.model_extra or {}).get("workshop", {}))
+        return WorkshopSettings.model_validate(ctx.settings.section("workshop"))
     except ValidationError as exc:
         raise _exit.UsageError(f"config.toml [workshop]: {exc.errors()[0]['msg']}") from None
 

@@ -18,7 +18,7 @@ from typing import Any
 from ..config import load_settings
 from ..consent import ConsentDecision, ConsentPolicy, ConsentProvider, ConsentRequest, PolicyConsent
 from ..events import EventBus
-from ..llm import LLMClient, ScriptedLLM, create_llm
+from ..llm import LLMClient, create_llm
 from ..mcp import McpConfig, McpManager, load_config
 from ..session import SessionStore, WorkshopSession
 from ..workshop import Workshop, WorkshopInputs, WorkshopSettings, build_workshop, run_inputs
@@ -71,13 +71,9 @@ class NotebookWorkshop:
         settings = load_settings()
         store = SessionStore()
         demo = llm == DEMO
-        model: LLMClient = (
-            ScriptedLLM.from_file(demo_script(), settings=settings, bus=bus)
-            if demo
-            else create_llm(llm, settings, bus)
-        )
+        model: LLMClient = create_llm(f"scripted:{demo_script()}" if demo else llm, settings, bus)
         config: McpConfig = demo_mcp_config() if demo else load_config(mcp_config)
-        workshop_settings = WorkshopSettings.model_validate((settings.model_extra or {}).get("workshop", {}))
+        workshop_settings = WorkshopSettings.model_validate(settings.section("workshop"))
         enrichment = demo_enrichment() if demo else workshop_settings.enrichment(list(config.servers))
         policy = ConsentPolicy.from_parameters(consent_policy, list(preapproved_tools))
         cards = WidgetConsent() if interactive else None
