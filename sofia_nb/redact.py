@@ -7,6 +7,7 @@ token-like environment variables, so a planted ``GITHUB_TOKEN`` is caught wherev
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Mapping
@@ -36,6 +37,7 @@ _SHAPES = re.compile(
 _MIN_ENV_SECRET_LEN = 6
 
 
+@functools.lru_cache(maxsize=4096)  # the same few keys come back on every call and event
 def is_secret_key(key: str) -> bool:
     """True when a mapping key or header name names a secret (``api_key``, ``Authorization``...)."""
     return bool(_SECRET_KEY.search(key))
@@ -46,52 +48,67 @@ def is_secret_env_name(name: str) -> bool:
     return bool(_SECRET_ENV.search(name))
 
 
-_env_cache: tuple[int, list[str]] = (0, [])
+_env_seen: dict[str, str] | None = None  # the environment as last scanned (the same string objects)
+_env_secrets: list[str] = []
 
 
 def _env_secret_values() -> list[str]:
-    """Values of credential-looking variables, longest first; recomputed only when the environment changes.
+    """Values of credential-looking variables, longest first; rescanned only when the environment changes.
 
     Redaction runs on every tool call and event, so scanning ``os.environ`` each time would cost more
-    than the call itself; a hash of the raw environment tells when the scan is due again.
+    than the call itself. Comparing the raw environment with the copy taken at the last scan is cheap:
+    unchanged entries are the same objects, so equality stops at identity.
     """
-    global _env_cache
+    global _env_seen, _env_secrets
     raw = getattr(os.environ, "_data", None)  # CPython's underlying dict; fall back to a full scan elsewhere
-    stamp = hash(tuple(raw.items())) if raw is not None else 0
-    if raw is not None and stamp == _env_cache[0]:
-        return _env_cache[1]
-    values = {v for k, v in os.environ.items() if is_secret_env_name(k) and len(v) >= _MIN_ENV_SECRET_LEN}
-    found = sorted(values, key=len, reverse=True)
-    _env_cache = (stamp, found)
-    return found
+    if raw is not None and raw == _env_seen:
+        return _env_secrets
+    _env_secrets = sorted(
+        {v for k, v in os.environ.items() if is_secret_env_name(k) and len(v) >= _MIN_ENV_SECRET_LEN},
+        key=len,
+        reverse=True,
+    )
+    _env_seen = dict(raw) if raw is not None else None
+    return _env_secrets
 
 
-def redact_text(text: str, extra_secrets: list[str] | None = None) -> str:
-    """Replace every secret found in ``text`` by ``[REDACTED]``."""
-    if not text:
-        return text
-    for value in [*(extra_secrets or []), *_env_secret_values()]:
+def _secrets(extra_secrets: list[str] | None) -> list[str]:
+    found = _env_secret_values()
+    return [*extra_secrets, *found] if extra_secrets else found
+
+
+def _redact_text(text: str, secrets: list[str]) -> str:
+    for value in secrets:
         if value and value in text:
             text = text.replace(value, REDACTED)
     return _SHAPES.sub(REDACTED, text)
 
 
-def redact(value: Any, extra_secrets: list[str] | None = None) -> Any:
-    """Return a copy of a JSON-like value with secret keys blanked and secret strings masked."""
+def _redact(value: Any, secrets: list[str]) -> Any:
     if isinstance(value, str):
-        return redact_text(value, extra_secrets)
-    if isinstance(value, Mapping):
+        return _redact_text(value, secrets) if value else value
+    if isinstance(value, dict | Mapping):  # dict first: the ABC check is slow
         return {
             k: (
                 REDACTED
                 if isinstance(k, str) and is_secret_key(k) and v not in (None, "")
-                else redact(v, extra_secrets)
+                else _redact(v, secrets)
             )
             for k, v in value.items()
         }
     if isinstance(value, list | tuple):
-        return [redact(v, extra_secrets) for v in value]
+        return [_redact(v, secrets) for v in value]
     return value
+
+
+def redact_text(text: str, extra_secrets: list[str] | None = None) -> str:
+    """Replace every secret found in ``text`` by ``[REDACTED]``."""
+    return _redact_text(text, _secrets(extra_secrets)) if text else text
+
+
+def redact(value: Any, extra_secrets: list[str] | None = None) -> Any:
+    """Return a copy of a JSON-like value with secret keys blanked and secret strings masked."""
+    return _redact(value, _secrets(extra_secrets))
 
 
 def scrubbed_env(env: Mapping[str, str] | None = None) -> dict[str, str]:

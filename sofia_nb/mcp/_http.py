@@ -19,7 +19,7 @@ from urllib.parse import urljoin
 
 import httpx
 
-from ..protocol import MODERN_PROTOCOL_VERSION, JsonRpcDecodeError, Message, check_message, decode
+from ..protocol import MODERN_PROTOCOL_VERSION, JsonRpcDecodeError, Message, check_message, decode, dumps
 from ._errors import McpError
 from ._transport import SessionExpired, Transport
 
@@ -138,7 +138,7 @@ class HttpTransport(Transport):
         is_init = msg.get("method") == "initialize"
         try:
             headers = self._request_headers(msg)
-            async with self._client.stream("POST", self.url, json=msg, headers=headers) as response:
+            async with self._client.stream("POST", self.url, content=dumps(msg), headers=headers) as response:
                 if is_init and response.status_code in (400, 404, 405) and self._session_id is None:
                     await self._open_legacy()  # an old server: HTTP+SSE (2024-11-05)
                     await self._post_legacy(msg)
@@ -273,7 +273,7 @@ class HttpTransport(Transport):
         assert self._client is not None and self._legacy_post_url is not None
         try:
             response = await self._client.post(
-                self._legacy_post_url, json=msg, headers=self._request_headers()
+                self._legacy_post_url, content=dumps(msg), headers=self._request_headers()
             )
         except httpx.ConnectError as exc:
             raise connect_error(exc, self.url) from None

@@ -199,6 +199,8 @@ class ClientSession:
         try:
             try:
                 await self.transport.send(message)
+            except p.JsonRpcEncodeError as exc:  # raised before anything is written
+                raise McpError("validation", f"the {method} request cannot be sent: {exc}") from None
             except SessionExpired:
                 await self._reinitialize()
                 try:

@@ -34,3 +34,11 @@ def test_a_value_changed_after_the_first_redaction_is_still_caught(monkeypatch) 
     assert "first-planted" not in redact_text("first-planted-value-1")
     monkeypatch.setenv("GITHUB_TOKEN", "second-planted-value-2")
     assert "second-planted" not in redact_text("x second-planted-value-2 y")
+
+
+def test_a_variable_added_or_removed_later_is_seen(monkeypatch) -> None:
+    assert redact_text("late-planted-secret-3") == "late-planted-secret-3"
+    monkeypatch.setenv("LATE_SERVICE_TOKEN", "late-planted-secret-3")
+    assert redact({"arg": "use late-planted-secret-3"}) == {"arg": "use [REDACTED]"}
+    monkeypatch.delenv("LATE_SERVICE_TOKEN")
+    assert redact_text("late-planted-secret-3") == "late-planted-secret-3"

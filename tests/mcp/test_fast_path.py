@@ -103,3 +103,13 @@ async def test_started_comes_before_progress_and_finished(fake_log: Path) -> Non
         await manager.call_tool("fake", "sleep", {"seconds": 0.15})
         kinds = [type(e) for e in events.events]
         assert kinds == [ToolCallStarted, *[ToolCallProgress] * 3, ToolCallFinished]
+
+
+async def test_arguments_that_are_no_json_fail_validation_and_nothing_is_sent(fake_log: Path) -> None:
+    async with manager_for(fake_entry(log=fake_log)) as manager:
+        with pytest.raises(McpError) as err:  # the schema puts no type on extra members, JSON does
+            await manager.call_tool("fake", "echo", {"text": "hi", "extra": object()})
+        assert err.value.kind == "validation" and "not JSON-serializable" in err.value.message
+        sent = [json.loads(line) for line in fake_log.read_text().splitlines()]
+        assert not [m for m in sent if m.get("method") == "tools/call"]
+        assert (await manager.call_tool("fake", "echo", {"text": "after"})).text() == "after"

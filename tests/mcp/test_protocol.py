@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from sofia_nb import protocol as p
@@ -31,6 +33,26 @@ def test_encode_is_one_line_even_with_newlines_in_strings() -> None:
 def test_decode_rejects_what_is_not_a_jsonrpc_message(line: bytes) -> None:
     with pytest.raises(p.JsonRpcDecodeError):
         p.decode(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (b'\xef\xbb\xbf{"jsonrpc":"2.0","id":1,"result":{}}', {}),  # a BOM, as json.loads allows
+        (b'{"jsonrpc":"2.0","id":1,"result":{"s":"\\ud800"}}', {"s": "\ud800"}),  # a lone surrogate
+        (b'{"jsonrpc":"2.0","id":1,"result":{"deep":' + b"[" * 300 + b"]" * 300 + b"}}", None),
+        (b'{"jsonrpc":"2.0","id":1,"result":{"big":123456789012345678901234567890}}', None),
+    ],
+)
+def test_decode_accepts_all_the_json_the_json_module_accepts(line: bytes, expected: dict | None) -> None:
+    result = p.decode(line)["result"]
+    assert result == (expected if expected is not None else json.loads(line)["result"])
+
+
+@pytest.mark.parametrize("bad", [{"x": object()}, {"x": "\ud800"}])
+def test_encode_names_what_cannot_be_written(bad: dict) -> None:
+    with pytest.raises(p.JsonRpcEncodeError, match="not JSON-serializable"):
+        p.encode(p.request(1, "tools/call", {"name": "echo", "arguments": bad}))
 
 
 def test_message_kinds() -> None:
