@@ -176,31 +176,30 @@ class McpManager:
         await self.aclose()
 
     # -- retry -----------------------------------------------------------------------------------
-    async def _retrying(
-        self, server: str, what: str, attempt: Callable[[], Awaitable[T]], tool: str | None
+    async def _retry(
+        self,
+        server: str,
+        what: str,
+        error: McpError,
+        attempt: Callable[[], Awaitable[T]],
+        tool: str | None,
     ) -> T:
-        try:
-            return await attempt()
-        except McpError as exc:
-            exc.with_context(server, tool)
-            known = self._tools.get((server, tool)) if tool else None
-            if not should_retry(exc, is_tool_call=tool is not None, tool=known):
-                raise
-            delay = retry_delay(self._retry_delay_s)
-            self.bus.emit(
-                Warning(
-                    message=f"{server}/{what}: {exc.kind}, retrying once in {delay:.1f} s",
-                    source="mcp",
-                    details={
-                        "server": server,
-                        "tool": what,
-                        "attempt": 2,
-                        "delay_s": delay,
-                        "kind": exc.kind,
-                    },
-                )
+        """After a first attempt failed with ``error``: raise it, or run ``attempt`` once more after the
+        retry delay when the retry rule allows (callers make their first attempt inline, so the common,
+        successful call pays for no extra coroutine)."""
+        error.with_context(server, tool)
+        known = self._tools.get((server, tool)) if tool else None
+        if not should_retry(error, is_tool_call=tool is not None, tool=known):
+            raise error
+        delay = retry_delay(self._retry_delay_s)
+        self.bus.emit(
+            Warning(
+                message=f"{server}/{what}: {error.kind}, retrying once in {delay:.1f} s",
+                source="mcp",
+                details={"server": server, "tool": what, "attempt": 2, "delay_s": delay, "kind": error.kind},
             )
-            await asyncio.sleep(delay)
+        )
+        await asyncio.sleep(delay)
         try:
             return await attempt()
         except McpError as exc:
@@ -219,7 +218,10 @@ class McpManager:
             async with _Deadline(limit, what):
                 return await run(await self.session(server))
 
-        return await self._retrying(server, what, attempt, None)
+        try:
+            return await attempt()
+        except McpError as exc:
+            return await self._retry(server, what, exc, attempt, None)
 
     # -- queries ---------------------------------------------------------------------------------
     async def list_tools(self, server: str, timeout: float | None = None) -> list[p.Tool]:  # noqa: ASYNC109
@@ -295,14 +297,16 @@ class McpManager:
                 )
             )
 
-        async def attempt() -> tuple[p.CallToolResult, dict[str, Any]]:
-            if timeout is None:  # the defaults apply per step inside; skip a timer on the hot path
-                return await self._call_once(server, tool, args, None, progress, announce)
-            async with _Deadline(timeout, "tools/call"):
-                return await self._call_once(server, tool, args, timeout, progress, announce)
+        def attempt() -> Awaitable[tuple[p.CallToolResult, dict[str, Any]]]:
+            if timeout is None:  # the entry's defaults apply per step inside: no timer on the hot path
+                return self._call_once(server, tool, args, None, progress, announce)
+            return self._call_within(timeout, server, tool, args, progress, announce)
 
         try:
-            result, raw = await self._retrying(server, tool, attempt, tool)
+            try:
+                result, raw = await attempt()
+            except McpError as exc:
+                result, raw = await self._retry(server, tool, exc, attempt, tool)
         except BaseException as exc:
             announce()
             kind = exc.kind if isinstance(exc, McpError) else "cancelled"
@@ -332,6 +336,18 @@ class McpManager:
             )
         )
         return result
+
+    async def _call_within(
+        self,
+        timeout: float,  # noqa: ASYNC109 - the caller's overall deadline for this attempt
+        server: str,
+        tool: str,
+        args: dict[str, Any],
+        progress: Callable[[p.ProgressParams], None],
+        on_sent: Callable[[], None],
+    ) -> tuple[p.CallToolResult, dict[str, Any]]:
+        async with _Deadline(timeout, "tools/call"):
+            return await self._call_once(server, tool, args, timeout, progress, on_sent)
 
     async def _call_once(
         self,
