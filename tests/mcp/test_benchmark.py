@@ -16,6 +16,8 @@ def test_quick_run_prints_both_ratios() -> None:
     )
     assert out.returncode == 0, out.stderr
     for name in ("bare", "sdk", "ours"):
-        assert re.search(rf"^\s*{name}: +\d+ calls/s$", out.stdout, re.M), out.stdout
+        assert re.search(rf"^\s*{name}: +\d+ calls/s  \(client CPU +[\d.]+ us/call\)$", out.stdout, re.M), (
+            out.stdout
+        )
     assert re.search(r"^ours / sdk : \d+\.\d\dx", out.stdout, re.M)
     assert re.search(r"^ours / bare: \d+\.\d\dx", out.stdout, re.M)
