@@ -186,16 +186,18 @@ class ClientSession:
         self._next_id += 1
         rid = self._next_id
         if self._meta is not None or on_progress is not None:
-            params = dict(params or {})
-            meta = {**(self._meta or {}), **params.get("_meta", {})}
+            meta = {**self._meta} if self._meta else {}
+            if params and "_meta" in params:
+                meta.update(params["_meta"])
             if on_progress is not None:
                 meta["progressToken"] = rid
                 self._progress[rid] = on_progress
-            params["_meta"] = meta
+            params = {**params, "_meta": meta} if params else {"_meta": meta}
         future: asyncio.Future[p.Message] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
         message = p.request(rid, method, params)
-        deadline = self._deadlines.start(rid, timeout) if timeout is not None else None
+        if timeout is not None:
+            self._deadlines.start(rid, timeout)
         try:
             try:
                 await self.transport.send(message)
@@ -217,12 +219,12 @@ class ClientSession:
                 self._spawn(
                     self.transport.send(p.notification("notifications/cancelled", {"requestId": rid}))
                 )
-            if deadline is not None and self._deadlines.caused(deadline):
-                raise McpError("timeout", f"{method}: no answer within {deadline.limit:g} s") from None
+            if timeout is not None and self._deadlines.stop(rid):
+                raise McpError("timeout", f"{method}: no answer within {timeout:g} s") from None
             raise
         finally:
             del self._pending[rid]
-            if deadline is not None:
+            if timeout is not None:
                 self._deadlines.stop(rid)
             if on_progress is not None:
                 del self._progress[rid]

@@ -54,17 +54,26 @@ async def test_deadlines_share_a_timer_and_leave_other_cancels_alone() -> None:
     deadlines = Deadlines()
 
     async def wait(key: str, limit: float) -> str:
-        deadline = deadlines.start(key, limit)
+        deadlines.start(key, limit)
         try:
             await asyncio.sleep(30)
         except asyncio.CancelledError:
-            if deadlines.caused(deadline):
+            if deadlines.stop(key):
                 return "expired"
             raise
         finally:
             deadlines.stop(key)
         return "slept"
 
+    async def after_a_swallowed_cancel() -> str:
+        asyncio.current_task().cancel()  # type: ignore[union-attr]
+        try:
+            await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            pass  # swallowed without uncancel(): the task keeps counting one cancel
+        return await wait("after", 0.05)
+
+    assert await asyncio.wait_for(asyncio.create_task(after_a_swallowed_cancel()), 5) == "expired"
     late = asyncio.create_task(wait("late", 20))
     await asyncio.sleep(0)
     early = asyncio.create_task(wait("early", 0.05))  # earlier than the armed timer: re-armed for it
