@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 from datetime import datetime
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
+from rich.markup import escape
 from rich.table import Table
 
-from ..session import Phase, SessionStatus, next_phase
+from ..session import Phase, SessionStatus, UnreadableSession, next_phase
 from ._context import CliContext
 
 
@@ -24,6 +25,8 @@ class StatusList(BaseModel):
     """``status`` without ``--session``."""
 
     sessions: list[SessionLine]
+    # Files that could not be read are named here rather than silently dropped; none is changed.
+    unreadable: list[UnreadableSession] = Field(default_factory=list)
 
 
 class StatusDetail(BaseModel):
@@ -92,7 +95,8 @@ def run(ctx: CliContext) -> int:
             table.add_row(key.replace("_", " "), str(value))
         ctx.out.result(detail, human=table)
         return 0
-    lines = [SessionLine(**s.model_dump()) for s in ctx.store.list()]
+    scan = ctx.store.scan()
+    lines = [SessionLine(**s.model_dump()) for s in scan.sessions]
     table = Table("session", "name", "phase", "status", "updated")
     table.columns[0].no_wrap = True  # an id people copy must never be cut
     for line in lines:
@@ -103,5 +107,10 @@ def run(ctx: CliContext) -> int:
             line.status.value,
             line.updated_at.strftime("%Y-%m-%d %H:%M"),
         )
-    ctx.out.result(StatusList(sessions=lines), human=table if lines else f"no sessions in {ctx.store.root}")
+    result = StatusList(sessions=lines, unreadable=scan.unreadable)
+    ctx.out.result(result, human=table if lines else f"no sessions in {ctx.store.root}")
+    if not ctx.out.json_mode:
+        for bad in scan.unreadable:
+            # The error is data, not markup; it already starts with the file's path.
+            ctx.out.info(f"[yellow]skipped:[/yellow] {escape(bad.error)}")
     return 0

@@ -54,7 +54,7 @@ from ._models import (
     new_session_id,
     next_phase,
 )
-from ._store import SessionStore, SessionSummary
+from ._store import SessionScan, SessionStore, SessionSummary, UnreadableSession
 
 __all__ = [
     "PHASE_ORDER",
@@ -87,6 +87,7 @@ __all__ = [
     "Selection",
     "SessionError",
     "SessionNotFoundError",
+    "SessionScan",
     "SessionStatus",
     "SessionStore",
     "SessionSummary",
@@ -98,6 +99,7 @@ __all__ = [
     "ToolCallRecord",
     "Topic",
     "Turn",
+    "UnreadableSession",
     "Usage",
     "Workflow",
     "WorkflowActivity",

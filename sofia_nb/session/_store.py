@@ -32,6 +32,21 @@ class SessionSummary(BaseModel):
     updated_at: datetime
 
 
+class UnreadableSession(BaseModel):
+    """A session file that could not be read; it is reported, never changed."""
+
+    path: str
+    session_id: str  # the file stem: the id the file would have if it were readable
+    error: str  # names the file and what is wrong with it
+
+
+class SessionScan(BaseModel):
+    """Everything in the sessions folder: the readable sessions and the files that are not."""
+
+    sessions: list[SessionSummary]
+    unreadable: list[UnreadableSession]
+
+
 class SessionStore:
     """Sessions in ``root`` (default ``$SOFIA_HOME/sessions``).
 
@@ -68,6 +83,8 @@ class SessionStore:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise SessionNotFoundError(f"no session file {path}") from None
+        except UnicodeDecodeError as exc:
+            raise CorruptSessionError(path, f"not UTF-8 text at byte {exc.start}") from None
         try:
             data: Any = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -140,22 +157,30 @@ class SessionStore:
             with contextlib.suppress(FileNotFoundError):
                 stale.unlink()
 
-    def list(self) -> list[SessionSummary]:
-        """Summaries of every readable session, newest first. Unreadable files are skipped."""
-        summaries = []
-        if not self.root.is_dir():
-            return []
-        for path in self.root.glob("*.json"):
-            try:
-                s = self._read(path)
-            except (CorruptSessionError, SchemaVersionError, SessionNotFoundError):
-                continue
-            summaries.append(
-                SessionSummary(
-                    session_id=s.id, name=s.name, phase=s.phase, status=s.status, updated_at=s.updated_at
+    def scan(self) -> SessionScan:
+        """Summaries of every readable session, newest first, and every unreadable file with its error."""
+        sessions: list[SessionSummary] = []
+        unreadable: list[UnreadableSession] = []
+        if self.root.is_dir():
+            for path in sorted(self.root.glob("*.json")):
+                try:
+                    s = self._read(path)
+                except (CorruptSessionError, SchemaVersionError) as exc:
+                    unreadable.append(UnreadableSession(path=str(path), session_id=path.stem, error=str(exc)))
+                    continue
+                except SessionNotFoundError:
+                    continue  # deleted between the glob and the read: nothing to report
+                sessions.append(
+                    SessionSummary(
+                        session_id=s.id, name=s.name, phase=s.phase, status=s.status, updated_at=s.updated_at
+                    )
                 )
-            )
-        return sorted(summaries, key=lambda s: (s.updated_at, s.session_id), reverse=True)
+        sessions.sort(key=lambda s: (s.updated_at, s.session_id), reverse=True)
+        return SessionScan(sessions=sessions, unreadable=unreadable)
+
+    def list(self) -> list[SessionSummary]:
+        """Summaries of every readable session, newest first; ``scan()`` also names the unreadable files."""
+        return self.scan().sessions
 
     def delete(self, session_id: str) -> None:
         path = self.path_for(session_id)

@@ -1,4 +1,4 @@
-"""export and doctor through ``main``: outputs, errors, exit codes, no secret values."""
+"""status, export and doctor through ``main``: outputs, errors, exit codes, no secret values."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from sofia_nb.cli import main
 from sofia_nb.session import SessionStore
 
 from ..session.factory import rich_session
-from .helpers import run_main
+from .helpers import run_main, validate
 
 
 @pytest.fixture
@@ -20,6 +20,39 @@ def session_id() -> str:
     session = rich_session()
     SessionStore().save(session)
     return session.id
+
+
+def _corrupt_session_file() -> Path:
+    path = SessionStore().root / "20200101-000000-dead.json"
+    path.write_text('{"id": "x", "phase": ', encoding="utf-8")
+    return path
+
+
+def test_status_json_lists_the_good_session_and_reports_the_corrupt_file(
+    session_id: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    corrupt = _corrupt_session_file()
+    before = corrupt.read_bytes()
+    code, out, err = run_main(capsys, "status", "--json")
+    assert code == 0, err
+    result = json.loads(out.splitlines()[-1])
+    validate(result, "StatusList")
+    assert [s["session_id"] for s in result["sessions"]] == [session_id]
+    [bad] = result["unreadable"]
+    assert (bad["path"], bad["session_id"]) == (str(corrupt), "20200101-000000-dead")
+    assert bad["error"].startswith(f"{corrupt}: not a valid session file (invalid JSON")
+    assert corrupt.read_bytes() == before
+
+
+def test_status_for_people_names_the_corrupt_file_on_stderr(
+    session_id: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    corrupt = _corrupt_session_file()
+    code, out, err = run_main(capsys, "status")
+    assert code == 0, err
+    assert session_id in out and str(corrupt) not in out
+    [line] = err.splitlines()
+    assert line.startswith(f"skipped: {corrupt}: not a valid session file (invalid JSON")
 
 
 def test_export_prints_one_path_per_written_file(

@@ -254,6 +254,48 @@ def test_list_skips_corrupt_and_newer_files_and_is_newest_first(store: SessionSt
     assert [s.name for s in store.list()] == ["new", "old"]
 
 
+def test_scan_reports_unreadable_files_with_their_error_and_leaves_them_byte_identical(
+    store: SessionStore,
+) -> None:
+    good = WorkshopSession(name="good")
+    store.save(good)
+    corrupt = store.root / "20200101-000000-dead.json"
+    corrupt.write_text('{"id": "x", "phase": ', encoding="utf-8")
+    newer = store.root / "20200101-000000-beef.json"
+    newer.write_text('{"schema_version": 7}', encoding="utf-8")
+    before = {path: path.read_bytes() for path in (corrupt, newer)}
+
+    scan = store.scan()
+
+    assert [s.session_id for s in scan.sessions] == [good.id]
+    assert [(u.path, u.session_id) for u in scan.unreadable] == [
+        (str(newer), "20200101-000000-beef"),
+        (str(corrupt), "20200101-000000-dead"),
+    ]
+    newer_error, corrupt_error = (u.error for u in scan.unreadable)
+    assert newer_error.startswith(f"{newer}: schema version 7 is newer")
+    assert corrupt_error.startswith(f"{corrupt}: not a valid session file (invalid JSON")
+    assert {path: path.read_bytes() for path in (corrupt, newer)} == before
+    assert sorted(p.name for p in store.root.iterdir()) == sorted(
+        [f"{good.id}.json", corrupt.name, newer.name]
+    )
+
+
+def test_a_file_that_is_not_utf8_is_reported_as_corrupt(store: SessionStore) -> None:
+    path = store.root / "20200101-000000-0bad.json"
+    store.root.mkdir(parents=True)
+    path.write_bytes(b'{"name": "\xff\xfe"}')
+    with pytest.raises(CorruptSessionError, match="not UTF-8"):
+        store.load("20200101-000000-0bad")
+    assert [u.session_id for u in store.scan().unreadable] == ["20200101-000000-0bad"]
+
+
+def test_scan_of_a_missing_folder_is_empty(tmp_path: Path) -> None:
+    scan = SessionStore(tmp_path / "nowhere").scan()
+    assert (scan.sessions, scan.unreadable) == ([], [])
+    assert not (tmp_path / "nowhere").exists()
+
+
 def test_exists_and_delete(store: SessionStore) -> None:
     session = WorkshopSession()
     assert not store.exists(session.id)
