@@ -4,24 +4,31 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 from rich.table import Table
 
+from ..consent import ConsentBroker, LineReader, PreApproved
 from ..develop import (
     DEMO_DEV_SCRIPT,
+    GITHUB_WRITE_TOOLS,
+    ConsentedCaller,
     DevelopError,
     DevelopSettings,
     LoopOptions,
     RalphResult,
+    ToolCaller,
     develop_session,
 )
-from ..events import Activity, Event, EventBus, IterationFinished, IterationStarted
+from ..events import Activity, ConsentDecided, Event, EventBus, IterationFinished, IterationStarted
 from ..llm import LLMClient, LLMError, create_llm
 from ..mcp import McpConfigError, McpManager, load_config
+from ..session import WorkshopSession
 from . import _exit
+from ._consent import add_consent_timeout, consent_provider
 from ._context import CliContext
 
 RESULTS: tuple[type[BaseModel], ...] = (RalphResult,)
@@ -36,7 +43,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--output", metavar="DIR", help="the project folder (default ./poc/<session id>)")
     p.add_argument("--force", action="store_true", help="wipe the folder and the PoC state, start over")
     p.add_argument(
-        "--github", action="store_true", help="create a GitHub repository and push (GitHub MCP server)"
+        "--github",
+        action="store_true",
+        help="create a GitHub repository and push (GitHub MCP server); approves those two tools",
     )
     add_loop_options(p)
     p.set_defaults(handler=run)
@@ -48,6 +57,7 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--test-timeout", type=float, default=120.0, metavar="S", help="per test run (default 120 s)"
     )
+    add_consent_timeout(p)
 
 
 def loop_options(ctx: CliContext) -> LoopOptions:
@@ -95,6 +105,29 @@ async def mcp_manager(ctx: CliContext, bus: EventBus) -> AsyncIterator[McpManage
         yield manager
 
 
+def consented(
+    ctx: CliContext,
+    mcp: McpManager | None,
+    bus: EventBus,
+    *,
+    session: WorkshopSession | None = None,
+    github_server: str | None = None,
+) -> ToolCaller | None:
+    """The run's MCP calls, each asked for first: ``--consent``, the demo's allow-list, a person at
+    the terminal, else deny. ``github_server`` (given with ``--github``) has its writes approved."""
+    if mcp is None:
+        return None
+    can_ask = sys.stdin is not None and sys.stdin.isatty() and not ctx.out.json_mode
+    provider = consent_provider(
+        ctx, LineReader(sys.stdin) if can_ask else None, demo=getattr(ctx.args, "demo", False)
+    )
+    if github_server is not None:
+        tools = [f"{github_server}/{tool}" for tool in GITHUB_WRITE_TOOLS]
+        provider = PreApproved(tools, "--github on the command line", provider)
+    broker = ConsentBroker(provider, bus=bus, session=session, deadline_s=ctx.args.consent_timeout)
+    return ConsentedCaller(mcp, broker)
+
+
 class Progress:
     """Events for people (stderr) or, under ``--json``, as JSON Lines before the result."""
 
@@ -103,7 +136,7 @@ class Progress:
 
     def __call__(self, event: Event) -> None:
         if self.out.json_mode:
-            if isinstance(event, IterationStarted | IterationFinished | Activity):
+            if isinstance(event, IterationStarted | IterationFinished | Activity | ConsentDecided):
                 self.out.event(event)
             return
         if isinstance(event, IterationStarted):
@@ -116,6 +149,8 @@ class Progress:
             )
         elif isinstance(event, Activity) and event.name not in ("model", "tests"):
             self.out.info(f"{event.name}: {event.detail}")
+        elif isinstance(event, ConsentDecided):
+            self.out.info(f"consent: {event.tool} {event.decision} ({event.decided_by}: {event.reason})")
 
 
 def show(ctx: CliContext, result: RalphResult) -> int:
@@ -151,7 +186,13 @@ async def run(ctx: CliContext) -> int:
                 output=output_dir(ctx, session.id),
                 options=loop_options(ctx),
                 force=ctx.args.force,
-                mcp=mcp,
+                mcp=consented(
+                    ctx,
+                    mcp,
+                    bus,
+                    session=session,
+                    github_server=settings.github_server if ctx.args.github else None,
+                ),
                 github=ctx.args.github,
                 bus=bus,
                 author=settings.author,

@@ -11,7 +11,16 @@ from ..develop import DevelopError, RalphResult, fix_project
 from ..events import EventBus
 from . import _exit
 from ._context import CliContext
-from ._dev import Progress, add_loop_options, develop_settings, loop_options, make_llm, mcp_manager, show
+from ._dev import (
+    Progress,
+    add_loop_options,
+    consented,
+    develop_settings,
+    loop_options,
+    make_llm,
+    mcp_manager,
+    show,
+)
 
 RESULTS: tuple[type[BaseModel], ...] = (RalphResult,)
 
@@ -45,7 +54,7 @@ async def run(ctx: CliContext) -> int:
                 allow_dirty=ctx.args.allow_dirty,
                 init_git=ctx.args.init_git,
                 bus=bus,
-                mcp=mcp,
+                mcp=consented(ctx, mcp, bus),
                 author=settings.author,
                 enrichment_servers=settings.enrichment,
             )

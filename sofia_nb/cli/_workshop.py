@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
-from ..consent import DEFAULT_DEADLINE_S, ConsentProvider, LineReader, PolicyConsent, TerminalConsent
+from ..consent import LineReader
 from ..events import (
     ConsentDecided,
     Event,
@@ -31,8 +31,9 @@ from ..workshop import (
     build_workshop,
     run_inputs,
 )
-from ..workshop.demo import DEMO_CONSENT, demo_enrichment, demo_inputs, demo_mcp_config, demo_script
+from ..workshop.demo import demo_enrichment, demo_inputs, demo_mcp_config, demo_script
 from . import _exit
+from ._consent import add_consent_timeout, consent_provider
 from ._context import CliContext
 
 
@@ -58,13 +59,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--demo", action="store_true", help="the bundled scripted company and its offline servers")
     p.add_argument("--non-interactive", action="store_true", help="no prompts: inputs file, consent policy")
     p.add_argument("--inputs", metavar="FILE", help="the facilitator's messages per phase (JSON or YAML)")
-    p.add_argument(
-        "--consent-timeout",
-        type=float,
-        default=DEFAULT_DEADLINE_S,
-        metavar="S",
-        help="seconds a consent question waits before it counts as deny",
-    )
+    add_consent_timeout(p)
     p.set_defaults(handler=run)
 
 
@@ -72,18 +67,6 @@ def _llm(ctx: CliContext, bus: EventBus) -> LLMClient:
     if ctx.args.demo and not ctx.llm_spec:
         return create_llm(f"scripted:{demo_script()}", ctx.settings, bus)
     return create_llm(ctx.llm_spec, ctx.settings, bus)
-
-
-def _consent(ctx: CliContext, reader: LineReader | None) -> ConsentProvider:
-    """``--consent`` wins; then the demo's allow-list; then a terminal prompt; else deny."""
-    policy = getattr(ctx.args, "consent", None) or ctx.settings.consent
-    if policy:
-        return PolicyConsent(policy)
-    if ctx.args.demo:
-        return PolicyConsent(DEMO_CONSENT)
-    if reader is not None:
-        return TerminalConsent(reader)
-    return PolicyConsent("deny")
 
 
 def _settings(ctx: CliContext) -> WorkshopSettings:
@@ -230,7 +213,7 @@ async def run(ctx: CliContext) -> int:
                 session,
                 store=ctx.store,
                 bus=bus,
-                consent=_consent(ctx, reader),
+                consent=consent_provider(ctx, reader, demo=args.demo),
                 consent_deadline_s=args.consent_timeout,
                 host=mcp,
                 enrichment=enrichment,

@@ -2,7 +2,14 @@
 
 from ._broker import ConsentBroker
 from ._models import DEFAULT_DEADLINE_S, ConsentDecision, ConsentPolicy, ConsentRequest
-from ._providers import ConsentProvider, LineReader, PolicyConsent, ScriptedConsent, TerminalConsent
+from ._providers import (
+    ConsentProvider,
+    LineReader,
+    PolicyConsent,
+    PreApproved,
+    ScriptedConsent,
+    TerminalConsent,
+)
 
 __all__ = [
     "DEFAULT_DEADLINE_S",
@@ -13,6 +20,7 @@ __all__ = [
     "ConsentRequest",
     "LineReader",
     "PolicyConsent",
+    "PreApproved",
     "ScriptedConsent",
     "TerminalConsent",
 ]

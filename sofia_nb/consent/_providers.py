@@ -150,3 +150,20 @@ class ScriptedConsent:
         if answer == "deny":
             return ConsentDecision.deny("scripted answer", self.name)
         raise ValueError(f"unknown scripted consent answer {answer!r}")
+
+
+class PreApproved:
+    """Allows ``tools`` (exact ``server/tool`` names) without asking, because a person already
+    approved them in another way (``sofia-nb dev --github`` approves the GitHub adapter's writes);
+    every other question goes to ``fallback``."""
+
+    def __init__(self, tools: Iterable[str], reason: str, fallback: ConsentProvider) -> None:
+        self.tools = frozenset(tools)
+        self.reason = reason
+        self.fallback = fallback
+        self.name = f"{fallback.name}+preapproved"
+
+    async def ask(self, request: ConsentRequest) -> ConsentDecision:
+        if request.tool in self.tools:
+            return ConsentDecision(decision="allow", reason=self.reason, decided_by="preapproved")
+        return await self.fallback.ask(request)

@@ -4,8 +4,10 @@ Entry points: ``develop_session`` (a workshop's plan to a tested PoC, resumable)
 (the same loop on an existing repository, on a new branch). See docs/develop.md.
 """
 
+from ._consented import ConsentDenied, ConsentedCaller
 from ._enrich import Enrichment, EnrichmentServers, ToolCaller, azure_terms, enrich
 from ._git import Git, GitAuthor, GitError
+from ._github import WRITE_TOOLS as GITHUB_WRITE_TOOLS
 from ._github import GitHubPublisher
 from ._loop import LoopOptions, LoopStopped, RalphLoop, RalphResult, TestCounts, status_for
 from ._prompt import FIX_SYSTEM, PromptInput, build_fix_prompt, project_files
@@ -32,8 +34,11 @@ __all__ = [
     "DEFAULT_TIMEOUT_S",
     "DEMO_DEV_SCRIPT",
     "FIX_SYSTEM",
+    "GITHUB_WRITE_TOOLS",
     "METADATA_FILE",
     "TEMPLATES",
+    "ConsentDenied",
+    "ConsentedCaller",
     "DevelopError",
     "DevelopSettings",
     "Enrichment",

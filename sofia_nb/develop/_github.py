@@ -15,6 +15,8 @@ from ._enrich import ToolCaller
 log = logging.getLogger(__name__)
 
 CALL_TIMEOUT_S = 60.0
+WRITE_TOOLS = ("create_repository", "push_files")
+"""The GitHub MCP server's tools the publisher calls (``--github`` is the consent for these)."""
 _REPO_URL = re.compile(
     r"(?:github\.com/|/repos/)(?P<owner>[\w.\-]+)/(?P<repo>[\w.\-]+?)(?:\.git)?(?:[/?#]|$)"
 )
