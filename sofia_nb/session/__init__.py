@@ -6,6 +6,7 @@ from ._errors import (
     SessionError,
     SessionNotFoundError,
     StaleSessionError,
+    UnreadableSessionError,
 )
 from ._export import (
     ExportedFile,
@@ -100,6 +101,7 @@ __all__ = [
     "Topic",
     "Turn",
     "UnreadableSession",
+    "UnreadableSessionError",
     "Usage",
     "Workflow",
     "WorkflowActivity",

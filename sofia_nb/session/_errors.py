@@ -22,6 +22,15 @@ class CorruptSessionError(SessionError):
         self.reason = reason
 
 
+class UnreadableSessionError(SessionError):
+    """The file exists but the operating system refuses to read it (permissions, a folder, I/O)."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: cannot be read ({reason}); it was left untouched")
+        self.path = path
+        self.reason = reason
+
+
 class SchemaVersionError(SessionError):
     """The file was written by a newer sofia_nb (schema version higher than this one knows)."""
 

@@ -15,7 +15,13 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ..redact import redact
-from ._errors import CorruptSessionError, SchemaVersionError, SessionNotFoundError, StaleSessionError
+from ._errors import (
+    CorruptSessionError,
+    SchemaVersionError,
+    SessionNotFoundError,
+    StaleSessionError,
+    UnreadableSessionError,
+)
 from ._migrations import migrate
 from ._models import SCHEMA_VERSION, Phase, SessionStatus, WorkshopSession, utcnow
 
@@ -85,6 +91,8 @@ class SessionStore:
             raise SessionNotFoundError(f"no session file {path}") from None
         except UnicodeDecodeError as exc:
             raise CorruptSessionError(path, f"not UTF-8 text at byte {exc.start}") from None
+        except OSError as exc:
+            raise UnreadableSessionError(path, exc.strerror or type(exc).__name__) from None
         try:
             data: Any = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -165,7 +173,7 @@ class SessionStore:
             for path in sorted(self.root.glob("*.json")):
                 try:
                     s = self._read(path)
-                except (CorruptSessionError, SchemaVersionError) as exc:
+                except (CorruptSessionError, SchemaVersionError, UnreadableSessionError) as exc:
                     unreadable.append(UnreadableSession(path=str(path), session_id=path.stem, error=str(exc)))
                     continue
                 except SessionNotFoundError:

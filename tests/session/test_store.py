@@ -29,6 +29,7 @@ from sofia_nb.session import (
     SessionNotFoundError,
     SessionStore,
     StaleSessionError,
+    UnreadableSessionError,
     WorkshopSession,
     new_session_id,
 )
@@ -288,6 +289,19 @@ def test_a_file_that_is_not_utf8_is_reported_as_corrupt(store: SessionStore) -> 
     with pytest.raises(CorruptSessionError, match="not UTF-8"):
         store.load("20200101-000000-0bad")
     assert [u.session_id for u in store.scan().unreadable] == ["20200101-000000-0bad"]
+
+
+def test_a_file_the_system_will_not_read_is_named_not_raised(store: SessionStore) -> None:
+    store.save(WorkshopSession(name="good"))
+    folder = store.root / "20200101-000000-d1r5.json"  # read_text fails with an OSError, also as root
+    folder.mkdir()
+    with pytest.raises(
+        UnreadableSessionError, match=r"20200101-000000-d1r5\.json: cannot be read \(Is a directory\)"
+    ):
+        store.load("20200101-000000-d1r5")
+    (unreadable,) = store.scan().unreadable
+    assert unreadable.session_id == "20200101-000000-d1r5" and "cannot be read" in unreadable.error
+    assert folder.is_dir()
 
 
 def test_scan_of_a_missing_folder_is_empty(tmp_path: Path) -> None:
