@@ -18,6 +18,7 @@ from ..session import (
     SessionStore,
     SessionSummary,
     TestResults,
+    UnreadableSession,
     WorkshopSession,
 )
 from ._errors import ContextError
@@ -35,6 +36,9 @@ class WorkshopSessionsInput(BaseModel):
 class WorkshopSessionsResult(BaseModel):
     sessions: list[SessionSummary]
     total: int
+    unreadable: list[UnreadableSession] = Field(
+        default_factory=list, description="Session files that could not be read, with why (left untouched)"
+    )
 
 
 class SessionRef(BaseModel):
@@ -117,9 +121,12 @@ def _produced(s: WorkshopSession, phase: Phase) -> str:
 
 def sessions(request: WorkshopSessionsInput) -> WorkshopSessionsResult:
     """The workshop sessions, newest first."""
-    found = SessionStore().list()
+    scan = SessionStore().scan()
+    found = scan.sessions
     return WorkshopSessionsResult(
-        sessions=found if request.limit == 0 else found[: request.limit], total=len(found)
+        sessions=found if request.limit == 0 else found[: request.limit],
+        total=len(found),
+        unreadable=scan.unreadable,
     )
 
 

@@ -81,6 +81,17 @@ def test_workshop_sessions_newest_first(workshop: WorkshopSession) -> None:
     assert sessions(WorkshopSessionsInput(limit=1)).total == 2
 
 
+def test_workshop_sessions_names_a_file_it_cannot_read(workshop: WorkshopSession) -> None:
+    broken = SessionStore().root / "20260103-090000-cccc.json"
+    broken.write_text("{", encoding="utf-8")
+    result = sessions(WorkshopSessionsInput())
+    assert result.total == 2
+    assert [(u.session_id, "invalid JSON" in u.error) for u in result.unreadable] == [
+        ("20260103-090000-cccc", True)
+    ]
+    assert broken.read_text(encoding="utf-8") == "{"
+
+
 def test_workshop_session_summarises_each_phase(workshop: WorkshopSession) -> None:
     result = session(SessionRef())
     assert result.session_id == workshop.id

@@ -123,7 +123,11 @@ async def test_modern_era_via_server_discover(tmp_path: Path) -> None:
     listed = (await peer.request("tools/list", {"_meta": ENVELOPE}))["result"]
     assert listed["resultType"] == "complete" and listed["ttlMs"] > 0 and len(listed["tools"]) == len(tools())
     called = await peer.call("workshop_sessions", {}, modern=True)
-    assert called["resultType"] == "complete" and called["structuredContent"] == {"sessions": [], "total": 0}
+    assert called["resultType"] == "complete" and called["structuredContent"] == {
+        "sessions": [],
+        "total": 0,
+        "unreadable": [],
+    }
     # Answering server/discover committed the connection to the 2026-07-28 envelope.
     late = await peer.request("initialize", HANDSHAKE)
     assert late["error"]["code"] == p.UNSUPPORTED_PROTOCOL_VERSION
