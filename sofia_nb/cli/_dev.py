@@ -11,7 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 from rich.table import Table
 
-from ..consent import ConsentBroker, LineReader, PreApproved
+from ..consent import ConsentBroker, ConsentPolicy, LineReader, PreapprovedThenAsk
 from ..develop import (
     DEMO_DEV_SCRIPT,
     GITHUB_WRITE_TOOLS,
@@ -122,8 +122,8 @@ def consented(
         ctx, LineReader(sys.stdin) if can_ask else None, demo=getattr(ctx.args, "demo", False)
     )
     if github_server is not None:
-        tools = [f"{github_server}/{tool}" for tool in GITHUB_WRITE_TOOLS]
-        provider = PreApproved(tools, "--github on the command line", provider)
+        tools = tuple(f"{github_server}/{tool}" for tool in GITHUB_WRITE_TOOLS)
+        provider = PreapprovedThenAsk(ConsentPolicy(mode="allow-listed", tools=tools), provider)
     broker = ConsentBroker(provider, bus=bus, session=session, deadline_s=ctx.args.consent_timeout)
     return ConsentedCaller(mcp, broker)
 

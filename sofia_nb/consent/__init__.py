@@ -6,7 +6,7 @@ from ._providers import (
     ConsentProvider,
     LineReader,
     PolicyConsent,
-    PreApproved,
+    PreapprovedThenAsk,
     ScriptedConsent,
     TerminalConsent,
 )
@@ -20,7 +20,7 @@ __all__ = [
     "ConsentRequest",
     "LineReader",
     "PolicyConsent",
-    "PreApproved",
+    "PreapprovedThenAsk",
     "ScriptedConsent",
     "TerminalConsent",
 ]

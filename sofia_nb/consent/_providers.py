@@ -152,18 +152,16 @@ class ScriptedConsent:
         raise ValueError(f"unknown scripted consent answer {answer!r}")
 
 
-class PreApproved:
-    """Allows ``tools`` (exact ``server/tool`` names) without asking, because a person already
-    approved them in another way (``sofia-nb dev --github`` approves the GitHub adapter's writes);
-    every other question goes to ``fallback``."""
+class PreapprovedThenAsk:
+    """Allows what ``policy`` allows without asking (tools a person already approved, as notebook
+    parameters or with ``sofia-nb dev --github``) and passes every other question to ``ask``."""
 
-    def __init__(self, tools: Iterable[str], reason: str, fallback: ConsentProvider) -> None:
-        self.tools = frozenset(tools)
-        self.reason = reason
-        self.fallback = fallback
-        self.name = f"{fallback.name}+preapproved"
+    def __init__(self, policy: ConsentPolicy, ask: ConsentProvider) -> None:
+        self.policy = policy
+        self.ask_person = ask
+        self.name = ask.name
 
     async def ask(self, request: ConsentRequest) -> ConsentDecision:
-        if request.tool in self.tools:
-            return ConsentDecision(decision="allow", reason=self.reason, decided_by="preapproved")
-        return await self.fallback.ask(request)
+        if self.policy.allows(request.tool):
+            return ConsentDecision(decision="allow", reason="preapproved", decided_by=f"policy:{self.policy}")
+        return await self.ask_person.ask(request)

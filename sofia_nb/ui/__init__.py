@@ -1,11 +1,12 @@
 """Notebook widgets (extra ``ui``). They only present: every number comes from the bus or the session."""
 
+from ..consent import PreapprovedThenAsk  # re-exported: notebooks import it from here
 from ._charts import mermaid_markdown, value_feasibility_figure, workflow_mermaid
 from ._consent_card import ConsentCard, WidgetConsent
 from ._current import current, use
 from ._headless import HEADLESS_ENV, headless
 from ._magics import send_cell
-from ._notebook import NotebookWorkshop, PreapprovedThenAsk
+from ._notebook import NotebookWorkshop
 from ._ralph_panel import RalphPanel
 from ._stepper import PhaseStepper
 from ._token_meter import TokenMeter, fill_colour

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import load_settings
-from ..consent import ConsentDecision, ConsentPolicy, ConsentProvider, ConsentRequest, PolicyConsent
+from ..consent import ConsentPolicy, ConsentProvider, PolicyConsent, PreapprovedThenAsk
 from ..events import EventBus
 from ..llm import LLMClient, create_llm
 from ..mcp import McpConfig, McpManager, load_config
@@ -27,20 +27,6 @@ from ._consent_card import WidgetConsent
 from ._workshop_app import WorkshopApp
 
 DEMO = "demo"
-
-
-class PreapprovedThenAsk:
-    """Allows the preapproved tools at once and asks a person (through the cards) about the rest."""
-
-    def __init__(self, policy: ConsentPolicy, ask: ConsentProvider) -> None:
-        self.policy = policy
-        self.ask_person = ask
-        self.name = ask.name
-
-    async def ask(self, request: ConsentRequest) -> ConsentDecision:
-        if self.policy.allows(request.tool):
-            return ConsentDecision(decision="allow", reason="preapproved", decided_by=f"policy:{self.policy}")
-        return await self.ask_person.ask(request)
 
 
 class NotebookWorkshop:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sofia_nb.cli import main
-from sofia_nb.consent import ConsentBroker, PolicyConsent, PreApproved, ScriptedConsent
+from sofia_nb.consent import ConsentBroker, ConsentPolicy, PolicyConsent, PreapprovedThenAsk, ScriptedConsent
 from sofia_nb.develop import ConsentDenied, ConsentedCaller, enrich
 from sofia_nb.events import ConsentDecided, EventBus, EventRecorder
 from sofia_nb.session import Plan, TestFailure, TestResults
@@ -50,7 +50,7 @@ def test_a_denied_enrichment_sends_nothing_and_says_why() -> None:
 
 def test_preapproved_tools_skip_the_question_and_the_rest_still_ask() -> None:
     asked = ScriptedConsent(["deny"])
-    provider = PreApproved(["github/push_files"], "--github on the command line", asked)
+    provider = PreapprovedThenAsk(ConsentPolicy.parse("allow:github/push_files"), asked)
     gated = ConsentedCaller(
         FakeCaller({("github", "push_files"): "ok", ("github", "delete_repository"): "ok"}),
         ConsentBroker(provider),
