@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
@@ -70,14 +71,6 @@ class Enrichment(BaseModel):
         return "\n\n".join(f"## {title}\n{text}" for title, text in self.sections.items())
 
 
-async def _call(caller: ToolCaller, server: str, tool: str, args: dict[str, Any]) -> str:
-    result = await caller.call_tool(server, tool, args, CALL_TIMEOUT_S)
-    text = result.text()
-    if result.is_error:
-        raise RuntimeError(text[:200] or "the tool returned an error")
-    return text
-
-
 def azure_terms(plan: Plan | None) -> list[str]:
     """The Azure services a plan names."""
     if plan is None:
@@ -94,7 +87,7 @@ async def enrich(
     configured = set(caller.servers)
     out = Enrichment()
 
-    async def part(title: str, server: str, work: Any) -> None:
+    async def part(title: str, server: str, work: Callable[[], Awaitable[str]]) -> None:
         if server not in configured:
             out.failures.append(f"{title}: no MCP server named {server!r} is configured")
             return
@@ -107,6 +100,14 @@ async def enrich(
         if text.strip():
             out.sections[title] = text.strip()[:MAX_PART_CHARS]
 
+    async def call(server: str, tool: str, args: dict[str, Any]) -> str:
+        result = await caller.call_tool(server, tool, args, CALL_TIMEOUT_S)
+        text = result.text()
+        if result.is_error:
+            raise RuntimeError(text[:200] or "the tool returned an error")
+        out.sources.append(f"{server}/{tool}")
+        return text
+
     deps = [d for d in (plan.dependencies if plan else []) if not _SKIP_DEPS.match(d.lower())][:MAX_LIBRARIES]
     failing = [f.test_id for f in results.failures[:3]]
     question = "; ".join(f"{f.test_id}: {f.message}" for f in results.failures[:3])[:300]
@@ -114,47 +115,32 @@ async def enrich(
     for dep in deps:
 
         async def docs(dep: str = dep) -> str:
-            found = await _call(
-                caller, names.context7, "resolve-library-id", {"libraryName": dep, "query": question or dep}
+            found = await call(
+                names.context7, "resolve-library-id", {"libraryName": dep, "query": question or dep}
             )
             match = _LIBRARY_ID.search(found)
             if not match:
                 raise RuntimeError(f"no Context7 library id for {dep}")
-            out.sources.append(f"{names.context7}/resolve-library-id")
-            text = await _call(
-                caller, names.context7, "query-docs", {"libraryId": match.group(1), "query": question or dep}
+            return await call(
+                names.context7, "query-docs", {"libraryId": match.group(1), "query": question or dep}
             )
-            out.sources.append(f"{names.context7}/query-docs")
-            return text
 
         await part(f"Library documentation: {dep} (Context7)", names.context7, docs)
 
     terms = azure_terms(plan)
     if terms:
-
-        async def learn() -> str:
-            text = await _call(
-                caller,
-                names.learn,
-                "microsoft_docs_search",
-                {"query": f"{', '.join(terms)} best practices {question}"[:300]},
-            )
-            out.sources.append(f"{names.learn}/microsoft_docs_search")
-            return text
-
-        await part("Azure guidance (Microsoft Learn)", names.learn, learn)
-
+        query = f"{', '.join(terms)} best practices {question}"[:300]
+        await part(
+            "Azure guidance (Microsoft Learn)",
+            names.learn,
+            lambda: call(names.learn, "microsoft_docs_search", {"query": query}),
+        )
     if failing:
-
-        async def search() -> str:
-            text = await _call(
-                caller,
-                names.websearch,
-                "web_search",
-                {"query": f"how to fix {question}"[:300], "max_results": 3},
-            )
-            out.sources.append(f"{names.websearch}/web_search")
-            return text
-
-        await part("Web search on the failing tests", names.websearch, search)
+        await part(
+            "Web search on the failing tests",
+            names.websearch,
+            lambda: call(
+                names.websearch, "web_search", {"query": f"how to fix {question}"[:300], "max_results": 3}
+            ),
+        )
     return out

@@ -118,10 +118,8 @@ class DiscoveryEnricher:
         """One program-initiated call, logged in the session; raises on failure (after logging)."""
         assert self.host is not None
         started, call_id = time.perf_counter(), f"enrich-{secrets.token_hex(4)}"
-        try:
-            result = await self.host.call_tool(ref.server, ref.tool, args, origin="program")
-        except Exception as exc:
-            kind = str(getattr(exc, "kind", "error"))
+
+        def record(text: str, is_error: bool, error_kind: str | None) -> None:
             tool_record(
                 session,
                 ref,
@@ -129,23 +127,18 @@ class DiscoveryEnricher:
                 call_id=call_id,
                 origin="program",
                 started=started,
-                text=str(exc),
-                is_error=True,
-                error_kind=kind,
+                text=text,
+                is_error=is_error,
+                error_kind=error_kind,
             )
+
+        try:
+            result = await self.host.call_tool(ref.server, ref.tool, args, origin="program")
+        except Exception as exc:
+            record(str(exc), True, str(getattr(exc, "kind", "error")))
             raise
         text = result_text(result)
-        tool_record(
-            session,
-            ref,
-            args,
-            call_id=call_id,
-            origin="program",
-            started=started,
-            text=text,
-            is_error=result.is_error,
-            error_kind="tool-error" if result.is_error else None,
-        )
+        record(text, result.is_error, "tool-error" if result.is_error else None)
         if result.is_error:
             raise RuntimeError(text or "the tool reported an error")
         return text, result.structured_content
