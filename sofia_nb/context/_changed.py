@@ -18,7 +18,7 @@ from ._exec import run_command
 from ._langs import language_for
 from ._outline import ScopeIndex
 from ._registry import ContextTool
-from ._roots import is_allowed, resolve_path
+from ._roots import is_allowed, resolve_folder
 
 _EMPTY_TREE = (
     "4b825dc642cb6eb9a060e54bf8d69288fbee4904"  # git's well-known empty tree, for repos without commits
@@ -187,6 +187,18 @@ def _hunks(diff: str) -> dict[str, list[tuple[int, int]]]:
     return ranges
 
 
+def _lang(path: str) -> str:
+    return _LANGS.get(PurePosixPath(path).suffix.lower(), "")
+
+
+def _read_local(root: Path, path: str) -> str | None:
+    """The working-tree file at ``path`` under ``root``; None when it is gone or outside the roots."""
+    file = (root / path).resolve()
+    if not is_allowed(file) or not file.is_file():
+        return None
+    return file.read_text(encoding="utf-8", errors="replace")
+
+
 def _touched(source: str, path: str, ranges: list[tuple[int, int]]) -> list[str]:
     language = language_for(PurePosixPath(path))
     if language is None:
@@ -232,17 +244,29 @@ class _Repo:
         if ".." in self.request.range:
             right = self.request.range.split("..")[-1].lstrip(".") or "HEAD"
             return _git(self.root, "show", f"{right}:./{path}")
-        file = (self.root / path).resolve()
-        if not is_allowed(file) or not file.is_file():
-            return None
-        return file.read_text(encoding="utf-8", errors="replace")
+        return _read_local(self.root, path)
+
+
+def _untracked(root: Path, with_symbols: bool) -> list[Change]:
+    """Files git does not track (and does not ignore) under ``root``, each counted as all added."""
+    changes = []
+    for path in _split_z(_git(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")):
+        source = _read_local(root, path)
+        if source is None:
+            continue
+        lines = source.count("\n")
+        change = Change(
+            status="untracked", path=path, category=categorize(path), lang=_lang(path), adds=lines, dels=0
+        )
+        if with_symbols and change.lang:
+            change.symbols = _touched(source, path, [(1, lines + 1)])
+        changes.append(change)
+    return changes
 
 
 def run(request: ChangedInput) -> ChangedResult:
     """The changes under ``root``, sorted by path."""
-    root = resolve_path(request.root)
-    if not root.is_dir():
-        raise ContextError(f"{request.root}: not a folder")
+    root = resolve_folder(request.root)
     repo = _Repo(root, request)
     stats = _numstat(_split_z(repo.diff("--numstat", "-z")))
     hunks = {} if request.no_symbols else _hunks(repo.diff("-U0"))
@@ -254,7 +278,7 @@ def run(request: ChangedInput) -> ChangedResult:
             path=path,
             old_path=old,
             category=categorize(path),
-            lang=_LANGS.get(PurePosixPath(path).suffix.lower(), ""),
+            lang=_lang(path),
             adds=adds,
             dels=dels,
             binary=binary,
@@ -264,22 +288,7 @@ def run(request: ChangedInput) -> ChangedResult:
             change.symbols = _touched(source, path, hunks[path]) if source is not None else []
         changes.append(change)
     if not request.staged and not request.range:
-        for path in _split_z(_git(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")):
-            file = (root / path).resolve()
-            if not is_allowed(file) or not file.is_file():
-                continue
-            source = file.read_text(encoding="utf-8", errors="replace")
-            change = Change(
-                status="untracked",
-                path=path,
-                category=categorize(path),
-                lang=_LANGS.get(PurePosixPath(path).suffix.lower(), ""),
-                adds=source.count("\n"),
-                dels=0,
-            )
-            if not request.no_symbols and change.lang:
-                change.symbols = _touched(source, path, [(1, source.count("\n") + 1)])
-            changes.append(change)
+        changes.extend(_untracked(root, with_symbols=not request.no_symbols))
     changes.sort(key=lambda c: c.path)
     return ChangedResult(spec=repo.spec, root=str(root), changes=changes)
 

@@ -151,6 +151,20 @@ def _cost(entry: CodeFile) -> int:
     )
 
 
+def _base(
+    path: Path, source: str, language: Language, mode: Literal["summary", "slice", "unchanged"]
+) -> CodeFile:
+    """The fields every entry for ``path`` carries; ``tokens`` is filled in once the entry is complete."""
+    return CodeFile(
+        file=str(path),
+        lang=language.name,
+        mode=mode,
+        size=len(source.encode()),
+        tokens=0,
+        raw_tokens=estimate_tokens(source),
+    )
+
+
 def _raw(entry: CodeFile, source: str, note: str) -> CodeFile:
     raw = CodeFile(
         file=entry.file,
@@ -167,15 +181,8 @@ def _raw(entry: CodeFile, source: str, note: str) -> CodeFile:
 
 
 def _summary(path: Path, source: str, language: Language, request: CodeInput) -> CodeFile:
-    size = len(source.encode())
-    base = CodeFile(
-        file=str(path),
-        lang=language.name,
-        mode="summary",
-        size=size,
-        tokens=0,
-        raw_tokens=estimate_tokens(source),
-    )
+    base = _base(path, source, language, "summary")
+    size = base.size
     threshold = raw_below()
     if not request.api and threshold and size < threshold:
         return _raw(
@@ -218,14 +225,7 @@ def _matches(scope: Scope, wanted: str) -> bool:
 
 
 def _slices(path: Path, source: str, language: Language, symbols: list[str]) -> CodeFile:
-    base = CodeFile(
-        file=str(path),
-        lang=language.name,
-        mode="slice",
-        size=len(source.encode()),
-        tokens=0,
-        raw_tokens=estimate_tokens(source),
-    )
+    base = _base(path, source, language, "slice")
     try:
         scopes = language.definitions(source, path)
     except (ContextError, SyntaxError, ValueError) as exc:
@@ -263,17 +263,11 @@ def _dedup_key(path: Path, source: str, request: CodeInput) -> str:
     return hashlib.sha256(material.encode()).hexdigest()[:32]
 
 
-def _stub(entry: CodeFile, age: float) -> CodeFile:
+def _stub(path: Path, source: str, language: Language, age: float) -> CodeFile:
     ago = f"{round(age)}s" if age < 60 else f"{round(age / 60)}m"
-    stub = CodeFile(
-        file=entry.file,
-        lang=entry.lang,
-        mode="unchanged",
-        size=entry.size,
-        tokens=0,
-        raw_tokens=entry.raw_tokens,
-        note=f"already returned {ago} ago in this session and unchanged since; "
-        "pass force=true to get it again",
+    stub = _base(path, source, language, "unchanged")
+    stub.note = (
+        f"already returned {ago} ago in this session and unchanged since; pass force=true to get it again"
     )
     stub.tokens = _cost(stub)
     return stub
@@ -297,19 +291,18 @@ def run(request: CodeInput) -> CodeResult:
             source = path.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             raise ContextError(f"{path}: cannot be read ({exc.strerror})") from None
-        entry = (
+        key = _dedup_key(path, source, request) if log is not None else ""
+        age = log.age(key) if log is not None and not request.force else None
+        if age is not None:  # already sent: the stub is all, so the file is not summarised again
+            entries.append(_stub(path, source, language, age))
+            continue
+        entries.append(
             _slices(path, source, language, request.symbols)
             if request.symbols
             else _summary(path, source, language, request)
         )
         if log is not None:
-            key = _dedup_key(path, source, request)
-            age = None if request.force else log.age(key)
-            if age is not None:
-                entry = _stub(entry, age)
-            else:
-                log.record(key)
-        entries.append(entry)
+            log.record(key)
     return CodeResult(
         files=entries, tokens=sum(e.tokens for e in entries), raw_tokens=sum(e.raw_tokens for e in entries)
     )

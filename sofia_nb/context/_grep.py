@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ._errors import ContextError
 from ._registry import ContextTool
-from ._roots import resolve_path
+from ._roots import resolve_folder
 from ._scan import ScannedFile, Skipped, compile_pattern, search
 from ._walk import normalize_exts
 
@@ -63,9 +63,7 @@ class GrepResult(BaseModel):
 
 def run(request: GrepInput) -> GrepResult:
     """Search ``root`` for every pattern; hits sorted by file and line, capped per pattern."""
-    root = resolve_path(request.root)
-    if not root.is_dir():
-        raise ContextError(f"{request.root}: not a folder")
+    root = resolve_folder(request.root)
     try:
         compiled = [
             compile_pattern(

@@ -72,6 +72,18 @@ class _Names:
         return f"{self.namespace}\\{name}" if self.namespace else name
 
 
+def _traits(node: ts.Node, names: _Names) -> list[str]:
+    """The fully qualified traits a class body pulls in with ``use``."""
+    body = node.child_by_field_name("body")
+    return [
+        names.resolve(ts.text(n))
+        for d in (body.named_children if body is not None else ())
+        if d.type == "use_declaration"
+        for n in d.named_children
+        if n.type in ("name", "qualified_name")
+    ]
+
+
 def _type_detail(node: ts.Node, names: _Names) -> str:
     parts = _modifiers(node)
     for child in node.named_children:
@@ -79,15 +91,7 @@ def _type_detail(node: ts.Node, names: _Names) -> str:
             parts.append("extends " + ", ".join(names.resolve(ts.text(n)) for n in child.named_children))
         elif child.type == "class_interface_clause":
             parts.append("implements " + ", ".join(names.resolve(ts.text(n)) for n in child.named_children))
-    body = node.child_by_field_name("body")
-    traits = [
-        names.resolve(ts.text(n))
-        for d in (body.named_children if body is not None else ())
-        if d.type == "use_declaration"
-        for n in d.named_children
-        if n.type in ("name", "qualified_name")
-    ]
-    if traits:
+    if traits := _traits(node, names):
         parts.append("uses " + ", ".join(traits))
     return " ".join(parts)
 
@@ -226,14 +230,7 @@ def api_surface(path: Path, source: str) -> tuple[list[CodeSymbol], list[str]]:
                 for m in _members(node, owner, True)
                 if m.kind == "method" and m.exported
             }
-            body = node.child_by_field_name("body")
-            traits = [
-                names.resolve(ts.text(n))
-                for d in (body.named_children if body is not None else ())
-                if d.type == "use_declaration"
-                for n in d.named_children
-                if n.type in ("name", "qualified_name")
-            ]
+            traits = _traits(node, names)
             base = next((c for c in node.named_children if c.type == "base_clause"), None)
             parents = [names.resolve(ts.text(n)) for n in (base.named_children if base is not None else ())]
             for source_name in [*traits, *parents]:

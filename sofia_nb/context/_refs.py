@@ -8,10 +8,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ._errors import ContextError
 from ._langs import BY_SUFFIX, language_for
-from ._registry import ContextTool
-from ._roots import resolve_path
+from ._registry import ContextTool, first
+from ._roots import resolve_folder
 from ._scan import ScannedFile, Skipped, compile_pattern, search
 from ._walk import normalize_exts
 
@@ -72,9 +71,7 @@ def _is_definition(scanned: ScannedFile, symbol: str, line: int, text: str) -> b
 
 def run(request: RefsInput) -> RefsResult:
     """Every whole-word occurrence of ``symbol``, classified as a definition or a use."""
-    root = resolve_path(request.root)
-    if not root.is_dir():
-        raise ContextError(f"{request.root}: not a folder")
+    root = resolve_folder(request.root)
     exts = normalize_exts(request.exts) or frozenset(BY_SUFFIX)
     pattern = compile_pattern(request.symbol, regex=False, word=True, case=True)
     skipped = Skipped()
@@ -95,7 +92,7 @@ def run(request: RefsInput) -> RefsResult:
                 )
             )
     refs.sort(key=lambda r: (r.kind != "def", r.file, r.line, r.col))
-    keep = refs if request.max == 0 else refs[: request.max]
+    keep = first(refs, request.max)
     defs = sum(1 for r in refs if r.kind == "def")
     return RefsResult(
         symbol=request.symbol,

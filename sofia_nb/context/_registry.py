@@ -21,9 +21,11 @@ import functools
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
+
+_T = TypeVar("_T")
 
 # Module names (relative to this package) that define ``TOOLS``; the order is the listing order.
 PROVIDER_MODULES: tuple[str, ...] = (
@@ -68,6 +70,11 @@ class ContextTool:
     def call(self, arguments: Mapping[str, Any]) -> BaseModel:
         """Validate ``arguments`` against the input model (``ValidationError`` if they do not fit) and run."""
         return self.func(self.input_model.model_validate(dict(arguments)))
+
+
+def first(rows: list[_T], limit: int) -> list[_T]:
+    """The first ``limit`` rows; a limit of 0 means all (the convention of every tool's count input)."""
+    return rows if limit == 0 else rows[:limit]
 
 
 @functools.cache

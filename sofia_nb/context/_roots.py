@@ -53,3 +53,11 @@ def resolve_path(path: str | os.PathLike[str] | None) -> Path:
         shown = ", ".join(str(r) for r in roots or ())
         raise ContextError(f"{path} resolves to {real}, outside the allowed roots ({shown})")
     return real
+
+
+def resolve_folder(path: str) -> Path:
+    """:func:`resolve_path` for a tool's ``root``: ContextError unless it is a folder."""
+    real = resolve_path(path)
+    if not real.is_dir():
+        raise ContextError(f"{path}: not a folder")
+    return real

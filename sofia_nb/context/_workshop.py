@@ -22,7 +22,7 @@ from ..session import (
     WorkshopSession,
 )
 from ._errors import ContextError
-from ._registry import ContextTool
+from ._registry import ContextTool, first
 
 _EXCERPT = 300
 
@@ -124,7 +124,7 @@ def sessions(request: WorkshopSessionsInput) -> WorkshopSessionsResult:
     scan = SessionStore().scan()
     found = scan.sessions
     return WorkshopSessionsResult(
-        sessions=found if request.limit == 0 else found[: request.limit],
+        sessions=first(found, request.limit),
         total=len(found),
         unreadable=scan.unreadable,
     )

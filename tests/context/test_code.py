@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.context import ContextError, allowed_roots
+from sofia_nb.context import ContextError, _code, allowed_roots
 from sofia_nb.context._code import CodeInput, run
 
 from ._golden import assert_golden
@@ -150,6 +150,28 @@ def test_dedup_stub_force_and_changed_content(tmp_path: Path, monkeypatch: pytes
     assert run(request).files[0].content.endswith("return 2\n")
     monkeypatch.setenv("SOFIA_DEDUP_WINDOW", "0")
     assert run(request).files[0].mode == "raw"
+
+
+def test_a_dedup_stub_describes_the_file_without_summarising_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOFIA_SESSION_ID", "test-session")
+    source = tmp_path / "a.py"
+    source.write_text("def f():\n    return 1\n")
+    request = CodeInput(files=[str(source)])
+    first = run(request).files[0]
+
+    def summarised_again(*_: object) -> None:
+        raise AssertionError("an unchanged file was summarised again")
+
+    monkeypatch.setattr(_code, "_summary", summarised_again)
+    stub = run(request).files[0]
+    assert (stub.file, stub.lang, stub.size, stub.raw_tokens) == (
+        first.file,
+        first.lang,
+        first.size,
+        first.raw_tokens,
+    )
 
 
 def test_paths_outside_the_roots_are_refused(tree: Path, tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.context import ContextError, allowed_roots
+from sofia_nb.context import ContextError, allowed_roots, get_tool
 from sofia_nb.context._grep import GrepInput
 from sofia_nb.context._grep import run as grep
 from sofia_nb.context._refs import RefsInput
@@ -106,6 +106,17 @@ def test_refs_classifies_per_language(tree: Path) -> None:
     assert kinds == {35: "def"}
     finds = refs(RefsInput(symbol="find", root=str(tree), max=1))
     assert (finds.defs, finds.uses, finds.truncated, len(finds.refs)) == (1, 1, 1, 1)
+    every = refs(RefsInput(symbol="find", root=str(tree), max=0))  # 0 means all
+    assert (every.truncated, len(every.refs)) == (0, 2)
+
+
+@pytest.mark.parametrize("tool", ["grep", "refs", "changed"])
+def test_a_root_that_is_not_a_folder_is_a_tool_error(tree: Path, tool: str) -> None:
+    file = next(p for p in tree.rglob("*") if p.is_file())
+    arguments = {"root": str(file), "patterns": ["x"], "symbol": "x"}
+    accepted = get_tool(tool).input_model.model_fields
+    with pytest.raises(ContextError, match="not a folder"):
+        get_tool(tool).call({k: v for k, v in arguments.items() if k in accepted})
 
 
 def test_refs_rejects_what_is_not_an_identifier(tree: Path) -> None:

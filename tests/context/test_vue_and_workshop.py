@@ -78,7 +78,9 @@ def workshop() -> WorkshopSession:
 def test_workshop_sessions_newest_first(workshop: WorkshopSession) -> None:
     result = sessions(WorkshopSessionsInput())
     assert [s.session_id for s in result.sessions] == ["20260102-090000-bbbb", "20260101-090000-aaaa"]
-    assert sessions(WorkshopSessionsInput(limit=1)).total == 2
+    one = sessions(WorkshopSessionsInput(limit=1))
+    assert (one.total, len(one.sessions)) == (2, 1)
+    assert len(sessions(WorkshopSessionsInput(limit=0)).sessions) == 2  # 0 means all
 
 
 def test_workshop_sessions_names_a_file_it_cannot_read(workshop: WorkshopSession) -> None:

@@ -7,8 +7,8 @@ from collections import Counter
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TypeVar
 
+from .._registry import first
 from ._bash import BashCategory, categorize
 from ._models import (
     BashCategoryRow,
@@ -36,7 +36,6 @@ from ._models import (
 from ._parse import FileTouches, Transcript, parse_transcript
 from ._store import TranscriptError, projects_dir, resolve_session, session_files
 
-_T = TypeVar("_T")
 _GOAL_CHARS = 240
 _NEXT_CHARS = 600
 _RESUME_FILES = 12
@@ -73,10 +72,6 @@ def _scan(paths: Iterable[Path], project: str, limit: int = 0) -> tuple[list[Tra
         if not wanted or any(wanted in s.lower() for s in (path.parent.name, t.project, t.cwd)):
             kept.append(t)
     return kept, unreadable
-
-
-def _limit(rows: list[_T], limit: int) -> list[_T]:
-    return rows if limit == 0 else rows[:limit]
 
 
 def _cut(text: str, limit: int) -> str:
@@ -223,7 +218,7 @@ def cc_bash(inp: CcBashInput) -> CcBashResult:
             BashSummaryRow(category=c, calls=calls[c], unique=unique[c])
             for c in sorted(calls, key=lambda c: (-calls[c], c))
         ],
-        commands=_limit(commands, inp.limit),
+        commands=first(commands, inp.limit),
     )
 
 
@@ -265,10 +260,10 @@ def cc_candidates(inp: CcCandidatesInput) -> CcCandidatesResult:
             RepeatedCommandRow(
                 count=commands[c], sessions=command_sessions[c], category=categorize(c), command=c
             )
-            for c in _limit(repeated, inp.limit)
+            for c in first(repeated, inp.limit)
         ],
         repeated_reads=[
             RepeatedReadRow(reads=reads[p], sessions=read_sessions[p], path=p)
-            for p in _limit(reread, inp.limit)
+            for p in first(reread, inp.limit)
         ],
     )
