@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import socket
 from collections.abc import AsyncIterator
@@ -19,7 +18,15 @@ from urllib.parse import urljoin
 
 import httpx
 
-from ..protocol import MODERN_PROTOCOL_VERSION, JsonRpcDecodeError, Message, check_message, decode, dumps
+from ..protocol import (
+    MODERN_PROTOCOL_VERSION,
+    JsonRpcDecodeError,
+    Message,
+    check_message,
+    decode,
+    dumps,
+    loads,
+)
 from ._errors import McpError
 from ._transport import SessionExpired, Transport
 
@@ -223,7 +230,7 @@ class HttpTransport(Transport):
     def _deliver(self, data: str, msg: Message) -> bool:
         """Hand one body or event to the session; True when it held the answer to ``msg``."""
         try:
-            parsed = json.loads(data)
+            parsed = loads(data)
             # A list is a batch: servers older than 2025-06-18 may still answer with one.
             items = [check_message(x) for x in (parsed if isinstance(parsed, list) else [parsed])]
         except ValueError as exc:

@@ -98,7 +98,7 @@ def is_response(msg: Message) -> bool:
     return "method" not in msg and ("result" in msg or "error" in msg)
 
 
-# Every frame of the stdio hot path goes through dumps and decode. pydantic-core (already required by
+# Every frame of the stdio hot path goes through dumps and loads. pydantic-core (already required by
 # pydantic) parses and writes JSON in Rust, about four times faster than the json module; the json
 # module stays as the fallback for the inputs pydantic-core refuses but JSON allows (a BOM, a lone
 # surrogate escape, nesting deeper than 200 levels).
@@ -118,17 +118,21 @@ def encode(msg: Message) -> bytes:
     return dumps(msg) + b"\n"
 
 
-def decode(line: bytes | str) -> Message:
-    """Parse one frame; raises ``JsonRpcDecodeError`` for anything that is not a JSON-RPC 2.0 message."""
+def loads(data: bytes | str) -> Any:
+    """Parse JSON text; raises ``JsonRpcDecodeError`` when it is not JSON."""
     try:
-        msg = from_json(line)
+        return from_json(data)
     except ValueError:
         try:
             # utf-8-sig: a leading BOM is dropped, as json.loads does for bytes
-            msg = _stdlib_decode(line if isinstance(line, str) else line.decode("utf-8-sig"))
+            return _stdlib_decode(data if isinstance(data, str) else data.decode("utf-8-sig"))
         except (ValueError, RecursionError) as exc:  # UnicodeDecodeError included
             raise JsonRpcDecodeError(f"not JSON: {exc}") from None
-    return check_message(msg)
+
+
+def decode(line: bytes | str) -> Message:
+    """Parse one frame; raises ``JsonRpcDecodeError`` for anything that is not a JSON-RPC 2.0 message."""
+    return check_message(loads(line))
 
 
 def check_message(msg: Any) -> Message:
