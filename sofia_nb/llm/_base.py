@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from .._aio import LoopThread
 from ..config import Settings
 from ..events import EventBus, UsageRecorded
+from ._errors import LLMError
 from ._tokens import estimate_messages_tokens, estimate_tokens
 from ._types import LLMResponse, LLMUsage, Message, Purpose, TextCallback, ToolCall, ToolSpec
 
@@ -72,6 +73,26 @@ class BaseLLM(ABC):
             return self._context_window
         info = self.settings.model_info(self.model_name)
         return info.context_window if info else None
+
+    @property
+    def base_url(self) -> str:
+        """Where requests go, named in error messages; empty when there is no URL."""
+        return ""
+
+    def _key(self) -> str:
+        """The provider's secret, redacted from error messages; empty when there is none."""
+        return ""
+
+    def _error(self, cls: type[LLMError], message: str, status: int | None = None) -> LLMError:
+        """An error of kind ``cls`` naming this provider, model and URL, with the key redacted."""
+        return cls(
+            message,
+            provider=self.provider,
+            model=self.model,
+            base_url=self.base_url,
+            status=status,
+            secrets=[self._key()],
+        )
 
     def cost_usd(self, usage: LLMUsage) -> float | None:
         """Cost from the model table's prices; None for local, scripted and unpriced models."""

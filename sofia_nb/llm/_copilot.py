@@ -18,7 +18,7 @@ from typing import Any
 from ..config import Settings
 from ..events import EventBus
 from ._base import BaseLLM, ProviderReply, emit_text
-from ._errors import LLMAuthError, LLMError, LLMProviderError, LLMTimeoutError, LLMUnavailableError
+from ._errors import LLMAuthError, LLMProviderError, LLMTimeoutError, LLMUnavailableError
 from ._tokens import render_messages
 from ._types import (
     LLMResponse,
@@ -75,10 +75,12 @@ class CopilotLLM(BaseLLM):
         self._client: Any = None
         self._start_lock = asyncio.Lock()
 
-    def _error(self, cls: type[LLMError], message: str) -> LLMError:
-        base_url = str(self.byok.get("base_url", "")) if self.byok else ""
-        key = str(self.byok.get("api_key", "")) if self.byok else ""
-        return cls(message, provider=self.provider, model=self.model, base_url=base_url, secrets=[key])
+    @property
+    def base_url(self) -> str:
+        return str(self.byok.get("base_url", "")) if self.byok else ""
+
+    def _key(self) -> str:
+        return str(self.byok.get("api_key", "")) if self.byok else ""
 
     async def _ensure_client(self) -> Any:
         async with self._start_lock:  # concurrent first requests share one runtime process
@@ -159,6 +161,21 @@ class CopilotLLM(BaseLLM):
             await session.disconnect()
 
     async def _run_turn(self, session: Any, prompt: str, on_text: TextCallback | None) -> ProviderReply:
+        loop = asyncio.get_running_loop()
+        events: asyncio.Queue[Any] = asyncio.Queue()
+        unsubscribe = session.on(lambda event: loop.call_soon_threadsafe(events.put_nowait, event))
+        try:
+            await session.send(prompt)
+            async with asyncio.timeout(self.timeout):
+                return await self._read_turn(events, on_text)
+        except TimeoutError:
+            await session.abort()
+            raise self._error(LLMTimeoutError, f"no answer within {self.timeout:g} s") from None
+        finally:
+            unsubscribe()
+
+    async def _read_turn(self, events: asyncio.Queue[Any], on_text: TextCallback | None) -> ProviderReply:
+        """The session's events until it is idle: text streamed and kept, usage summed, errors typed."""
         from copilot.session_events import (
             AssistantMessageData,
             AssistantMessageDeltaData,
@@ -167,34 +184,18 @@ class CopilotLLM(BaseLLM):
             SessionIdleData,
         )
 
-        loop = asyncio.get_running_loop()
-        events: asyncio.Queue[Any] = asyncio.Queue()
-        unsubscribe = session.on(lambda event: loop.call_soon_threadsafe(events.put_nowait, event))
         text, usage = "", LLMUsage()
-        try:
-            await session.send(prompt)
-            async with asyncio.timeout(self.timeout):
-                while True:
-                    data = (await events.get()).data
-                    if isinstance(data, AssistantMessageDeltaData) and data.parent_tool_call_id is None:
-                        await emit_text(on_text, data.delta_content)
-                    elif isinstance(data, AssistantMessageData) and data.content:
-                        text = data.content
-                    elif isinstance(data, AssistantUsageData):
-                        usage.input_tokens += int(data.input_tokens or 0)
-                        usage.output_tokens += int(data.output_tokens or 0)
-                    elif isinstance(data, SessionErrorData):
-                        kind = (
-                            LLMAuthError if (data.error_type or "").startswith("auth") else LLMProviderError
-                        )
-                        raise self._error(kind, f"the Copilot runtime reported: {data.message}")
-                    elif isinstance(data, SessionIdleData):
-                        break
-        except TimeoutError:
-            await session.abort()
-            raise self._error(LLMTimeoutError, f"no answer within {self.timeout:g} s") from None
-        finally:
-            unsubscribe()
+        while not isinstance(data := (await events.get()).data, SessionIdleData):
+            if isinstance(data, AssistantMessageDeltaData) and data.parent_tool_call_id is None:
+                await emit_text(on_text, data.delta_content)
+            elif isinstance(data, AssistantMessageData) and data.content:
+                text = data.content
+            elif isinstance(data, AssistantUsageData):
+                usage.input_tokens += int(data.input_tokens or 0)
+                usage.output_tokens += int(data.output_tokens or 0)
+            elif isinstance(data, SessionErrorData):
+                kind = LLMAuthError if (data.error_type or "").startswith("auth") else LLMProviderError
+                raise self._error(kind, f"the Copilot runtime reported: {data.message}")
         reported = usage.input_tokens or usage.output_tokens
         return ProviderReply(text=text, usage=usage if reported else None)
 

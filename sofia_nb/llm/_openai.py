@@ -93,16 +93,6 @@ class OpenAICompatLLM(BaseLLM):
             return {"api-key": key}
         return {"Authorization": f"Bearer {key}"}
 
-    def _error(self, cls: type[LLMError], message: str, status: int | None = None) -> LLMError:
-        return cls(
-            message,
-            provider=self.provider,
-            model=self.model,
-            base_url=self.base_url,
-            status=status,
-            secrets=[self._key()],
-        )
-
     def _body(self, messages: list[Message], tools: list[ToolSpec], stream: bool) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.model, "messages": [_wire_message(m) for m in messages]}
         if tools:
@@ -132,24 +122,11 @@ class OpenAICompatLLM(BaseLLM):
         url = f"{self.base_url}/chat/completions"
         body = self._body(messages, tools, stream)
         for attempt in range(self.max_retries + 1):
-            last = attempt == self.max_retries
             try:
                 async with client.stream("POST", url, json=body, headers=self._headers()) as response:
                     if response.status_code >= 400:
-                        await response.aread()
-                        if response.status_code in _RETRY_STATUSES and not last:
-                            wait = self._retry_wait(response, attempt)
-                            _log.info(
-                                "%s %s: HTTP %s (%s); retrying in %.1f s",
-                                self.model_name,
-                                self.base_url,
-                                response.status_code,
-                                redact_text(_error_detail(response.text)[0], [self._key()]),
-                                wait,
-                            )
-                            await asyncio.sleep(wait)
-                            continue
-                        raise self._http_error(response.status_code, response.text, attempts=attempt + 1)
+                        await self._wait_or_raise(response, attempt)
+                        continue
                     if stream:
                         return await self._read_stream(response, on_text)
                     await response.aread()
@@ -157,12 +134,28 @@ class OpenAICompatLLM(BaseLLM):
             except httpx.TimeoutException:
                 raise self._error(LLMTimeoutError, f"no answer within {self.timeout:g} s") from None
             except httpx.ConnectError as exc:
-                if last:
+                if attempt == self.max_retries:
                     raise self._error(LLMConnectionError, f"cannot connect ({exc})") from None
                 await asyncio.sleep(self._backoff(attempt))
             except httpx.HTTPError as exc:
                 raise self._error(LLMConnectionError, f"the connection failed ({exc})") from None
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def _wait_or_raise(self, response: httpx.Response, attempt: int) -> None:
+        """After an error answer: wait when it may be retried and a retry is left, else raise its error."""
+        await response.aread()
+        if response.status_code not in _RETRY_STATUSES or attempt == self.max_retries:
+            raise self._http_error(response.status_code, response.text, attempts=attempt + 1)
+        wait = self._retry_wait(response, attempt)
+        _log.info(
+            "%s %s: HTTP %s (%s); retrying in %.1f s",
+            self.model_name,
+            self.base_url,
+            response.status_code,
+            redact_text(_error_detail(response.text)[0], [self._key()]),
+            wait,
+        )
+        await asyncio.sleep(wait)
 
     def _http_client(self) -> httpx.AsyncClient:
         """One connection pool per event loop: a pool made on a loop that has ended cannot be reused."""

@@ -101,7 +101,6 @@ class ScriptedLLM(BaseLLM):
         super().__init__(name, settings=settings, bus=bus, context_window=context_window)
         self.source = source
         self.replies = _validate(list(replies), self._where)
-        self.used = [False] * len(self.replies)
         self.requests: list[ScriptedRequest] = []
         env_log = os.environ.get("SOFIA_SCRIPTED_LOG")
         self.log_path = log_path or (Path(env_log) if env_log else None)
@@ -140,8 +139,9 @@ class ScriptedLLM(BaseLLM):
         on_text: TextCallback | None,
     ) -> ProviderReply:
         rendered = render_messages(messages)
+        chosen = self._chosen()
         index = next(
-            (i for i, r in enumerate(self.replies) if not self.used[i] and r.fits(purpose, rendered)), None
+            (i for i, r in enumerate(self.replies) if i not in chosen and r.fits(purpose, rendered)), None
         )
         self.requests.append(
             ScriptedRequest(
@@ -154,7 +154,6 @@ class ScriptedLLM(BaseLLM):
             )
             self._log(purpose, messages, None, error=str(error))
             raise error
-        self.used[index] = True
         reply = self.replies[index]
         self._log(purpose, messages, index)
         for piece in _pieces(reply.text, _STREAM_PIECES):
@@ -186,12 +185,17 @@ class ScriptedLLM(BaseLLM):
         with self.log_path.open("a", encoding="utf-8") as log:
             log.write(json.dumps(redact(entry), ensure_ascii=False) + "\n")
 
+    def _chosen(self) -> set[int]:
+        """The replies already used: the cursor is the request log itself."""
+        return {r.reply_index for r in self.requests if r.reply_index is not None}
+
     def remaining(self, purpose: str | None = None) -> int:
         """How many replies are still unused (for ``purpose``, counting replies open to any purpose)."""
+        chosen = self._chosen()
         return sum(
             1
-            for used, r in zip(self.used, self.replies, strict=True)
-            if not used and (purpose is None or r.purpose in (None, purpose))
+            for i, r in enumerate(self.replies)
+            if i not in chosen and (purpose is None or r.purpose in (None, purpose))
         )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -107,10 +108,6 @@ class ProviderStatus(BaseModel):
 def provider_statuses() -> list[ProviderStatus]:
     """One line per provider for ``doctor``: which settings are present (never their values)."""
     env = os.environ
-
-    def present(*names: str) -> str:
-        return ", ".join(f"{n} {'set' if env.get(n) else 'not set'}" for n in names)
-
     sdk = importlib.util.find_spec("copilot") is not None
     cli = env.get("COPILOT_CLI_PATH") or shutil.which("copilot")
     copilot_detail = (
@@ -119,25 +116,24 @@ def provider_statuses() -> list[ProviderStatus]:
         + ("; BYOK" if env.get("SOFIA_COPILOT_PROVIDER_BASE_URL") else "; Copilot login")
     )
     return [
-        ProviderStatus(
-            provider="openai",
-            configured=bool(env.get("OPENAI_API_KEY") or env.get("OPENAI_BASE_URL")),
-            detail=present("OPENAI_API_KEY", "OPENAI_BASE_URL"),
-        ),
-        ProviderStatus(
-            provider="azure",
-            configured=bool(env.get("AZURE_OPENAI_ENDPOINT") and env.get("AZURE_OPENAI_API_KEY")),
-            detail=present("AZURE_OPENAI_ENDPOINT", "AZURE_OPENAI_API_KEY"),
-        ),
-        ProviderStatus(
-            provider="github", configured=bool(env.get("GITHUB_TOKEN")), detail=present("GITHUB_TOKEN")
-        ),
+        _env_status("openai", ("OPENAI_API_KEY", "OPENAI_BASE_URL"), need=any),  # a local server needs no key
+        _env_status("azure", ("AZURE_OPENAI_ENDPOINT", "AZURE_OPENAI_API_KEY")),
+        _env_status("github", ("GITHUB_TOKEN",)),
         ProviderStatus(
             provider="ollama", configured=True, detail=f"server at {env.get('OLLAMA_HOST') or OLLAMA_URL}"
         ),
         ProviderStatus(provider="copilot", configured=sdk, detail=copilot_detail),
         ProviderStatus(provider="scripted", configured=True, detail="always available (scripted:PATH)"),
     ]
+
+
+def _env_status(
+    provider: str, names: tuple[str, ...], need: Callable[[Iterable[bool]], bool] = all
+) -> ProviderStatus:
+    """Configured when ``need`` (all or any) of ``names`` are set; the detail says which are."""
+    present = [bool(os.environ.get(n)) for n in names]
+    detail = ", ".join(f"{n} {'set' if p else 'not set'}" for n, p in zip(names, present, strict=True))
+    return ProviderStatus(provider=provider, configured=need(present), detail=detail)
 
 
 def _float_env(name: str, default: float) -> float:

@@ -168,3 +168,12 @@ def test_a_missing_sdk_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None
 def test_tools_without_the_loop_are_refused() -> None:
     with pytest.raises(LLMProviderError, match="run_tool_loop"):
         asyncio.run(CopilotLLM("gpt-5").complete(ASK, tools=[ToolSpec(name="x")]))
+
+
+def test_errors_name_the_byok_url_and_never_its_key() -> None:
+    key = "byokKey-planted-7a2f"
+    llm = CopilotLLM("gpt-5", byok={"base_url": "http://127.0.0.1:9/v1", "api_key": key})
+    error = llm._error(LLMAuthError, f"the Copilot runtime reported: key {key} refused")
+    assert str(error) == (
+        "copilot model 'gpt-5' at http://127.0.0.1:9/v1: the Copilot runtime reported: key [REDACTED] refused"
+    )

@@ -160,3 +160,9 @@ def test_provider_statuses_report_presence_never_values(monkeypatch: pytest.Monk
     assert not statuses["openai"].configured and not statuses["azure"].configured
     assert statuses["ollama"].detail == "server at http://127.0.0.1:11434"
     assert "gh-token-planted-98765" not in str([s.model_dump() for s in statuses.values()])
+
+
+def test_openai_is_configured_by_a_base_url_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:1234/v1")  # a local server needs no key
+    openai = next(s for s in provider_statuses() if s.provider == "openai")
+    assert openai.configured and openai.detail == "OPENAI_API_KEY not set, OPENAI_BASE_URL set"
