@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 
 from ..consent import DEFAULT_DEADLINE_S, ConsentProvider, LineReader, PolicyConsent, TerminalConsent
-from ..workshop.demo import DEMO_CONSENT
 from ._context import CliContext
 
 
@@ -17,6 +16,8 @@ def consent_provider(ctx: CliContext, reader: LineReader | None, *, demo: bool =
     if policy:
         return PolicyConsent(policy)
     if demo:
+        from ..workshop.demo import DEMO_CONSENT  # on use: dev and fix need no workshop package
+
         return PolicyConsent(DEMO_CONSENT)
     if reader is not None:
         return TerminalConsent(reader)
