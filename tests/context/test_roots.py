@@ -54,3 +54,12 @@ def test_a_symlinked_file_inside_is_refused_and_walks_skip_links(jail: tuple[Pat
             get_tool("code").call({"files": ["link.py"]})
         assert get_tool("grep").call({"patterns": ["Widget"]}).model_dump()["patterns"] == []
         assert get_tool("refs").call({"symbol": "Widget"}).model_dump()["refs"] == []
+
+
+def test_reads_stay_inside_the_roots_not_a_sibling_sharing_the_name_prefix(tmp_path: Path) -> None:
+    root, sibling = tmp_path / "proj", tmp_path / "proj-secrets"
+    root.mkdir()
+    sibling.mkdir()
+    (sibling / "keys.py").write_text("KEY = 1\n")
+    with allowed_roots([root]), pytest.raises(ContextError, match="outside the allowed roots"):
+        get_tool("code").call({"files": [str(sibling / "keys.py")]})

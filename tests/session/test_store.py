@@ -9,6 +9,7 @@ import random
 import re
 import select
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -29,6 +30,7 @@ from sofia_nb.session import (
     SessionNotFoundError,
     SessionStore,
     StaleSessionError,
+    ToolCallRecord,
     UnreadableSessionError,
     WorkshopSession,
     new_session_id,
@@ -350,3 +352,36 @@ def test_no_session_field_is_named_like_a_secret() -> None:
     # Saves blank the values of secret-named keys; a typed field with such a name would make the
     # saved file fail validation on the next load.
     assert [name for name in _fields(WorkshopSession) if is_secret_key(name)] == []
+
+
+# --- promises guarded by fault injection (a mutant cannot show a missing fsync) ---------------
+
+
+def test_a_save_fsyncs_the_temp_file_and_then_the_folder(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def recording_fsync(fd: int) -> None:
+        synced.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", recording_fsync)
+    store.save(rich_session())
+    assert synced == ["file", "folder"]
+
+
+def test_secrets_never_written_an_authorization_header_of_any_scheme(store: SessionStore) -> None:
+    # "Basic" and "token" values have no token shape the redactor knows: only the key name catches them.
+    values = ["Basic dXNlcjpwYXNzd29yZA==", "token 1234567890abcdef", "Digest username=x, response=y"]
+    session = rich_session()
+    for n, value in enumerate(values):
+        session.tool_calls.append(
+            ToolCallRecord(
+                call_id=f"c{n}", server="api", tool="get", arguments={"headers": {"Authorization": value}}
+            )
+        )
+    text = store.save(session).read_text(encoding="utf-8")
+    for value in values:
+        assert value.split()[1] not in text
