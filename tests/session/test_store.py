@@ -21,7 +21,7 @@ from typing import get_args
 import pytest
 from pydantic import BaseModel
 
-from sofia_nb.redact import is_secret_key
+from sofia_nb.redact import REDACTED, is_secret_key
 from sofia_nb.session import (
     BusinessContext,
     CorruptSessionError,
@@ -382,6 +382,6 @@ def test_secrets_never_written_an_authorization_header_of_any_scheme(store: Sess
                 call_id=f"c{n}", server="api", tool="get", arguments={"headers": {"Authorization": value}}
             )
         )
-    text = store.save(session).read_text(encoding="utf-8")
-    for value in values:
-        assert value.split()[1] not in text
+    saved = json.loads(store.save(session).read_text(encoding="utf-8"))
+    headers = [call["arguments"]["headers"]["Authorization"] for call in saved["tool_calls"][-len(values) :]]
+    assert headers == [REDACTED] * len(values)
