@@ -1,6 +1,7 @@
 """Consent: every wait for a person goes through a ``ConsentProvider`` with a deadline (deny on expiry)."""
 
 from ._broker import ConsentBroker
+from ._gate import ConsentDenied, ConsentedTools, permit
 from ._models import DEFAULT_DEADLINE_S, ConsentDecision, ConsentPolicy, ConsentRequest
 from ._providers import (
     ConsentProvider,
@@ -15,12 +16,15 @@ __all__ = [
     "DEFAULT_DEADLINE_S",
     "ConsentBroker",
     "ConsentDecision",
+    "ConsentDenied",
     "ConsentPolicy",
     "ConsentProvider",
     "ConsentRequest",
+    "ConsentedTools",
     "LineReader",
     "PolicyConsent",
     "PreapprovedThenAsk",
     "ScriptedConsent",
     "TerminalConsent",
+    "permit",
 ]

@@ -4,7 +4,8 @@ Entry points: ``develop_session`` (a workshop's plan to a tested PoC, resumable)
 (the same loop on an existing repository, on a new branch). See docs/develop.md.
 """
 
-from ._consented import ConsentDenied, ConsentedCaller
+from ..consent import ConsentDenied
+from ..consent import ConsentedTools as ConsentedCaller  # the name docs/develop.md used first
 from ._enrich import Enrichment, EnrichmentServers, ToolCaller, azure_terms, enrich
 from ._git import Git, GitAuthor, GitError
 from ._github import WRITE_TOOLS as GITHUB_WRITE_TOOLS

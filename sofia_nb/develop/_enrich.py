@@ -7,11 +7,11 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel, Field
 
-from ..protocol import CallToolResult
+from ..protocol import ToolHost
 from ..session import Plan, TestResults
 
 log = logging.getLogger(__name__)
@@ -37,19 +37,8 @@ AZURE_WORDS = (
 )
 
 
-class ToolCaller(Protocol):
-    """What enrichment and the GitHub adapter need of ``sofia_nb.mcp.McpManager``."""
-
-    @property
-    def servers(self) -> list[str]: ...
-
-    async def call_tool(
-        self,
-        server: str,
-        tool: str,
-        arguments: dict[str, Any] | None = None,
-        timeout: float | None = None,  # noqa: ASYNC109 - McpManager's signature
-    ) -> CallToolResult: ...
+ToolCaller = ToolHost
+"""What enrichment and the GitHub adapter call tools through (an ``McpManager``, usually gated)."""
 
 
 class EnrichmentServers(BaseModel):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
+from ..protocol import ToolCallError
+
 ErrorKind = Literal[
     "connection-refused",  # could not connect, or the server died before the handshake finished
     "connection-lost",  # the server died or the stream broke after the handshake
@@ -18,7 +20,7 @@ ErrorKind = Literal[
 ERROR_KINDS: tuple[ErrorKind, ...] = get_args(ErrorKind)
 
 
-class McpError(Exception):
+class McpError(ToolCallError):
     """An MCP failure. ``str(err)`` is a user-facing message without a stack trace."""
 
     def __init__(

@@ -2,6 +2,7 @@
 protocol versions and typed protocol models. Neither side imports the other; both import this.
 """
 
+from ._host import Origin, ToolCallError, ToolHost, error_kind
 from ._jsonrpc import (
     HEADER_MISMATCH,
     INTERNAL_ERROR,
@@ -113,6 +114,7 @@ __all__ = [
     "ListToolsResult",
     "LoggingMessageParams",
     "Message",
+    "Origin",
     "ProgressParams",
     "Prompt",
     "PromptArgument",
@@ -126,11 +128,14 @@ __all__ = [
     "TextContent",
     "Tool",
     "ToolAnnotations",
+    "ToolCallError",
+    "ToolHost",
     "WireModel",
     "check_message",
     "decode",
     "dumps",
     "encode",
+    "error_kind",
     "error_response",
     "is_notification",
     "is_request",

@@ -12,11 +12,11 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ..consent import ConsentBroker
+from ..consent import ConsentBroker, ConsentDenied, permit
 from ..events import EventBus, ToolCallFinished, ToolCallStarted, Warning
 from ..llm import (
     HookDecision,
@@ -30,7 +30,7 @@ from ..llm import (
     ToolSpec,
 )
 from ..llm import ToolResult as LLMToolResult
-from ..protocol import CallToolResult, Tool
+from ..protocol import CallToolResult, ToolHost, error_kind
 from ..redact import redact, redact_text
 from ..session import ToolCallRecord, WorkshopSession
 from ._cards import Deck, search_cards
@@ -39,21 +39,6 @@ WIRE_SEPARATOR = "__"
 BUILTIN_SERVER = "builtin"
 _WIRE_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 _PREVIEW_CHARS = 300
-
-
-class ToolHost(Protocol):
-    """What the workshop needs of an ``McpManager``: list a server's tools, call one."""
-
-    async def list_tools(self, server: str) -> list[Tool]: ...
-
-    async def call_tool(
-        self,
-        server: str,
-        tool: str,
-        arguments: dict[str, Any] | None = None,
-        *,
-        origin: Literal["model", "program"] = "program",
-    ) -> CallToolResult: ...
 
 
 class ToolRef(BaseModel):
@@ -274,30 +259,24 @@ class WorkshopTools:
         target = self._target(call.name)
         assert target is not None  # the loop only dispatches offered tools
         try:
+            if target.consent_as is not None:
+                await permit(self.consent, target.consent_as, call.arguments)
             if target.builtin is not None:
                 return await target.builtin.run(call.arguments)
             assert self.host is not None
             result = await self.host.call_tool(
                 target.ref.server, target.ref.tool, call.arguments, origin="model"
             )
+        except ConsentDenied as exc:  # nothing was sent; the model reads why
+            self._errors[call.id] = exc.kind
+            return LLMToolResult(text=f"denied: {exc.tool} was not allowed ({exc.reason})", is_error=True)
         except Exception as exc:  # the model reads the failure; the kind goes to the log
-            self._errors[call.id] = str(getattr(exc, "kind", "error"))
+            self._errors[call.id] = error_kind(exc)
             return LLMToolResult(text=f"{target.ref.name} failed: {exc}", is_error=True)
         return LLMToolResult(text=result_text(result), is_error=result.is_error)
 
-    async def _before(self, call: ToolCall) -> HookDecision:
+    def _before(self, call: ToolCall) -> HookDecision:
         self._started[call.id] = time.perf_counter()
-        target = self._target(call.name)
-        consent_as = target.consent_as if target else None
-        if consent_as is None:  # a local, read-only built-in
-            return HookDecision()
-        if self.consent is None:  # nobody can answer: deny, like every headless default
-            self._errors[call.id] = "denied"
-            return HookDecision(allow=False, reason=f"{consent_as} needs consent and no one can give it")
-        decision = await self.consent.ask(consent_as, call.arguments)
-        if not decision.allowed:
-            self._errors[call.id] = "denied"
-            return HookDecision(allow=False, reason=f"{consent_as} was not allowed ({decision.reason})")
         return HookDecision()
 
     def _after(self, call: ToolCall, result: LLMToolResult) -> None:

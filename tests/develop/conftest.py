@@ -99,7 +99,13 @@ class FakeCaller:
         return sorted({server for server, _ in self.answers})
 
     async def call_tool(
-        self, server: str, tool: str, arguments: dict[str, Any] | None = None, timeout: float | None = None
+        self,
+        server: str,
+        tool: str,
+        arguments: dict[str, Any] | None = None,
+        timeout: float | None = None,
+        *,
+        origin: str = "program",
     ) -> CallToolResult:
         self.calls.append((server, tool, dict(arguments or {})))
         answer = self.answers[server, tool]
