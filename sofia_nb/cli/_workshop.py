@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from ..consent import LineReader
 from ..events import (
@@ -19,19 +20,16 @@ from ..events import (
     TurnAdded,
     Warning,
 )
-from ..llm import LLMClient, LLMError, create_llm
-from ..mcp import McpConfig, McpConfigError, McpManager, load_config
-from ..session import PHASE_ORDER, Phase, SessionStatus, WorkshopSession
+from ..llm import LLMError
+from ..session import Phase, SessionStatus
 from ..workshop import (
     CONVERSATION_PHASES,
-    InputsError,
+    NavigationError,
     Workshop,
-    WorkshopInputs,
-    WorkshopSettings,
-    build_workshop,
-    run_inputs,
+    WorkshopOptions,
+    WorkshopSetupError,
+    open_workshop,
 )
-from ..workshop.demo import demo_enrichment, demo_inputs, demo_mcp_config, demo_script
 from . import _exit
 from ._consent import add_consent_timeout, consent_provider
 from ._context import CliContext
@@ -63,36 +61,29 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.set_defaults(handler=run)
 
 
-def _llm(ctx: CliContext, bus: EventBus) -> LLMClient:
-    if ctx.args.demo and not ctx.llm_spec:
-        return create_llm(f"scripted:{demo_script()}", ctx.settings, bus)
-    return create_llm(ctx.llm_spec, ctx.settings, bus)
+_FLAGS = {"inputs": "--inputs", "mcp_config": "--mcp-config", "phase": "--phase", "workshop": "config.toml"}
 
 
-def _settings(ctx: CliContext) -> WorkshopSettings:
-    try:
-        return WorkshopSettings.model_validate(ctx.settings.section("workshop"))
-    except ValidationError as exc:
-        raise _exit.UsageError(f"config.toml [workshop]: {exc.errors()[0]['msg']}") from None
+def _options(ctx: CliContext) -> WorkshopOptions:
+    args = ctx.args
+    return WorkshopOptions(
+        llm=ctx.llm_spec if not (args.demo and not getattr(args, "llm", None)) else None,
+        demo=args.demo,
+        session=args.session,
+        phase=Phase(args.phase) if args.phase else None,
+        inputs=Path(args.inputs) if args.inputs else None,
+        mcp_config=ctx.mcp_config,
+        consent_deadline_s=args.consent_timeout,
+    )
 
 
-def _mcp_config(ctx: CliContext) -> McpConfig:
-    if ctx.args.demo:
-        return demo_mcp_config()
-    try:
-        return load_config(ctx.mcp_config)
-    except McpConfigError as exc:
-        raise _exit.UsageError(str(exc)) from None
-
-
-def _inputs(ctx: CliContext) -> WorkshopInputs:
-    path = ctx.args.inputs or (demo_inputs() if ctx.args.demo else None)
-    if path is None:
-        return WorkshopInputs()
-    try:
-        return WorkshopInputs.from_file(Path(path))
-    except InputsError as exc:
-        raise _exit.UsageError(str(exc)) from None
+def _usage(exc: WorkshopSetupError | NavigationError) -> _exit.UsageError:
+    """A setting's error in the terminal's words (``--inputs`` for ``inputs``…)."""
+    setting = getattr(exc, "setting", "phase")
+    hint = " (see --consent)" if setting == "phase" and "not confirmed" in str(exc) else ""
+    flag = _FLAGS.get(setting, setting)
+    text = str(exc)
+    return _exit.UsageError(text if text.startswith(("config.toml", flag)) else f"{flag}: {text}{hint}")
 
 
 class _Renderer:
@@ -131,106 +122,102 @@ class _Echo:
         self.console.print(f"\n> {text}\n", markup=False)
 
 
-async def _choose(workshop: Workshop, target: Phase) -> None:
-    """Go to ``target``: forward or to the current phase freely, backwards only once confirmed."""
-    if PHASE_ORDER.index(target) < PHASE_ORDER.index(workshop.phase):
-        if not await workshop.go_back(target):
-            raise _exit.UsageError(
-                f"going back to {target.value} clears the later phases and was not confirmed (see --consent)"
-            )
-    else:
-        workshop.session.phase = target
-
-
-async def _prompt(ctx: CliContext, reader: LineReader, text: str) -> str | None:
+async def _prompt(
+    ctx: CliContext, reader: LineReader, text: str, deadline_s: float | None = None
+) -> str | None:
+    """One line from the person; None at end of input. ``deadline_s`` raises TimeoutError when passed."""
     ctx.out.err.print(text, end="", markup=False)
-    return await reader.readline()
+    if deadline_s is None:
+        return await reader.readline()
+    async with asyncio.timeout(deadline_s):
+        return await reader.readline()
+
+
+async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool:
+    """The decision after a phase; False when the run ends here (paused, or nobody answered in time)."""
+    while True:
+        try:
+            answer = await _prompt(ctx, reader, GATE, ctx.args.consent_timeout)
+        except TimeoutError:
+            workshop.pause()
+            ctx.out.info(
+                f"\nno decision within {ctx.args.consent_timeout:g}s: paused; "
+                f"resume with: sofia-nb workshop --session {workshop.session.id}"
+            )
+            return False
+        choice = (answer or "e").strip().lower()
+        try:
+            if choice in ("", "c"):
+                step = await workshop.advance()
+                if step.outcome.missing:
+                    ctx.out.info(
+                        f"{step.outcome.phase.title} ended without: {', '.join(step.outcome.missing)}"
+                    )
+                return not step.ended
+            if choice == "r":
+                await workshop.refine()
+                return True
+            if choice.startswith("p"):
+                name = choice[1:].strip()
+                if not await workshop.choose_phase(name):
+                    ctx.out.info(f"stayed in {workshop.phase.title}: going back was not confirmed")
+                return True
+        except (NavigationError, ValueError) as exc:
+            ctx.out.info(f"cannot do that: {exc}")
+            continue
+        if choice == "e":
+            await workshop.complete_phase()  # what the talk produced is kept for the resume
+            workshop.pause()
+            ctx.out.info(f"paused; resume with: sofia-nb workshop --session {workshop.session.id}")
+            return False
+        ctx.out.info("choose c, r, p PHASE or e")
 
 
 async def _interactive(ctx: CliContext, workshop: Workshop, reader: LineReader) -> None:
-    """Each phase: the model opens, the facilitator talks (`done` or end of input ends it), the gate."""
-    while workshop.phase in CONVERSATION_PHASES:
+    """The model opens each phase, the facilitator talks (`done` ends the talk), then the gate decides."""
+    if workshop.phase in CONVERSATION_PHASES:
         await workshop.start_phase()
-        ended = False
-        while True:
-            line = await _prompt(ctx, reader, f"[{workshop.phase.title}] > ")
-            if line is None:
-                ended = True
-                break
-            if line.strip().lower() == "done":
-                break
-            if line.strip():
-                await workshop.send(line)
-        outcome = await workshop.complete_phase()
-        if outcome.missing:
-            ctx.out.info(f"{outcome.phase.title} is missing: {', '.join(outcome.missing)}")
-        if ended:  # nobody left to answer the gate
+    while workshop.phase in CONVERSATION_PHASES:
+        line = await _prompt(ctx, reader, f"[{workshop.phase.title}] > ")
+        if line is None:  # nobody left to answer: keep what was said, resumable
+            await workshop.complete_phase()
             workshop.pause()
             return
-        while True:
-            choice = (await _prompt(ctx, reader, GATE) or "e").strip().lower()
-            if choice in ("", "c"):
-                await workshop.next_phase()
-            elif choice == "r":
-                pass  # the loop resumes the same phase
-            elif choice.startswith("p"):
-                name = choice[1:].strip()
-                try:
-                    await _choose(workshop, Phase(name))
-                except (ValueError, _exit.UsageError) as exc:
-                    ctx.out.info(f"cannot choose {name!r}: {exc}")
-                    continue
-            elif choice == "e":
-                workshop.pause()
-                ctx.out.info(f"paused; resume with: sofia-nb workshop --session {workshop.session.id}")
+        if line.strip().lower() == "done":
+            if not await _gate(ctx, workshop, reader):
                 return
-            else:
-                ctx.out.info("choose c, r, p PHASE or e")
-                continue
-            break
+        elif line.strip():
+            await workshop.send(line)
 
 
 async def run(ctx: CliContext) -> int:
     args = ctx.args
     bus = EventBus()
     bus.subscribe(_Renderer(ctx))
-    interactive = not args.non_interactive
-    reader = LineReader(sys.stdin) if interactive else None
+    reader = None if args.non_interactive else LineReader(sys.stdin)
     try:
-        llm = _llm(ctx, bus)
+        opened = await open_workshop(
+            _options(ctx),
+            consent=consent_provider(ctx, reader, demo=args.demo),
+            bus=bus,
+            settings=ctx.settings,
+            store=ctx.store,
+        )
     except LLMError as exc:
         ctx.out.error(str(exc), kind=exc.kind)
         return _exit.ERROR
-    settings = _settings(ctx)
-    config = _mcp_config(ctx)
-    enrichment = demo_enrichment() if args.demo else settings.enrichment(list(config.servers))
-    inputs = _inputs(ctx)
-    session = ctx.store.load(args.session) if args.session else WorkshopSession()
+    except (WorkshopSetupError, NavigationError) as exc:
+        raise _usage(exc) from None
+    session = opened.session
     try:
-        async with McpManager(config, bus=bus) as mcp:
-            workshop = build_workshop(
-                llm,
-                session,
-                store=ctx.store,
-                bus=bus,
-                consent=consent_provider(ctx, reader, demo=args.demo),
-                consent_deadline_s=args.consent_timeout,
-                host=mcp,
-                enrichment=enrichment,
-                tool_servers=[] if args.demo else settings.tool_servers,
-            )
-            workshop.save()
-            if args.phase:
-                await _choose(workshop, Phase(args.phase))
+        async with opened:
             if reader is None:
-                await run_inputs(workshop, inputs, on_message=None if ctx.out.json_mode else _Echo(ctx))
+                await opened.play(on_message=None if ctx.out.json_mode else _Echo(ctx))
             else:
-                await _interactive(ctx, workshop, reader)
+                await _interactive(ctx, opened.workshop, reader)
     except LLMError as exc:
         ctx.out.error(f"the model failed: {exc}", kind=exc.kind, session_id=session.id)
         return _exit.ERROR
-    finally:
-        await llm.aclose()
     result = WorkshopResult(session_id=session.id, phase=session.phase, status=session.status)
     next_step = (
         f"next: sofia-nb export --session {session.id}  (and sofia-nb dev --session {session.id})"

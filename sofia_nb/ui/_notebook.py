@@ -15,14 +15,10 @@ from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..config import load_settings
 from ..consent import ConsentPolicy, ConsentProvider, PolicyConsent, PreapprovedThenAsk
-from ..events import EventBus
-from ..llm import LLMClient, create_llm
-from ..mcp import McpConfig, McpManager, load_config
-from ..session import SessionStore, WorkshopSession
-from ..workshop import Workshop, WorkshopInputs, WorkshopSettings, build_workshop, run_inputs
-from ..workshop.demo import demo_enrichment, demo_inputs, demo_mcp_config, demo_script
+from ..session import WorkshopSession
+from ..workshop import WorkshopInputs, WorkshopOptions, WorkshopRun, open_workshop, run_inputs
+from ..workshop.demo import demo_inputs
 from ._consent_card import WidgetConsent
 from ._workshop_app import WorkshopApp
 
@@ -32,13 +28,12 @@ DEMO = "demo"
 class NotebookWorkshop:
     """A workshop, its MCP servers, its consent and its widgets, owned by one notebook."""
 
-    def __init__(
-        self, workshop: Workshop, mcp: McpManager, interactive: bool, cards: WidgetConsent | None
-    ) -> None:
-        self.workshop = workshop
-        self.mcp = mcp
+    def __init__(self, run: WorkshopRun, interactive: bool, cards: WidgetConsent | None) -> None:
+        self.opened = run
+        self.workshop = run.workshop
+        self.mcp = run.mcp
         self.interactive = interactive
-        self.app = WorkshopApp(workshop, consent=cards)
+        self.app = WorkshopApp(run.workshop, consent=cards)
 
     @classmethod
     async def open(
@@ -53,31 +48,19 @@ class NotebookWorkshop:
         mcp_config: str | Path | None = None,
     ) -> NotebookWorkshop:
         """Set up a workshop from notebook parameters (``llm="demo"`` is the bundled company)."""
-        bus = EventBus()
-        settings = load_settings()
-        store = SessionStore()
-        demo = llm == DEMO
-        model: LLMClient = create_llm(f"scripted:{demo_script()}" if demo else llm, settings, bus)
-        config: McpConfig = demo_mcp_config() if demo else load_config(mcp_config)
-        workshop_settings = WorkshopSettings.model_validate(settings.section("workshop"))
-        enrichment = demo_enrichment() if demo else workshop_settings.enrichment(list(config.servers))
         policy = ConsentPolicy.from_parameters(consent_policy, list(preapproved_tools))
         cards = WidgetConsent() if interactive else None
         consent: ConsentProvider = PreapprovedThenAsk(policy, cards) if cards else PolicyConsent(policy)
-        mcp = McpManager(config, bus=bus)
-        workshop = build_workshop(
-            model,
-            store.load(session) if session else WorkshopSession(),
-            store=store,
-            bus=bus,
-            consent=consent,
+        demo = llm == DEMO
+        options = WorkshopOptions(
+            llm=None if demo else llm,
+            demo=demo,
+            session=session,
+            mcp_config=Path(mcp_config) if mcp_config else None,
             consent_deadline_s=consent_timeout_s,
-            host=mcp,
-            enrichment=enrichment,
-            tool_servers=[] if demo else workshop_settings.tool_servers,
         )
-        workshop.save()
-        return cls(workshop, mcp, interactive, cards)
+        run = await open_workshop(options, consent=consent)
+        return cls(run, interactive, cards)
 
     @property
     def session(self) -> WorkshopSession:
@@ -120,22 +103,7 @@ class NotebookWorkshop:
 
     def summary(self) -> dict[str, Any]:
         """What a run produced, without ids or times: the result JSON batch runs compare."""
-        s = self.session
-        return {
-            "name": s.name,
-            "phase": s.phase.value,
-            "status": s.status.value,
-            "business_context": s.business_context is not None,
-            "ideas": len(s.ideas),
-            "selected": s.selection.idea_id if s.selection else None,
-            "milestones": len(s.plan.milestones) if s.plan else 0,
-            "consent": [f"{c.tool}: {c.decision}" for c in s.consent_decisions],
-            "tool_calls": [
-                f"{c.server}/{c.tool}: {'ok' if c.ok and not c.is_error else 'failed'}" for c in s.tool_calls
-            ],
-            "input_tokens": s.tokens.input_tokens,
-            "output_tokens": s.tokens.output_tokens,
-        }
+        return self.opened.summary()
 
     def write_result(self, path: str | Path) -> None:
         """Write ``summary()`` as JSON (``sofia-nb run`` passes the path as ``result_path``)."""
@@ -145,5 +113,4 @@ class NotebookWorkshop:
     async def aclose(self) -> None:
         """Wait for started steps, then stop the MCP servers and release the model."""
         await asyncio.gather(*self.app.tasks, return_exceptions=True)
-        await self.mcp.aclose()
-        await self.workshop.llm.aclose()
+        await self.opened.aclose()

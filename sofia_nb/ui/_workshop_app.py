@@ -15,8 +15,8 @@ from typing import Any
 import ipywidgets as w
 
 from ..events import TextDelta, TurnAdded
-from ..session import PHASE_ORDER, Phase
-from ..workshop import Workshop
+from ..session import Phase
+from ..workshop import CONVERSATION_PHASES, NavigationError, Workshop
 from ._consent_card import ConsentCard, WidgetConsent
 from ._current import use
 from ._stepper import PhaseStepper
@@ -42,7 +42,7 @@ class WorkshopApp(w.VBox):
         )
         self.refine_button = w.Button(description="Refine", tooltip="keep working on this phase")
         self.phase_choice = w.Dropdown(
-            options=[p.value for p in PHASE_ORDER[:-1]],
+            options=[p.value for p in CONVERSATION_PHASES],
             value=workshop.phase.value,
             layout=w.Layout(width="130px"),
         )
@@ -122,25 +122,19 @@ class WorkshopApp(w.VBox):
         return self.run(self.workshop.send(text))
 
     async def _continue(self) -> None:
-        outcome = await self.workshop.complete_phase()
-        if outcome.missing:
-            self._say(f"{outcome.phase.title} ended without: {', '.join(outcome.missing)}")
-        phase = await self.workshop.next_phase()
-        if phase in (Phase.DEVELOP, Phase.COMPLETE):
+        step = await self.workshop.advance()
+        if step.outcome.missing:
+            self._say(f"{step.outcome.phase.title} ended without: {', '.join(step.outcome.missing)}")
+        if step.ended:
             self._say("the workshop's plan is ready: run the develop notebook (the Ralph loop) next")
-            return
-        await self.workshop.start_phase()
 
     async def _choose(self, target: Phase) -> None:
         current = self.workshop.phase
-        if PHASE_ORDER.index(target) < PHASE_ORDER.index(current):
-            if not await self.workshop.go_back(target):
+        try:
+            if not await self.workshop.choose_phase(target):
                 self._say(f"stayed in {current.title}: going back was not confirmed")
-                return
-        elif target != current:
-            self._say(f"{target.title} comes after {current.title}: use Continue to get there")
-            return
-        await self.workshop.start_phase(target)
+        except NavigationError as exc:
+            self._say(str(exc))
 
     def _pause(self) -> None:
         self.workshop.pause()

@@ -2,9 +2,10 @@
 
 from ._cards import Card, CardCategory, Deck, DeckError, load_deck, render_card_list, search_cards
 from ._context import prior_context
-from ._engine import GO_BACK_TOOL, PhaseOutcome, SyncWorkshop, Workshop
+from ._engine import GO_BACK_TOOL, Advanced, NavigationError, PhaseOutcome, SyncWorkshop, Workshop
 from ._enrich import DiscoveryEnricher, EnrichmentConfig, company_name
 from ._extract import first_valid, json_values
+from ._facade import WorkshopOptions, WorkshopRun, WorkshopSetupError, open_workshop, session_summary
 from ._inputs import InputsError, WorkshopInputs, run_inputs
 from ._phases import CONVERSATION_PHASES, PHASES, PhaseSpec, load_prompt, spec_for
 from ._schemas import (
@@ -25,6 +26,7 @@ __all__ = [
     "PHASES",
     "SCALE",
     "WORKIQ_DEFAULT",
+    "Advanced",
     "BuiltinTool",
     "Card",
     "CardCategory",
@@ -36,6 +38,7 @@ __all__ = [
     "EnrichmentConfig",
     "IdeateOutput",
     "InputsError",
+    "NavigationError",
     "PhaseOutcome",
     "PhaseOutput",
     "PhaseSpec",
@@ -46,7 +49,10 @@ __all__ = [
     "ToolRef",
     "Workshop",
     "WorkshopInputs",
+    "WorkshopOptions",
+    "WorkshopRun",
     "WorkshopSettings",
+    "WorkshopSetupError",
     "WorkshopTools",
     "build_workshop",
     "cards_search_tool",
@@ -56,10 +62,12 @@ __all__ = [
     "json_values",
     "load_deck",
     "load_prompt",
+    "open_workshop",
     "prior_context",
     "render_card_list",
     "run_inputs",
     "search_cards",
+    "session_summary",
     "spec_for",
     "web_search_tool",
 ]

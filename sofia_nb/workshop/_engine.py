@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from .._aio import LoopThread
 from ..consent import ConsentBroker
-from ..events import EventBus, PhaseChanged, TextDelta, TurnAdded, Warning
+from ..events import Activity, EventBus, PhaseChanged, TextDelta, TurnAdded, Warning
 from ..llm import LLMClient, LLMResponse, Message, TextCallback
 from ..session import (
     PHASE_ORDER,
@@ -29,7 +29,7 @@ from ..session import (
 )
 from ._context import prior_context
 from ._extract import first_valid
-from ._phases import PhaseSpec, phase_fields, spec_for
+from ._phases import CONVERSATION_PHASES, PhaseSpec, phase_fields, spec_for
 from ._tools import WorkshopTools
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,20 @@ class PhaseOutcome(BaseModel):
     complete: bool
     missing: list[str]
     fallback_used: bool = False
+
+
+class NavigationError(ValueError):
+    """A move the workshop's rule refuses (e.g. a forward jump past an incomplete phase); the
+    message says why and what to do instead."""
+
+
+class Advanced(BaseModel):
+    """What ``advance`` did: how the phase it left ended, and where the workshop is now."""
+
+    outcome: PhaseOutcome
+    phase: Phase
+    ended: bool = False
+    """True when Plan was left: the conversation is over and Develop (the Ralph loop) is next."""
 
 
 class Workshop:
@@ -175,6 +189,58 @@ class Workshop:
         self.save()
         return self.session.phase
 
+    # --- navigation: the one rule every face follows ----------------------------------------
+
+    async def advance(self) -> Advanced:
+        """Complete the current phase, move on and open the next one (after Plan: ``end``)."""
+        outcome = await self.complete_phase()
+        phase = await self.next_phase()
+        if phase not in CONVERSATION_PHASES:
+            self.end()
+            return Advanced(outcome=outcome, phase=self.session.phase, ended=True)
+        await self.start_phase()
+        return Advanced(outcome=outcome, phase=phase)
+
+    async def choose_phase(self, target: Phase | str, *, open_it: bool = True) -> bool:
+        """Go to ``target`` and (unless ``open_it`` is False) open it: back after confirmation, the
+        current phase (resumed), or forward only over complete phases (else ``NavigationError``
+        says which phase is missing what).
+
+        Returns False when going back was not confirmed (nothing changed).
+        """
+        goal = Phase(target)
+        if goal not in CONVERSATION_PHASES:
+            raise NavigationError(
+                f"{goal.value} is not a workshop phase; choose one of "
+                + ", ".join(p.value for p in CONVERSATION_PHASES)
+            )
+        order = PHASE_ORDER.index
+        if order(goal) < order(self.session.phase):
+            if not await self.go_back(goal):
+                return False
+        elif order(goal) > order(self.session.phase):
+            for passed in PHASE_ORDER[order(self.session.phase) : order(goal)]:
+                spec = spec_for(passed)
+                if not spec.is_complete(self.session):
+                    missing = ", ".join(spec.output.missing(self.session))
+                    raise NavigationError(
+                        f"cannot jump to {goal.title}: {passed.title} is not complete (missing: "
+                        f"{missing}); advance through it instead"
+                    )
+        if open_it:
+            await self.start_phase(goal)
+        else:
+            self._move_to(goal)
+            self.save()
+        return True
+
+    def end(self) -> None:
+        """End the conversation after Plan: the session waits at Develop for the Ralph loop."""
+        self._move_to(Phase.DEVELOP)
+        self._activity("phase", "workshop ended; Develop is next")
+        self.bus.emit(Activity(name="ended", detail=f"session {self.session.id}: Develop is next"))
+        self.save()
+
     async def go_back(self, target: Phase | str, *, confirmed: bool = False) -> bool:
         """Return to an earlier phase, clearing the data and turns of it and every later phase.
 
@@ -184,7 +250,7 @@ class Workshop:
         goal = spec_for(target).phase
         order = PHASE_ORDER.index
         if order(goal) > order(self.session.phase):
-            raise ValueError(
+            raise NavigationError(
                 f"cannot go back from {self.session.phase.value} to the later phase {goal.value}"
             )
         cleared = [p for p in PHASE_ORDER[order(goal) :] if p != Phase.COMPLETE]
@@ -212,6 +278,7 @@ class Workshop:
     def pause(self) -> None:
         """Mark the session Paused (resumable) and save."""
         self.session.status = SessionStatus.PAUSED
+        self.bus.emit(Activity(name="paused", detail=f"session {self.session.id} saved; resumable"))
         self.save()
 
     # --- internals --------------------------------------------------------------------------
@@ -349,6 +416,15 @@ class SyncWorkshop:
 
     def go_back(self, target: Phase | str, *, confirmed: bool = False) -> bool:
         return self._run(self.workshop.go_back(target, confirmed=confirmed))
+
+    def advance(self) -> Advanced:
+        return self._run(self.workshop.advance())
+
+    def choose_phase(self, target: Phase | str, *, open_it: bool = True) -> bool:
+        return self._run(self.workshop.choose_phase(target, open_it=open_it))
+
+    def end(self) -> None:
+        self.workshop.end()
 
     def pause(self) -> None:
         self.workshop.pause()

@@ -60,12 +60,12 @@ async def run_inputs(
     ``on_message`` sees each facilitator message just before it is sent (to show it).
     """
     outcomes = []
-    while workshop.phase in CONVERSATION_PHASES:
+    if workshop.phase in CONVERSATION_PHASES:
         await workshop.start_phase()
+    while workshop.phase in CONVERSATION_PHASES:
         for message in inputs.for_phase(workshop.phase):
             if on_message is not None:
                 on_message(message)
             await workshop.send(message)
-        outcomes.append(await workshop.complete_phase())
-        await workshop.next_phase()
+        outcomes.append((await workshop.advance()).outcome)
     return outcomes

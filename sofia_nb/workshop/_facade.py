@@ -1,0 +1,187 @@
+"""``open_workshop``: the one way every face (terminal, notebook, papermill, batch) sets up a workshop.
+
+A face chooses only the consent provider and how it renders events; the model, the MCP servers,
+the enrichment, the model's tools and the session come from one ``WorkshopOptions`` and the
+config file here, so every face runs the same workshop for the same inputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ..config import Settings, load_settings
+from ..consent import DEFAULT_DEADLINE_S, ConsentProvider
+from ..events import EventBus
+from ..llm import LLMClient, create_llm
+from ..mcp import McpConfig, McpConfigError, McpManager, load_config
+from ..session import Phase, SessionStore, WorkshopSession
+from ._engine import PhaseOutcome, Workshop
+from ._inputs import InputsError, WorkshopInputs, run_inputs
+from ._setup import WorkshopSettings, build_workshop
+from .demo import demo_enrichment, demo_inputs, demo_mcp_config, demo_script
+
+
+class WorkshopSetupError(ValueError):
+    """A setting the workshop cannot start with; ``setting`` names it (each face words it its way:
+    ``--inputs`` in the terminal, ``inputs=`` in a notebook)."""
+
+    def __init__(self, setting: str, message: str) -> None:
+        super().__init__(message)
+        self.setting = setting
+
+
+class WorkshopOptions(BaseModel):
+    """Everything a workshop run is set up from, whichever face starts it."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    llm: str | None = None
+    """An LLM spec (``openai:gpt-4o``, ``scripted:FILE``…); with ``demo`` and no spec, the demo's script."""
+    demo: bool = False
+    """The bundled scripted company, its offline search server and its inputs."""
+    session: str | None = None
+    """Resume this session (an id or ``"last"``); None starts a new one."""
+    phase: Phase | None = None
+    """Go to this phase first (the navigation rule applies: back after confirmation, forward only
+    over complete phases)."""
+    inputs: Path | None = None
+    """The facilitator's messages per phase for a run without a person (default with ``demo``: its own)."""
+    mcp_config: Path | None = None
+    """The MCP config file (default: ``.vscode/mcp.json`` and the user's)."""
+    consent_deadline_s: float = DEFAULT_DEADLINE_S
+
+
+class WorkshopRun:
+    """A workshop with the MCP servers and the model it owns; ``aclose`` (or ``async with``) stops them."""
+
+    def __init__(self, workshop: Workshop, mcp: McpManager, inputs: WorkshopInputs) -> None:
+        self.workshop = workshop
+        self.mcp = mcp
+        self.inputs = inputs
+
+    @property
+    def session(self) -> WorkshopSession:
+        return self.workshop.session
+
+    async def play(self, on_message: Callable[[str], None] | None = None) -> list[PhaseOutcome]:
+        """Every phase from here through Plan with the options' inputs (no person needed)."""
+        return await run_inputs(self.workshop, self.inputs, on_message=on_message)
+
+    def summary(self) -> dict[str, Any]:
+        return session_summary(self.session)
+
+    async def aclose(self) -> None:
+        await self.mcp.aclose()
+        await self.workshop.llm.aclose()
+
+    async def __aenter__(self) -> WorkshopRun:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+async def open_workshop(
+    options: WorkshopOptions,
+    *,
+    consent: ConsentProvider,
+    bus: EventBus | None = None,
+    settings: Settings | None = None,
+    store: SessionStore | None = None,
+) -> WorkshopRun:
+    """Build the workshop ``options`` describe; ``consent`` answers its questions (tools, going back).
+
+    Raises ``WorkshopSetupError`` for a bad setting, ``LLMError`` for a model that cannot be made,
+    ``NavigationError`` when ``options.phase`` is refused by the navigation rule.
+    """
+    bus = bus or EventBus()
+    settings = settings or load_settings()
+    store = store or SessionStore()
+    workshop_settings = _workshop_settings(settings)
+    inputs = _inputs(options)
+    config = _mcp_config(options)
+    llm = _llm(options, settings, bus)
+    session = store.load(options.session) if options.session else WorkshopSession()
+    mcp = McpManager(config, bus=bus)
+    enrichment = demo_enrichment() if options.demo else workshop_settings.enrichment(list(config.servers))
+    workshop = build_workshop(
+        llm,
+        session,
+        store=store,
+        bus=bus,
+        consent=consent,
+        consent_deadline_s=options.consent_deadline_s,
+        host=mcp,
+        enrichment=enrichment,
+        tool_servers=[] if options.demo else workshop_settings.tool_servers,
+    )
+    workshop.save()
+    run = WorkshopRun(workshop, mcp, inputs)
+    if options.phase is not None:
+        try:
+            if not await workshop.choose_phase(options.phase, open_it=False):
+                raise WorkshopSetupError(
+                    "phase",
+                    f"going back to {options.phase.value} clears the later phases and was not confirmed",
+                )
+        except BaseException:
+            await run.aclose()
+            raise
+    return run
+
+
+def _llm(options: WorkshopOptions, settings: Settings, bus: EventBus) -> LLMClient:
+    spec = options.llm or (f"scripted:{demo_script()}" if options.demo else None)
+    return create_llm(spec, settings, bus)
+
+
+def _workshop_settings(settings: Settings) -> WorkshopSettings:
+    try:
+        return WorkshopSettings.model_validate(settings.section("workshop"))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(map(str, first["loc"])) or "(table)"
+        raise WorkshopSetupError("workshop", f"config.toml [workshop] {where}: {first['msg']}") from None
+
+
+def _mcp_config(options: WorkshopOptions) -> McpConfig:
+    if options.demo:
+        return demo_mcp_config()
+    try:
+        return load_config(options.mcp_config)
+    except McpConfigError as exc:
+        raise WorkshopSetupError("mcp_config", str(exc)) from None
+
+
+def _inputs(options: WorkshopOptions) -> WorkshopInputs:
+    path = options.inputs or (demo_inputs() if options.demo else None)
+    if path is None:
+        return WorkshopInputs()
+    try:
+        return WorkshopInputs.from_file(path)
+    except InputsError as exc:
+        raise WorkshopSetupError("inputs", str(exc)) from None
+
+
+def session_summary(session: WorkshopSession) -> dict[str, Any]:
+    """What a run produced, without ids or times: the result every face's run can be compared by."""
+    s = session
+    return {
+        "name": s.name,
+        "phase": s.phase.value,
+        "status": s.status.value,
+        "business_context": s.business_context is not None,
+        "ideas": len(s.ideas),
+        "selected": s.selection.idea_id if s.selection else None,
+        "milestones": len(s.plan.milestones) if s.plan else 0,
+        "consent": [f"{c.tool}: {c.decision}" for c in s.consent_decisions],
+        "tool_calls": [
+            f"{c.server}/{c.tool}: {'ok' if c.ok and not c.is_error else 'failed'}" for c in s.tool_calls
+        ],
+        "input_tokens": s.tokens.input_tokens,
+        "output_tokens": s.tokens.output_tokens,
+    }
