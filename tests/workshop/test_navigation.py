@@ -111,3 +111,31 @@ def test_no_face_assigns_session_fields() -> None:
         if ASSIGNMENT.search(line)
     ]
     assert found == []
+
+
+def test_the_terminal_gate_pauses_and_saves_when_nobody_decides_in_time(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    child = subprocess.Popen(
+        [sys.executable, "-m", "sofia_nb", "workshop", "--demo", "--consent-timeout", "1"],
+        env={"SOFIA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdin is not None
+    child.stdin.write("done\n")  # end the talk, then answer nothing (the pipe stays open)
+    child.stdin.flush()
+    try:
+        child.wait(timeout=60)  # not communicate(): it would close stdin, an end of input
+    finally:
+        child.kill()
+    assert child.stderr is not None
+    err = child.stderr.read()
+    assert child.returncode == 0, err
+    assert "no decision within 1s: paused; resume with: sofia-nb workshop --session" in err
+    saved = SessionStore(tmp_path / "sessions").load("last")
+    assert saved.status == SessionStatus.PAUSED and saved.phase == Phase.DISCOVER
