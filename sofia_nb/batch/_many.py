@@ -34,13 +34,14 @@ def run_many(
     """
     notebook = Path(notebook).resolve()
     out = Path(output_dir).resolve()
+    grid_rows = expand_grid(grid)
     jobs = [
         {"job": pack_job(notebook, params, timeout_s=timeout_s, kernel_name=kernel_name, store=store)}
-        for params in expand_grid(grid)
+        for params in grid_rows
     ]
     outputs = (executor or LocalExecutor()).map_runs(execute_job, jobs)
     rows = [
-        write_output(output, notebook, out / f"{notebook.stem}-{i:03d}.ipynb")
-        for i, output in enumerate(outputs, 1)
+        write_output(output, notebook, params, out / f"{notebook.stem}-{i:03d}.ipynb")
+        for i, (output, params) in enumerate(zip(outputs, grid_rows, strict=True), 1)
     ]
     return BatchTable(rows=rows)

@@ -83,9 +83,9 @@ def pack_outputs(work: Path) -> bytes:
     return buffer.getvalue()
 
 
-def write_output(output: RunOutput, notebook: Path, target: Path) -> RunResult:
+def write_output(output: RunOutput, notebook: Path, parameters: dict[str, Any], target: Path) -> RunResult:
     """Write what came back: ``target`` (the executed notebook), its ``.result.json`` and its side
-    outputs in the folder ``target`` without suffix; the row names the client's paths."""
+    outputs in the folder ``target`` without suffix; the row names the client's paths and parameters."""
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(output.notebook)
     if output.row.result is not None:
@@ -93,4 +93,6 @@ def write_output(output: RunOutput, notebook: Path, target: Path) -> RunResult:
     folder = target.with_suffix("")
     with tarfile.open(fileobj=io.BytesIO(output.outputs), mode="r:gz") as tar:
         tar.extractall(folder, filter="data")  # "data": nothing lands outside the folder
-    return output.row.model_copy(update={"notebook": str(notebook), "output_path": str(target)})
+    return output.row.model_copy(
+        update={"notebook": str(notebook), "parameters": parameters, "output_path": str(target)}
+    )
