@@ -164,21 +164,33 @@ def cluster(tmp_path_factory: pytest.TempPathFactory, client_dir: Path) -> Itera
         running.stop()
 
 
-def test_a_grid_returns_everything_to_the_client(cluster: Cluster, client_dir: Path) -> None:
-    nb = nbformat.v4.new_notebook()
-    params = nbformat.v4.new_code_cell(
-        "interactive = True\nresult_path = ''\ninputs = None\nsession = None\ntag = ''"
-    )
-    params.metadata["tags"] = ["parameters"]
-    nb.cells = [params, nbformat.v4.new_code_cell(BODY)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    notebook = client_dir / "grid.ipynb"
-    nbformat.write(nb, notebook)
-    inputs = client_dir / "inputs.yaml"
-    inputs.write_text("discover: [we ship fresh food]\n")
-    store = SessionStore(client_dir / "home" / "sessions")
-    session = WorkshopSession(name="Valdora")
-    store.save(session)
+class Client:
+    """What the client side holds: a notebook, an inputs file and a session, all in its folder."""
+
+    def __init__(self, folder: Path) -> None:
+        nb = nbformat.v4.new_notebook()
+        params = nbformat.v4.new_code_cell(
+            "interactive = True\nresult_path = ''\ninputs = None\nsession = None\ntag = ''"
+        )
+        params.metadata["tags"] = ["parameters"]
+        nb.cells = [params, nbformat.v4.new_code_cell(BODY)]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        self.notebook = folder / "grid.ipynb"
+        nbformat.write(nb, self.notebook)
+        self.inputs = folder / "inputs.yaml"
+        self.inputs.write_text("discover: [we ship fresh food]\n")
+        self.store = SessionStore(folder / "home" / "sessions")
+        self.session = WorkshopSession(name="Valdora")
+        self.store.save(self.session)
+
+
+@pytest.fixture(scope="module")
+def client(client_dir: Path) -> Client:
+    return Client(client_dir)
+
+
+def test_a_grid_returns_everything_to_the_client(cluster: Cluster, client_dir: Path, client: Client) -> None:
+    notebook, inputs, store, session = client.notebook, client.inputs, client.store, client.session
     out = client_dir / "runs"
 
     with distributed.Client(scheduler_file=str(cluster.scheduler_file), timeout=30) as dask_client:
@@ -210,6 +222,39 @@ def test_a_grid_returns_everything_to_the_client(cluster: Cluster, client_dir: P
     for worker in cluster.worker_dirs:
         assert list((worker / "home").iterdir()) == []  # the worker's own SOFIA_HOME stays untouched
         assert not list((worker / "tmp").glob("sofia-run-*"))  # each run's folder is removed
+
+
+def test_sofia_nb_run_grid_on_the_cluster(cluster: Cluster, client_dir: Path, client: Client) -> None:
+    grid = client_dir / "grid.yaml"
+    grid.write_text(f"tag: [c]\ninputs: {client.inputs}\nsession: {client.session.id}\n")
+    address = json.loads(cluster.scheduler_file.read_text())["address"]
+    out = client_dir / "cli-runs"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sofia_nb",
+            "run",
+            str(client.notebook),
+            "--grid",
+            str(grid),
+            "--dask",
+            address,
+            "--output-dir",
+            str(out),
+            "--timeout",
+            "60",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "SOFIA_HOME": str(client_dir / "home")},
+    )
+    assert proc.returncode == 0, proc.stderr
+    (row,) = json.loads(proc.stdout.strip().splitlines()[-1])["rows"]
+    assert row["result"]["tag"] == "c" and row["result"]["session"] == "Valdora"
+    assert (out / "grid-001" / "poc" / "app" / "README.md").read_text() == "tag c"
 
 
 def test_the_workers_cannot_see_the_client_folder(cluster: Cluster, client_dir: Path) -> None:
