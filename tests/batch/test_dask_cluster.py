@@ -7,6 +7,7 @@ workers by a tmpfs mounted over it, so only content can have reached them.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -24,13 +25,16 @@ nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("papermill")
 distributed = pytest.importorskip("distributed")
 cloudpickle = pytest.importorskip("cloudpickle")
+if not Path(sys.executable).with_name("dask").is_file():
+    pytest.skip("no dask command beside this Python", allow_module_level=True)
 
-from sofia_nb._children import kill_group
+from sofia_nb._children import die_with_parent, kill_group
 from sofia_nb.batch import DaskExecutor, run_many
 from sofia_nb.session import SessionStore, WorkshopSession
 
-DASK = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
-WORKER = [sys.executable, "-m", "distributed.cli.dask_worker"]
+DASK_CLI = Path(sys.executable).with_name("dask")
+DASK = [str(DASK_CLI), "scheduler"]
+WORKER = [str(DASK_CLI), "worker"]
 
 BODY = """\
 import json, os
@@ -48,6 +52,7 @@ json.dump({"tag": tag, "discover": messages["discover"], "session": loaded.name,
 """
 
 
+@functools.cache
 def _unshare_works() -> str:
     """'' when `unshare -m` can mount a tmpfs here, else the reason it cannot."""
     if not shutil.which("unshare"):
@@ -68,8 +73,16 @@ class Cluster:
         self.worker_dirs = [root / f"worker-{i}" for i in (1, 2)]
 
     def _start(self, argv: list[str], cwd: Path, env: dict[str, str]) -> None:
-        log = open(cwd / "log.txt", "w")  # noqa: SIM115 - the child holds it
-        proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=log, stderr=log, start_new_session=True)
+        with open(cwd / "log.txt", "w") as log:  # the child keeps its own copy of the descriptor
+            proc = subprocess.Popen(
+                argv,
+                cwd=cwd,
+                env=env,
+                stdout=log,
+                stderr=log,
+                start_new_session=True,  # its own process group, stopped as one
+                preexec_fn=die_with_parent(),  # and gone with pytest even after a SIGKILL
+            )
         self.groups.append(proc)
 
     def start(self) -> None:
