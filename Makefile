@@ -6,7 +6,7 @@ NPM    := tools/npm
 OUT    ?= demo-output
 PYTEST_ARGS ?=
 
-.PHONY: demo test install install-dev npm browser lint typecheck pytest nbval schemas notebooks bench clean
+.PHONY: demo test install install-dev npm browser lint imports typecheck pytest nbval schemas notebooks bench clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "sofia_nb needs Python 3.11 or newer"'
@@ -60,6 +60,10 @@ lint: $(VENV)/.dev
 	$(BIN)/ruff check sofia_nb tests benchmarks
 	$(BIN)/ruff format --check sofia_nb tests benchmarks
 
+# The layer rules of docs/architecture.md §1 (import-linter contracts in pyproject.toml).
+imports: $(VENV)/.dev
+	$(BIN)/lint-imports --no-cache
+
 typecheck: $(VENV)/.dev
 	$(BIN)/mypy
 
@@ -80,7 +84,7 @@ notebooks: $(VENV)/.dev
 	    --inplace --ExecutePreprocessor.timeout=300 --ExecutePreprocessor.kernel_name=python3 "$$nb" || exit 1; \
 	done
 
-test: install-dev lint typecheck pytest nbval
+test: install-dev lint imports typecheck pytest nbval
 
 schemas: $(VENV)/.dev
 	$(BIN)/python -m sofia_nb.cli.schemas docs/schemas

@@ -3,7 +3,7 @@
 from ._executors import DaskExecutor, Executor, LocalExecutor
 from ._grid import GridError, expand_grid, load_grid
 from ._many import run_many
-from ._models import BatchTable, RunResult
+from ._models import BatchTable, RunJob, RunOutput, RunResult
 from ._papermill import DEFAULT_TIMEOUT_S, RESULT_PARAMETER, run_notebook
 
 __all__ = [
@@ -14,6 +14,8 @@ __all__ = [
     "Executor",
     "GridError",
     "LocalExecutor",
+    "RunJob",
+    "RunOutput",
     "RunResult",
     "expand_grid",
     "load_grid",

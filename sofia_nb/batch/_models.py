@@ -19,6 +19,26 @@ class RunResult(BaseModel):
     error: str = ""
 
 
+class RunJob(BaseModel):
+    """One run as a worker receives it: content only, never a path on the client's disk."""
+
+    notebook_name: str
+    notebook: bytes
+    parameters: dict[str, Any] = Field(default_factory=dict)
+    files: dict[str, bytes] = Field(default_factory=dict)
+    """Relative path in the run's private working folder → content (inputs, sessions)."""
+    timeout_s: float
+    kernel_name: str | None = None
+
+
+class RunOutput(BaseModel):
+    """One run as the worker returns it: the row, the executed notebook, the side outputs (tar.gz)."""
+
+    row: RunResult
+    notebook: bytes
+    outputs: bytes
+
+
 class BatchTable(BaseModel):
     """The results of a parameter grid, in grid order."""
 

@@ -42,7 +42,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--grid", type=Path, metavar="PARAMS.yaml", help="run once per parameter set of a grid")
     p.add_argument("--output-dir", type=Path, default=Path("runs"), help="where grid runs are written")
     p.add_argument("--timeout", type=float, default=600.0, metavar="S", help="per-cell execution timeout")
-    p.add_argument("--cwd", type=Path, help="the kernel's working folder (default: the notebook's folder)")
+    p.add_argument(
+        "--cwd", type=Path, help="a single run's working folder (grid runs get a private one each)"
+    )
     p.add_argument("--workers", type=int, help="local processes for a grid")
     p.add_argument("--dask", metavar="ADDRESS", help="run the grid on a Dask scheduler ('local' starts one)")
     p.set_defaults(handler=run)
@@ -84,7 +86,6 @@ def run(ctx: CliContext) -> int:
                     executor=DaskExecutor(client),
                     output_dir=args.output_dir,
                     timeout_s=args.timeout,
-                    cwd=args.cwd,
                 )
             if cluster is not None:
                 cluster.close()
@@ -95,7 +96,6 @@ def run(ctx: CliContext) -> int:
                 executor=LocalExecutor(args.workers),
                 output_dir=args.output_dir,
                 timeout_s=args.timeout,
-                cwd=args.cwd,
             )
         ctx.out.result(table, human=table.to_markdown())
         return 0 if table.ok else _exit.ERROR

@@ -97,3 +97,36 @@ def test_cli_run_refuses_a_missing_notebook(tmp_path: Path) -> None:
     )
     assert proc.returncode == 2
     assert "nope.ipynb" in proc.stderr
+
+
+def test_a_job_carries_the_files_its_parameters_name_as_content(good: Path, tmp_path: Path) -> None:
+    from sofia_nb.batch._ship import pack_job
+    from sofia_nb.session import SessionStore, WorkshopSession
+
+    (tmp_path / "inputs.yaml").write_text("discover: [hello]\n")
+    (tmp_path / "model.yaml").write_text("replies: [hi]\n")
+    store = SessionStore(tmp_path / "sessions")
+    first, second = WorkshopSession(name="one"), WorkshopSession(name="two")
+    store.save(first)
+    store.save(second)
+    params = {
+        "inputs": str(tmp_path / "inputs.yaml"),
+        "llm": f"scripted:{tmp_path / 'model.yaml'}",
+        "preapproved_tools": ["demo-search/*"],
+        "consent_policy": "deny",
+        "session": first.id,
+    }
+    job = pack_job(good, params, timeout_s=5, kernel_name=None, store=store)
+    assert job.parameters == {
+        **params,
+        "inputs": "inputs/inputs/inputs.yaml",
+        "llm": "scripted:inputs/llm/model.yaml",
+    }
+    assert job.files == {
+        "inputs/inputs/inputs.yaml": b"discover: [hello]\n",
+        "inputs/llm/model.yaml": b"replies: [hi]\n",
+        f".sofia/sessions/{first.id}.json": store.path_for(first.id).read_bytes(),
+    }
+    assert str(tmp_path) not in job.model_dump_json()
+    every = pack_job(good, {"session": "last"}, timeout_s=5, kernel_name=None, store=store)
+    assert set(every.files) == {f".sofia/sessions/{s.id}.json" for s in (first, second)}
