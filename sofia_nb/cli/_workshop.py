@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
+from .._validation import describe
 from ..consent import LineReader
 from ..events import (
     ConsentDecided,
@@ -73,7 +74,7 @@ def _settings(ctx: CliContext) -> WorkshopSettings:
     try:
         return WorkshopSettings.model_validate(ctx.settings.section("workshop"))
     except ValidationError as exc:
-        raise _exit.UsageError(f"config.toml [workshop]: {exc.errors()[0]['msg']}") from None
+        raise _exit.UsageError(f"config.toml [workshop]: {describe(exc)}") from None
 
 
 def _mcp_config(ctx: CliContext) -> McpConfig:
