@@ -61,6 +61,7 @@ from ._models import (
     Tool,
     ToolAnnotations,
     WireModel,
+    tool_data,
 )
 from ._versions import (
     CLIENT_CAPABILITIES_META_KEY,
@@ -140,4 +141,5 @@ __all__ = [
     "notification",
     "request",
     "result_response",
+    "tool_data",
 ]
