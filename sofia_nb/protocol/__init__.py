@@ -2,6 +2,7 @@
 protocol versions and typed protocol models. Neither side imports the other; both import this.
 """
 
+from ._arguments import ArgumentValidator
 from ._jsonrpc import (
     HEADER_MISMATCH,
     INTERNAL_ERROR,
@@ -95,6 +96,7 @@ __all__ = [
     "SUPPORTED_PROTOCOL_VERSIONS",
     "UNSUPPORTED_PROTOCOL_VERSION",
     "URL_ELICITATION_REQUIRED",
+    "ArgumentValidator",
     "AudioContent",
     "CallToolResult",
     "CancelledParams",
