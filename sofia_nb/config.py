@@ -9,6 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ._validation import describe
+
 
 class ConfigError(ValueError):
     """The configuration file could not be read; the message names the file and the key."""
@@ -98,6 +100,4 @@ def load_settings(path: Path | None = None, cwd: Path | None = None) -> Settings
     try:
         return Settings.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ConfigError(f"{path}: {where}: {first['msg']}") from None
+        raise ConfigError(f"{path}: {describe(exc)}") from None

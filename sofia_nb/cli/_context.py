@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import functools
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..config import Settings, load_settings
+from ..llm import resolve_llm_spec
 from ..session import SessionStore
 from ._output import Output
 
@@ -29,7 +29,7 @@ class CliContext:
     @property
     def llm_spec(self) -> str | None:
         """``--llm``, else ``SOFIA_LLM``, else the config file's ``llm``."""
-        return getattr(self.args, "llm", None) or os.environ.get("SOFIA_LLM") or self.settings.llm
+        return resolve_llm_spec(getattr(self.args, "llm", None), self.settings)
 
     @property
     def mcp_config(self) -> Path | None:

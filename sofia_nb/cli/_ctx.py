@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
+from .._validation import describe
 from ..context import FORMATS, ContextError, ContextTool, render, tools
 from ..redact import redact_text
 from . import _exit
@@ -136,7 +137,7 @@ def run(ctx: CliContext) -> int:
     try:
         request = tool.input_model.model_validate(arguments)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg']}" for e in exc.errors())
+        problems = describe(exc, every=True, root="input")
         raise _exit.UsageError(f"ctx {' '.join(tool.cli_path)}: {problems}") from None
     try:
         result = tool.func(request)

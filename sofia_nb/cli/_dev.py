@@ -11,6 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 from rich.table import Table
 
+from .._validation import describe
 from ..consent import ConsentBroker, ConsentPolicy, LineReader, PreapprovedThenAsk
 from ..develop import (
     DEMO_DEV_SCRIPT,
@@ -71,7 +72,7 @@ def develop_settings(ctx: CliContext) -> DevelopSettings:
     try:
         return DevelopSettings.model_validate(ctx.settings.section("develop"))
     except ValidationError as exc:
-        raise _exit.UsageError(f"config.toml, table develop: {exc.errors()[0]['msg']}") from None
+        raise _exit.UsageError(f"config.toml, table develop: {describe(exc)}") from None
 
 
 def output_dir(ctx: CliContext, session_id: str) -> Path | None:

@@ -10,7 +10,7 @@ from ._registry import PROVIDER_MODULES, ContextTool, ToolAnnotations, get_tool,
 from ._render import FORMATS, Format, render, to_data
 from ._roots import allowed_roots, current_roots, resolve_path
 from ._tokens import estimate_tokens
-from ._walk import DEFAULT_IGNORE_DIRS
+from ._walk import DEFAULT_IGNORE_DIRS, walk_files
 
 __all__ = [
     "DEFAULT_IGNORE_DIRS",
@@ -28,4 +28,5 @@ __all__ = [
     "resolve_path",
     "to_data",
     "tools",
+    "walk_files",
 ]

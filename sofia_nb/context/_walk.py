@@ -18,6 +18,7 @@ DEFAULT_IGNORE_DIRS: frozenset[str] = frozenset(
         ".hg",
         "dist",
         "build",
+        "coverage",
         "target",
         "__pycache__",
         ".venv",

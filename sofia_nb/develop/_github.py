@@ -4,12 +4,12 @@ once known, and files that failed to push are pushed again with the next iterati
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from pathlib import Path
 
 from ..events import Activity, EventBus
+from ..protocol import tool_data
 from ._enrich import ToolCaller
 
 log = logging.getLogger(__name__)
@@ -23,13 +23,8 @@ _REPO_URL = re.compile(
 
 
 def _url_from(result_text: str, structured: object) -> str:
-    data = structured if isinstance(structured, dict) else None
-    if data is None:
-        try:
-            parsed = json.loads(result_text)
-            data = parsed if isinstance(parsed, dict) else None
-        except ValueError:
-            data = None
+    data = tool_data(result_text, structured)
+    data = data if isinstance(data, dict) else None
     for key in ("html_url", "url", "clone_url"):
         if data and isinstance(data.get(key), str):
             return str(data[key])

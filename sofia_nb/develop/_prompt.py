@@ -14,19 +14,6 @@ log = logging.getLogger(__name__)
 
 DEFAULT_BUDGET_CHARS = 48_000
 MAX_DIFF_CHARS = 4_000
-SKIP_DIRS = frozenset(
-    {
-        ".git",
-        "node_modules",
-        "__pycache__",
-        ".pytest_cache",
-        ".venv",
-        "dist",
-        "coverage",
-        ".mypy_cache",
-        ".ruff_cache",
-    }
-)
 SKIP_FILES = frozenset(
     {".sofia-metadata.json", "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "uv.lock"}
 )
@@ -98,15 +85,11 @@ class PromptInput:
 
 
 def project_files(root: Path) -> list[str]:
-    """Relative paths of the project's files, sorted, without VCS, caches, dependencies and lockfiles."""
-    found = []
-    for path in root.rglob("*"):
-        rel = path.relative_to(root)
-        if any(part in SKIP_DIRS for part in rel.parts[:-1]) or rel.parts[0] in SKIP_DIRS:
-            continue
-        if path.is_file() and not path.is_symlink() and rel.name not in SKIP_FILES:
-            found.append(rel.as_posix())
-    return sorted(found)
+    """Relative paths of the project's files, sorted, skipping what the context tools skip, and lockfiles."""
+    from ..context import walk_files  # lazily, as _outline does: the context package is large
+
+    found = (path.relative_to(root) for path in walk_files(root))
+    return sorted(rel.as_posix() for rel in found if rel.name not in SKIP_FILES)
 
 
 def _mentioned(results: TestResults, files: list[str]) -> list[str]:

@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
 
+from ..protocol import ArgumentValidator
 from ._errors import LLMContextOverflowError
 from ._tokens import estimate_messages_tokens, estimate_tokens, render_messages
 from ._types import (
@@ -119,6 +120,7 @@ class ToolLoop:
         self.compact_at = compact_at
         self.keep_recent = keep_recent
         self._offered: dict[str, ToolSpec] = {}
+        self._validator = ArgumentValidator()
         self._responses: list[LLMResponse] = []
         self._compactions = 0
 
@@ -283,19 +285,8 @@ class ToolLoop:
                 text=f"arguments for {call.name!r} are not a JSON object: {call.raw_arguments[:200]}",
                 is_error=True,
             )
-        import jsonschema  # on first use: its optional format extras make the import slow
-
-        try:
-            validator = jsonschema.Draft202012Validator(spec.parameters)
-            errors = sorted(validator.iter_errors(call.arguments), key=lambda e: list(e.path))
-        except jsonschema.SchemaError as exc:
-            return ToolResult(text=f"tool {call.name!r} has an invalid schema: {exc.message}", is_error=True)
-        if errors:
-            problems = "; ".join(f"{'/'.join(map(str, e.path)) or '(root)'}: {e.message}" for e in errors[:5])
-            return ToolResult(
-                text=f"arguments for {call.name!r} do not match its schema: {problems}", is_error=True
-            )
-        return None
+        problem = self._validator.problem(call.name, spec.parameters, call.arguments)
+        return None if problem is None else ToolResult(text=problem, is_error=True)
 
 
 async def run_tool_loop(

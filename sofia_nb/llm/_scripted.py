@@ -14,9 +14,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .._datafile import DataFileError, read_json_or_yaml
+from .._validation import describe
 from ..config import Settings
 from ..events import EventBus
 from ..redact import redact
@@ -111,15 +112,9 @@ class ScriptedLLM(BaseLLM):
         """Load a script: JSON when the name ends in ``.json``, else YAML (which reads JSON too)."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise LLMNotConfiguredError(
-                f"cannot read the scripted model file {path}: {exc.strerror}"
-            ) from None
-        try:
-            data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
-        except (json.JSONDecodeError, yaml.YAMLError) as exc:
-            raise LLMNotConfiguredError(f"the scripted model file {path} does not parse: {exc}") from None
+            data = read_json_or_yaml(path, "scripted model file")
+        except DataFileError as exc:
+            raise LLMNotConfiguredError(str(exc)) from None
         if not isinstance(data, dict) or "replies" not in data:
             raise LLMNotConfiguredError(
                 f'the scripted model file {path} must be an object with a "replies" list'
@@ -205,9 +200,7 @@ def _validate(replies: list[ScriptedReply | str | dict[str, Any]], where: str) -
             {"replies": [r.model_dump() if isinstance(r, BaseModel) else r for r in replies]}
         )
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = ".".join(str(p) for p in first["loc"])
-        raise LLMNotConfiguredError(f"{where}: {loc}: {first['msg']}") from None
+        raise LLMNotConfiguredError(f"{where}: {describe(exc)}") from None
     result = [ScriptedReply(text=r) if isinstance(r, str) else r for r in script.replies]
     for n, reply in enumerate(result):
         if reply.match is not None:

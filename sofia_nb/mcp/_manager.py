@@ -24,7 +24,6 @@ from ._retry import RETRY_DELAY_S, retry_delay, should_retry
 from ._session import ClientSession, RequestHandler
 from ._stdio import StdioTransport
 from ._transport import Transport
-from ._validate import ArgumentValidator
 
 T = TypeVar("T")
 PREVIEW_CHARS = 200
@@ -95,7 +94,7 @@ class McpManager:
         self._sessions: dict[str, ClientSession] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._tools: dict[tuple[str, str], p.Tool] = {}
-        self._validator = ArgumentValidator()
+        self._validator = p.ArgumentValidator()
         self._call_prefix = uuid.uuid4().hex[:8] + "-"  # call ids: unique per manager, numbered within
         self._call_numbers = itertools.count(1)
 
@@ -369,7 +368,9 @@ class McpManager:
         if definition is None:
             raise McpError("validation", "the server has no such tool")
         self._tools[server, tool] = definition
-        self._validator.check(definition, args)
+        problem = self._validator.problem(definition.name, definition.input_schema, args)
+        if problem is not None:
+            raise McpError("validation", problem)
         if timeout is None:  # the caller set no overall deadline: the entry's default for this call
             timeout = entry.query_timeout if _read_only(definition) else entry.tool_write_timeout
             return await session.call_tool(tool, args, progress, on_sent, timeout)

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from .. import protocol as p
+from .._validation import describe
 from .._version import __version__
 from ..events import EventBus, ServerLog, Warning
 from ._deadlines import Deadlines
@@ -119,7 +120,7 @@ class ClientSession:
         try:
             self.info = p.InitializeResult.model_validate(result)
         except ValidationError as exc:
-            raise McpError("protocol", f"malformed initialize result: {_first_error(exc)}") from None
+            raise McpError("protocol", f"malformed initialize result: {describe(exc)}") from None
         version = self.info.protocol_version
         if version not in p.SUPPORTED_PROTOCOL_VERSIONS:
             raise McpError(
@@ -265,7 +266,7 @@ class ClientSession:
         try:
             self._notification(method, params)
         except ValidationError as exc:  # a malformed notification must not take the connection down
-            self._warn(f"malformed {method} ignored: {_first_error(exc)}")
+            self._warn(f"malformed {method} ignored: {describe(exc)}")
 
     def _notification(self, method: str, params: dict[str, Any]) -> None:
         if method == "notifications/progress":
@@ -357,7 +358,7 @@ class ClientSession:
         try:
             return p.CallToolResult.model_validate(raw), raw
         except ValidationError as exc:
-            raise McpError("protocol", f"malformed tools/call result: {_first_error(exc)}") from None
+            raise McpError("protocol", f"malformed tools/call result: {describe(exc)}") from None
 
     async def list_resources(self) -> list[p.Resource]:
         return _parse_list(p.Resource, await self._paginate("resources/list", "resources"), "resources/list")
@@ -376,20 +377,15 @@ class ClientSession:
         await self.request("ping")
 
 
-def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    return f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}"
-
-
 def _parse(model: type[M], raw: dict[str, Any]) -> M:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        raise McpError("protocol", f"malformed {model.__name__}: {_first_error(exc)}") from None
+        raise McpError("protocol", f"malformed {model.__name__}: {describe(exc)}") from None
 
 
 def _parse_list(model: type[M], raw: list[dict[str, Any]], method: str) -> list[M]:
     try:
         return [model.model_validate(item) for item in raw]
     except ValidationError as exc:
-        raise McpError("protocol", f"malformed {method} result: {_first_error(exc)}") from None
+        raise McpError("protocol", f"malformed {method} result: {describe(exc)}") from None

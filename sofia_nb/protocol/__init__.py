@@ -2,6 +2,7 @@
 protocol versions and typed protocol models. Neither side imports the other; both import this.
 """
 
+from ._arguments import ArgumentValidator
 from ._host import Origin, ToolCallError, ToolHost, error_kind
 from ._jsonrpc import (
     HEADER_MISMATCH,
@@ -62,6 +63,7 @@ from ._models import (
     Tool,
     ToolAnnotations,
     WireModel,
+    tool_data,
 )
 from ._versions import (
     CLIENT_CAPABILITIES_META_KEY,
@@ -95,6 +97,7 @@ __all__ = [
     "SUPPORTED_PROTOCOL_VERSIONS",
     "UNSUPPORTED_PROTOCOL_VERSION",
     "URL_ELICITATION_REQUIRED",
+    "ArgumentValidator",
     "AudioContent",
     "CallToolResult",
     "CancelledParams",
@@ -145,4 +148,5 @@ __all__ = [
     "notification",
     "request",
     "result_response",
+    "tool_data",
 ]

@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
+from ._jsonrpc import JsonRpcDecodeError, loads
+
 
 class WireModel(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="allow")
@@ -139,6 +141,19 @@ class CallToolResult(WireModel):
     def text(self) -> str:
         """The text blocks joined by newlines (what a person or a model usually wants)."""
         return "\n".join(block.text for block in self.content if isinstance(block, TextContent))
+
+
+def tool_data(text: str, structured: Any) -> Any:
+    """A tool result's data: its structured content, else its text when that is JSON, else None.
+
+    Servers answer either way (many send JSON only as text), so every reader of tool data asks here.
+    """
+    if structured is not None:
+        return structured
+    try:
+        return loads(text)
+    except JsonRpcDecodeError:
+        return None
 
 
 class Resource(WireModel):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from .. import protocol as p
+from .._validation import describe
 from .._version import __version__
 from ..context import ContextError, ContextTool, allowed_roots, tools
 from . import _tools
@@ -87,8 +87,8 @@ class ContextServer:
     async def receive(self, frame: bytes | str) -> None:
         """Handle one line from the client. Never raises: a bad frame gets a JSON-RPC error."""
         try:
-            msg = json.loads(frame)
-        except ValueError as exc:
+            msg = p.loads(frame)
+        except p.JsonRpcDecodeError as exc:
             await self._error(None, p.JsonRpcError(p.PARSE_ERROR, f"parse error: {exc}"))
             return
         msg_id = msg.get("id") if isinstance(msg, dict) else None
@@ -235,7 +235,7 @@ class ContextServer:
         try:
             request = p.InitializeParams.model_validate(params)
         except ValidationError as exc:
-            raise _Reject(p.INVALID_PARAMS, f"invalid initialize params: {exc.errors()[0]['msg']}") from None
+            raise _Reject(p.INVALID_PARAMS, f"invalid initialize params: {describe(exc)}") from None
         self.protocol_version = p.negotiate(request.protocol_version)
         self._client_has_roots = request.capabilities.roots is not None
         if self._client_has_roots:
@@ -270,9 +270,7 @@ class ContextServer:
             with allowed_roots(roots):
                 return _tools.success(tool.call(arguments))
         except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}" for e in exc.errors()
-            )
+            problems = describe(exc, every=True, root="arguments")
             return _tools.failure(f"invalid arguments for {tool.name}: {problems}")
         except ContextError as exc:
             return _tools.failure(f"{tool.name}: {exc}")

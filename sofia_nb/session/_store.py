@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from .._validation import describe
 from ..redact import redact
 from ._errors import (
     CorruptSessionError,
@@ -109,9 +110,7 @@ class SessionStore:
         try:
             return WorkshopSession.model_validate(migrate(data))
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "(root)"
-            raise CorruptSessionError(path, f"{where}: {first['msg']}") from None
+            raise CorruptSessionError(path, describe(exc, root="(root)")) from None
 
     def load(self, session_id: str) -> WorkshopSession:
         """Load a session by id; ``"last"`` is the most recently updated one."""

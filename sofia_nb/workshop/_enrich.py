@@ -6,7 +6,6 @@ note of why nothing was (declined, not configured, unavailable, expired sign-in)
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 import time
@@ -17,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..consent import ConsentBroker
 from ..events import Activity, EventBus
+from ..protocol import tool_data
 from ..session import DiscoveryEnrichment, WorkiqInsights, WorkshopSession
 from ._tools import ToolHost, ToolRef, result_text, tool_record
 
@@ -60,12 +60,9 @@ def company_name(session: WorkshopSession) -> str:
 
 def _items(result_text_: str, structured: Any) -> list[str]:
     """Search hits as ``Title: snippet`` lines, from structured content or JSON text."""
-    data = structured
+    data = tool_data(result_text_, structured)
     if data is None:
-        try:
-            data = json.loads(result_text_)
-        except json.JSONDecodeError:
-            return [line.strip() for line in result_text_.splitlines() if line.strip()][:_MAX_ITEMS]
+        return [line.strip() for line in result_text_.splitlines() if line.strip()][:_MAX_ITEMS]
     results = data.get("results", []) if isinstance(data, dict) else data if isinstance(data, list) else []
     lines = []
     for hit in results:

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from .._validation import describe
 from ..config import Settings, load_settings
 from ..consent import DEFAULT_DEADLINE_S, ConsentProvider
 from ..events import EventBus
@@ -143,9 +144,7 @@ def _workshop_settings(settings: Settings) -> WorkshopSettings:
     try:
         return WorkshopSettings.model_validate(settings.section("workshop"))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(map(str, first["loc"])) or "(table)"
-        raise WorkshopSetupError("workshop", f"config.toml [workshop] {where}: {first['msg']}") from None
+        raise WorkshopSetupError("workshop", f"config.toml [workshop]: {describe(exc)}") from None
 
 
 def _mcp_config(options: WorkshopOptions) -> McpConfig:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .._datafile import DataFileError, read_json_or_yaml
+from .._validation import describe
 from ..session import Phase
 from ._engine import PhaseOutcome, Workshop
 from ._phases import CONVERSATION_PHASES
@@ -37,18 +37,13 @@ class WorkshopInputs(BaseModel):
         """Read a JSON or YAML inputs file; errors name the file and the bad key."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-            data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
-        except OSError as exc:
-            raise InputsError(f"cannot read the inputs file {path}: {exc.strerror}") from None
-        except (json.JSONDecodeError, yaml.YAMLError) as exc:
-            raise InputsError(f"the inputs file {path} does not parse: {exc}") from None
+            data = read_json_or_yaml(path, "inputs file")
+        except DataFileError as exc:
+            raise InputsError(str(exc)) from None
         try:
             return cls.model_validate(data or {})
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "(root)"
-            raise InputsError(f"{path}: {where}: {first['msg']}") from None
+            raise InputsError(f"{path}: {describe(exc, root='(root)')}") from None
 
 
 async def run_inputs(

@@ -5,7 +5,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from sofia_nb.develop import PromptInput, build_fix_prompt, fix_project_sync
+from sofia_nb.context import DEFAULT_IGNORE_DIRS
+from sofia_nb.develop import PromptInput, build_fix_prompt, fix_project_sync, project_files
 from sofia_nb.events import EventBus, IterationStarted
 from sofia_nb.llm import ScriptedLLM
 from sofia_nb.session import TestFailure, TestResults
@@ -62,3 +63,15 @@ def test_stop_event_from_another_thread_stops_a_sync_run(tmp_path: Path, no_git_
     bus.subscribe(lambda e: stop.set() if e.iteration == 2 else None, IterationStarted)
     result = fix_project_sync(root, ScriptedLLM([WRONG]), bus=bus, stop_event=stop)
     assert (result.status, result.reason, result.iterations) == ("partial", "user-stopped", 1)
+
+
+def test_the_project_tree_skips_what_the_context_tools_skip(tmp_path: Path) -> None:
+    """One skip list: the loop's file tree and the context tools agree on what is not the project."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "app.py").write_text("x = 1\n")
+    (tmp_path / "uv.lock").write_text("")
+    for name in DEFAULT_IGNORE_DIRS:
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "f.py").write_text("")
+    (tmp_path / "src" / "link.py").symlink_to(tmp_path / "src" / "app.py")
+    assert project_files(tmp_path) == ["src/app.py"]

@@ -56,7 +56,7 @@ def test_a_tool_that_was_not_offered_is_a_tool_error_to_the_model() -> None:
 @pytest.mark.parametrize(
     ("arguments", "words"),
     [
-        ({"a": 2}, "(root): 'b' is a required property"),
+        ({"a": 2}, "arguments: 'b' is a required property"),
         ({"a": "two", "b": 3}, "a: 'two' is not of type 'number'"),
         ({"a": 1, "b": 2, "c": 3}, "Additional properties are not allowed"),
     ],
@@ -70,7 +70,7 @@ def test_arguments_failing_the_schema_are_not_dispatched(arguments: dict[str, An
     result = asyncio.run(run_tool_loop(llm, ASK, calculator, hooks=hooks))
 
     [text] = tool_messages(result.messages)
-    assert text.startswith("arguments for 'get_sum' do not match its schema: ") and words in text
+    assert text.startswith("invalid arguments for get_sum: ") and words in text
     assert calculator.ran == [] and errors == [text]
 
 

@@ -142,7 +142,9 @@ def test_arguments_that_fail_the_schema_get_a_clear_error() -> None:
             "Let me fix that.",
         ]
     )
-    assert "do not match its schema: n: 'twenty' is not of type 'integer'" in _tool_messages(llm)[0]
+    assert (
+        "invalid arguments for calc__double: n: 'twenty' is not of type 'integer'" in _tool_messages(llm)[0]
+    )
     assert host.calls == [] and session.tool_calls[0].error_kind == "rejected"
 
 

@@ -28,6 +28,7 @@ from ...protocol import (
     INVALID_PARAMS,
     METHOD_NOT_FOUND,
     PARSE_ERROR,
+    ArgumentValidator,
     CallToolResult,
     Implementation,
     InitializeResult,
@@ -94,6 +95,7 @@ class StdioToolServer:
         self._tools = {served.tool.name: served for served in tools}
         self._instructions = instructions
         self._call_log = call_log
+        self._validator = ArgumentValidator()
 
     def handle(self, msg: Message) -> Message | None:
         """The response to one message, or None for notifications and stray responses."""
@@ -146,16 +148,13 @@ class StdioToolServer:
         if served is None:
             known = ", ".join(self._tools)
             raise JsonRpcError(INVALID_PARAMS, f"unknown tool {name!r}; this server has: {known}")
-        import jsonschema  # on first use: its optional format extras make the import slow
-
+        # A tool-execution error, not a protocol error (MCP 2025-11-25, SEP-1303): the model
+        # reads it and can correct its arguments.
+        problem = self._validator.problem(str(name), served.tool.input_schema, arguments)
+        if problem is not None:
+            return _error_result(problem)
         try:
-            jsonschema.validate(arguments, served.tool.input_schema)
             return served.handler(arguments)
-        except jsonschema.ValidationError as exc:
-            # A tool-execution error, not a protocol error (MCP 2025-11-25, SEP-1303): the model
-            # reads it and can correct its arguments.
-            where = "/".join(str(p) for p in exc.absolute_path) or "arguments"
-            return _error_result(f"invalid arguments for {name}: {where}: {exc.message}")
         except ToolFailure as exc:
             return _error_result(str(exc))
         except Exception as exc:  # a bug in a handler must not take the server down with it

@@ -1,4 +1,8 @@
-"""Argument validation against a tool's ``inputSchema`` (JSON Schema 2020-12) before anything is sent."""
+"""The one argument validator: tool arguments against a JSON Schema 2020-12, cached per schema object.
+
+The tool loop, the MCP client and the tool servers all ask here, so a model reads one error shape:
+``invalid arguments for NAME: where: message``.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +12,6 @@ if TYPE_CHECKING:
     # jsonschema is imported on first use: with its optional format extras installed (the notebook
     # extras bring rfc3987-syntax) the import alone takes seconds, and most processes never validate.
     from jsonschema import Draft202012Validator
-
-from ..protocol import Tool
-from ._errors import McpError
 
 _SCALARS = (str, int, float, bool, type(None))
 
@@ -71,23 +72,27 @@ class ArgumentValidator:
     def __init__(self) -> None:
         self._compiled: dict[int, _Compiled] = {}
 
-    def check(self, tool: Tool, arguments: dict[str, Any]) -> None:
-        """Raise ``McpError(kind='validation')`` when ``arguments`` do not match the schema."""
-        compiled = self._compile(tool.input_schema)
+    def problem(self, name: str, schema: dict[str, Any], arguments: Any) -> str | None:
+        """Why ``arguments`` do not match ``schema`` (the tool called ``name``), or None when they do.
+
+        A schema that is itself invalid accepts everything: it must not block calls, and the
+        server that owns it validates too.
+        """
+        compiled = self._compile(schema)
         validator = compiled.validator
         if validator is None or (compiled.accepted is not None and _same(arguments, compiled.accepted)):
-            return
+            return None
         if validator.is_valid(arguments):
             try:
                 compiled.accepted = _snapshot(arguments)
             except _Unsupported:
                 compiled.accepted = None
-            return
+            return None
         from jsonschema.exceptions import best_match
 
         error = best_match(validator.iter_errors(arguments))
         where = "/".join(str(x) for x in error.absolute_path) or "arguments"
-        raise McpError("validation", f"invalid arguments for {tool.name}: {where}: {error.message}")
+        return f"invalid arguments for {name}: {where}: {error.message}"
 
     def _compile(self, schema: dict[str, Any]) -> _Compiled:
         key = id(schema)
