@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from sofia_nb.context import ContextError, allowed_roots
+from sofia_nb.context import ContextError, _lang_ts, allowed_roots
 from sofia_nb.context._code import CodeInput
 from sofia_nb.context._code import run as code
 from sofia_nb.context._grep import GrepInput
@@ -71,3 +71,49 @@ def test_a_symbol_named_twice_is_sliced_once(tmp_path: Path) -> None:
     (tmp_path / "client.py").write_text(source)
     result = code(CodeInput(files=[str(tmp_path / "client.py")], symbols=["send", "Client.send"]))
     assert [(s.name, s.start_line) for s in result.files[0].slices] == [("Client.send", 2)]
+
+
+# vue-vben-admin's shape: slots nested in a table, props from a type, destructured and defaulted.
+_VUE_TABLE = """<template>
+  <BasicTable @register="register">
+    <template #action="{ record }">
+      <TableAction :actions="actions(record)" />
+    </template>
+  </BasicTable>
+  <Footer />
+</template>
+
+<script setup lang="ts">
+interface Props {
+  title: string
+  rows?: number[]
+}
+const {
+  title,
+  rows: items = [],
+  ...rest
+} = defineProps<Props>()
+const props = withDefaults(defineProps<Props>(), { rows: () => [] })
+</script>
+"""
+
+
+def test_a_nested_vue_slot_does_not_close_the_template(tmp_path: Path) -> None:
+    (tmp_path / "Table.vue").write_text(_VUE_TABLE)
+    hits = grep(GrepInput(patterns=["<Footer"], root=str(tmp_path))).patterns[0].hits
+    assert [(h.line, h.enclosing) for h in hits] == [(7, "block template")]
+    blocks = [
+        (s.name, s.start, s.end) for s in _lang_ts.scopes(_VUE_TABLE, Path("Table.vue")) if s.kind == "block"
+    ]
+    assert blocks == [("template", 1, 8), ("script", 10, 21)]
+
+
+def test_vue_props_from_a_type_withdefaults_and_a_destructuring() -> None:
+    destructured = _lang_ts.outline(_VUE_TABLE, brief=False, path=Path("Table.vue"))
+    assert [s.name for s in destructured.symbols] == ["Props", "{ title, items, rest }", "props"]
+    start = _VUE_TABLE.index("const {")
+    only_defaults = _VUE_TABLE[:start] + _VUE_TABLE[_VUE_TABLE.index("const props") :]
+    for summary in (destructured, _lang_ts.outline(only_defaults, brief=False, path=Path("Table.vue"))):
+        assert summary.vue is not None
+        assert summary.vue.props == ["title", "rows"]
+        assert summary.vue.components == ["BasicTable", "Footer", "TableAction"]
