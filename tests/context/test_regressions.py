@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from sofia_nb.context import ContextError, _lang_ts, allowed_roots
+from sofia_nb.context import ContextError, _lang_python, _lang_ts, allowed_roots
 from sofia_nb.context._code import CodeInput
 from sofia_nb.context._code import run as code
 from sofia_nb.context._grep import GrepInput
@@ -117,3 +117,16 @@ def test_vue_props_from_a_type_withdefaults_and_a_destructuring() -> None:
         assert summary.vue is not None
         assert summary.vue.props == ["title", "rows"]
         assert summary.vue.components == ["BasicTable", "Footer", "TableAction"]
+
+
+def test_python_decorators_by_name_and_long_defaults_elided() -> None:
+    source = (
+        "import pytest\n\n"
+        '@pytest.mark.parametrize(("a", "b"), [(1, 2), (3, 4), (5, 6)])\n'
+        "@property\n"
+        'def check(a, b, sep=", ", table={"alpha": 1, "beta": 2, "gamma": 3}) -> None:\n'
+        "    pass\n"
+    )
+    (symbol,) = _lang_python.outline(source, brief=False).symbols
+    assert symbol.detail == "@pytest.mark.parametrize(...) @property"
+    assert symbol.signature == "(a, b, sep=', ', table=...) -> None"
