@@ -20,6 +20,7 @@ from ..context import FORMATS, ContextError, ContextTool, render, tools
 from ..redact import redact_text
 from . import _exit
 from ._context import CliContext
+from ._output import Output
 
 _DEST = "ctx_arg_"
 
@@ -134,15 +135,18 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 def run(ctx: CliContext) -> int:
     tool = tools()[ctx.args.ctx_tool]
     arguments = {k[len(_DEST) :]: v for k, v in vars(ctx.args).items() if k.startswith(_DEST)}
+    # A program that asked for JSON gets its errors as JSON too (on stdout), as under --json.
+    errors = Output(json_mode=True) if ctx.args.format == "json" else ctx.out
     try:
         request = tool.input_model.model_validate(arguments)
     except ValidationError as exc:
         problems = describe(exc, every=True, root="input")
-        raise _exit.UsageError(f"ctx {' '.join(tool.cli_path)}: {problems}") from None
+        errors.error(f"ctx {' '.join(tool.cli_path)}: {problems}", kind="usage")
+        return _exit.USAGE
     try:
         result = tool.func(request)
     except ContextError as exc:
-        ctx.out.error(str(exc), kind="tool", tool=tool.name)
+        errors.error(str(exc), kind="tool", tool=tool.name)
         return _exit.TOOL_ERROR
     if ctx.out.json_mode:
         ctx.out.result(result)

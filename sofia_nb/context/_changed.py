@@ -220,6 +220,13 @@ class _Repo:
     def __init__(self, root: Path, request: ChangedInput) -> None:
         self.root = root
         self.request = request
+        inside = run_command(
+            ["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"], timeout=_GIT_TIMEOUT_S
+        )
+        if inside.not_found:
+            raise ContextError("git is not installed")
+        if not inside.ok:
+            raise ContextError(f"{root}: not a git repository (or any of its parents)")
         has_head = run_command(
             ["git", "-C", str(root), "rev-parse", "--verify", "--quiet", "HEAD"], timeout=_GIT_TIMEOUT_S
         ).ok

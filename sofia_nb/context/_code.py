@@ -94,6 +94,15 @@ def _size_label(size: int) -> str:
     return f"{size // 1024}K" if size % 1024 == 0 else f"{size / 1024:.1f}K"
 
 
+def _is_binary(path: Path) -> bool:
+    """A NUL byte in the first 8 KiB, as git and grep decide: such a file is no source, whatever its name."""
+    try:
+        with path.open("rb") as handle:
+            return b"\0" in handle.read(8192)
+    except OSError:
+        return False
+
+
 def _expand(inputs: list[str]) -> list[Path]:
     """Inputs to absolute, real files: folders walked, globs expanded, order kept, duplicates dropped."""
     supported = frozenset(BY_SUFFIX)
@@ -101,24 +110,32 @@ def _expand(inputs: list[str]) -> list[Path]:
     for item in inputs:
         path = resolve_path(item)
         if path.is_dir():
-            matched = list(walk_files(path, exts=supported))
+            matched = [f for f in walk_files(path, exts=supported) if not _is_binary(f)]
             if not matched:
                 raise ContextError(
                     f"{item}: no supported source files ({', '.join(sorted(supported))}) in this folder"
                 )
         elif path.exists():
+            if _is_binary(path):
+                raise ContextError(f"{item}: a binary file (it holds NUL bytes), not source code")
             matched = [path]
         elif glob.has_magic(item):
             base = resolve_path(None)
             matched = []
             for hit in sorted(glob.glob(item, root_dir=base, recursive=True)):
+                if (base / hit).is_symlink():  # as folder walks do: a link may lead out of the roots
+                    continue
                 real = resolve_path(base / hit)
                 matched.extend(
-                    walk_files(real, exts=supported)
-                    if real.is_dir()
-                    else [real]
-                    if real.suffix.lower() in supported
-                    else []
+                    f
+                    for f in (
+                        walk_files(real, exts=supported)
+                        if real.is_dir()
+                        else [real]
+                        if real.suffix.lower() in supported
+                        else []
+                    )
+                    if not _is_binary(f)
                 )
             if not matched:
                 raise ContextError(f"{item}: the pattern matched no supported source files")
@@ -231,11 +248,15 @@ def _slices(path: Path, source: str, language: Language, symbols: list[str]) -> 
     except (ContextError, SyntaxError, ValueError) as exc:
         return _raw(base, source, f"could not be parsed for slicing ({exc}); here is the whole file")
     lines = source.split("\n")
+    sent: set[tuple[int, int]] = set()  # `send` and `Client.send` may name the same scope: sent once
     for wanted in symbols:
         hits = [s for s in scopes if _matches(s, wanted)]
         if not hits:
             base.missing.append(wanted)
         for scope in hits:
+            if (scope.first, scope.end) in sent:
+                continue
+            sent.add((scope.first, scope.end))
             base.slices.append(
                 CodeSlice(
                     symbol=wanted,
@@ -281,6 +302,8 @@ def run(request: CodeInput) -> CodeResult:
         paths = [resolve_path(request.files[0])]
         if not paths[0].is_file():
             raise ContextError(f"{request.files[0]}: slicing symbols needs one existing file")
+        if _is_binary(paths[0]):
+            raise ContextError(f"{request.files[0]}: a binary file (it holds NUL bytes), not source code")
     else:
         paths = _expand(request.files)
     log: DedupLog | None = open_session_log()

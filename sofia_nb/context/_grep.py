@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from operator import itemgetter
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,8 +18,8 @@ from ._walk import normalize_exts
 class GrepInput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    patterns: list[str] = Field(
-        min_length=1, description="What to search for; each pattern is reported apart"
+    patterns: list[Annotated[str, Field(min_length=1)]] = Field(
+        min_length=1, description="What to search for (non-empty); each pattern is reported apart"
     )
     root: str = Field(".", description="Folder to search (default: the working directory / first root)")
     regex: bool = Field(False, description="Treat patterns as Python regular expressions (turns `word` off)")

@@ -36,14 +36,38 @@ def _signature(node: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = Fals
             args.posonlyargs = args.posonlyargs[1:]
         else:
             args.args = args.args[1:]
-    sig = f"({ast.unparse(args)})"
+    sig = f"({ast.unparse(_short_defaults(args))})"
     if node.returns is not None:
         sig += f" -> {ast.unparse(node.returns)}"
     return ("async " if isinstance(node, ast.AsyncFunctionDef) else "") + sig
 
 
+_LONG_DEFAULT = 24  # characters: a default longer than this is data, shown as ``...``
+
+
 def _decorators(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
-    return " ".join(f"@{ast.unparse(d)}" for d in node.decorator_list)
+    """Each decorator by name, its arguments elided: ``@pytest.mark.parametrize(...)``, ``@property``.
+
+    What a decorator does is in its name; its arguments (parametrize tables, route options) are data
+    that can cost more than the function they wrap.
+    """
+    return " ".join(
+        f"@{ast.unparse(d.func)}(...)" if isinstance(d, ast.Call) else f"@{ast.unparse(d)}"
+        for d in node.decorator_list
+    )
+
+
+def _short_defaults(args: ast.arguments) -> ast.arguments:
+    """``args`` with every default longer than :data:`_LONG_DEFAULT` characters shown as ``...``."""
+
+    def short(value: ast.expr | None) -> ast.expr | None:
+        long = value is not None and len(ast.unparse(value)) > _LONG_DEFAULT
+        return ast.Constant(value=...) if long else value
+
+    args = copy.copy(args)
+    args.defaults = [d for d in map(short, args.defaults) if d is not None]
+    args.kw_defaults = list(map(short, args.kw_defaults))
+    return args
 
 
 def _import(node: ast.Import | ast.ImportFrom) -> str:

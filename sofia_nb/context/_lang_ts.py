@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePath
+from typing import NamedTuple
 
 from . import _treesitter as ts
 from ._outline import CodeSymbol, Outline, Scope, VueInfo
@@ -19,8 +20,40 @@ _TYPE_DECLS = {
     "type_alias_declaration": "type",
     "enum_declaration": "enum",
 }
-_BLOCK = re.compile(r"<(script|template|style)\b([^>]*)>(.*?)</\1\s*>", re.S | re.I)
+_BLOCK_TAG = re.compile(r"<(/?)(script|template|style)\b([^>]*)>", re.I)
 _TAG = re.compile(r"<([A-Z][A-Za-z0-9]*)\b")
+
+
+class _Block(NamedTuple):
+    """A top-level block of a single-file component: ``<name attrs>body</name>`` from ``start`` to ``end``."""
+
+    name: str
+    attrs: str
+    start: int
+    body_start: int
+    body_end: int
+    end: int
+
+    def body(self, source: str) -> str:
+        return source[self.body_start : self.body_end]
+
+
+def _blocks(source: str) -> list[_Block]:
+    """The top-level blocks; a nested ``<template #slot>`` is counted so that its close is not the block's."""
+    found: list[_Block] = []
+    opened: tuple[str, str, int, int] | None = None
+    depth = 0
+    for tag in _BLOCK_TAG.finditer(source):
+        closing, name, attrs = tag[1] == "/", tag[2].lower(), tag[3]
+        if opened is None:
+            if not closing and not attrs.rstrip().endswith("/"):
+                opened, depth = (name, attrs, tag.start(), tag.end()), 1
+        elif name == opened[0] and not attrs.rstrip().endswith("/"):
+            depth += -1 if closing else 1
+            if depth == 0:
+                found.append(_Block(opened[0], opened[1], opened[2], opened[3], tag.start(), tag.end()))
+                opened = None
+    return found
 
 
 def grammar_for(suffix: str) -> str:
@@ -72,6 +105,25 @@ def _classify(node: ts.Node) -> tuple[str, str] | None:
     return None
 
 
+def _binding_name(node: ts.Node | None) -> str:
+    """A declarator's name; a destructuring ``{ a, b: c, ...rest }`` names its bindings, on one line."""
+    if node is None or node.type not in ("object_pattern", "array_pattern"):
+        return ts.text(node)
+    bound = [
+        ts.text(d)
+        for d in ts.descendants(node)
+        if d.type == "shorthand_property_identifier_pattern"
+        or (
+            d.type == "identifier"
+            and d.parent is not None
+            and d.parent.type in ("pair_pattern", "rest_pattern", "array_pattern", "assignment_pattern")
+            and d.parent.child_by_field_name("right") != d
+        )
+    ]
+    brackets = "{}" if node.type == "object_pattern" else "[]"
+    return f"{brackets[0]} {', '.join(bound)} {brackets[1]}"
+
+
 def _type_detail(node: ts.Node) -> str:
     if node.type == "type_alias_declaration":
         return ts.squash(ts.field_text(node, "value"))
@@ -117,7 +169,7 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
             elif kind in ("class_declaration", "abstract_class_declaration"):
                 add_class(child)
             elif kind == "variable_declarator":
-                name = ts.field_text(child, "name")
+                name = _binding_name(child.child_by_field_name("name"))
                 value = child.child_by_field_name("value")
                 if value is not None and value.type in _FUNCTION_VALUES:
                     add("function", name, child, _exported(child), _signature(value))
@@ -154,12 +206,28 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
 
 def _script_block(source: str) -> tuple[str, int, str] | None:
     """The script block to read (``setup`` first): its text, its line offset and its ``lang``."""
-    blocks = [m for m in _BLOCK.finditer(source) if m[1].lower() == "script"]
-    chosen = next((m for m in blocks if "setup" in m[2]), blocks[0] if blocks else None)
+    blocks = [b for b in _blocks(source) if b.name == "script"]
+    chosen = next((b for b in blocks if "setup" in b.attrs), blocks[0] if blocks else None)
     if chosen is None:
         return None
-    lang = "tsx" if re.search(r"lang\s*=\s*['\"]tsx['\"]", chosen[2]) else "typescript"
-    return chosen[3], source.count("\n", 0, chosen.start(3)), lang
+    lang = "tsx" if re.search(r"lang\s*=\s*['\"]tsx['\"]", chosen.attrs) else "typescript"
+    return chosen.body(source), source.count("\n", 0, chosen.body_start), lang
+
+
+def _declared_type(root: ts.Node, reference: ts.Node) -> list[ts.Node]:
+    """``Props`` in ``defineProps<Props>()``: the members of the interface or object type of that name."""
+    if reference.type != "type_identifier":
+        return []
+    wanted = ts.text(reference)
+    for node in ts.descendants(root):
+        if (
+            node.type in ("interface_declaration", "type_alias_declaration")
+            and ts.field_text(node, "name") == wanted
+        ):
+            body = node.child_by_field_name("body") or node.child_by_field_name("value")
+            if body is not None and body.type in ("interface_body", "object_type"):
+                return [body]
+    return []
 
 
 def _macro_names(root: ts.Node, macro: str) -> list[str]:
@@ -168,12 +236,16 @@ def _macro_names(root: ts.Node, macro: str) -> list[str]:
     for call in ts.descendants(root):
         if call.type != "call_expression" or ts.field_text(call, "function") != macro:
             continue
-        containers = [
+        arguments = [
             a
             for field in ("arguments", "type_arguments")
             if (args := call.child_by_field_name(field))
             for a in args.named_children
-            if a.type in ("object", "object_type", "array")
+        ]
+        containers = [
+            c
+            for a in arguments
+            for c in ([a] if a.type in ("object", "object_type", "array") else _declared_type(root, a))
         ]
         for part in (p for c in containers for p in c.named_children):
             if part.type in ("pair", "property_signature", "method_signature"):
@@ -193,7 +265,7 @@ def _macro_names(root: ts.Node, macro: str) -> list[str]:
 def _vue_info(path: PurePath, source: str, root: ts.Node | None) -> VueInfo:
     component = path.stem
     info = VueInfo(component=component)
-    template = next((m[3] for m in _BLOCK.finditer(source) if m[1].lower() == "template"), "")
+    template = next((b.body(source) for b in _blocks(source) if b.name == "template"), "")
     info.components = sorted({t for t in _TAG.findall(template) if t != component and t != "Teleport"})
     if root is None:
         return info
@@ -234,10 +306,10 @@ def scopes(source: str, path: PurePath) -> list[Scope]:
     if path.suffix.lower() != ".vue":
         return ts.collect_scopes(ts.parse(grammar_for(path.suffix), source.encode()), _classify)
     found: list[Scope] = []
-    for block in _BLOCK.finditer(source):
-        start = source.count("\n", 0, block.start()) + 1
-        end = start + block[0].count("\n")
-        found.append(Scope(start=start, end=end, kind="block", name=block[1].lower(), first=start))
+    for block in _blocks(source):
+        start = source.count("\n", 0, block.start) + 1
+        end = start + source.count("\n", block.start, block.end)
+        found.append(Scope(start=start, end=end, kind="block", name=block.name, first=start))
     script = _script_block(source)
     if script is not None:
         text, offset, grammar = script

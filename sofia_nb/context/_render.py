@@ -45,8 +45,8 @@ def _drop_empty(value: Any) -> Any:
 
 
 def _scalar(value: Any) -> str:
-    if value is None:
-        return "null"
+    if value is None:  # only table cells and inline lists keep a None: an empty cell says "missing"
+        return ""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):

@@ -44,7 +44,8 @@ def walk_paths(
     are what the tools promise to stay inside. Strings, not ``Path`` objects: building a ``Path``
     per file costs more than reading most files.
     """
-    ignored = DEFAULT_IGNORE_DIRS | frozenset(ignore_dirs)
+    # Folder names, so "middleware/" means "middleware": a trailing separator is how people write folders.
+    ignored = DEFAULT_IGNORE_DIRS | frozenset(d.rstrip("/\\") for d in ignore_dirs)
     stack = [root]
     while stack:
         folder = stack.pop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 from pathlib import Path
@@ -20,4 +21,13 @@ def assert_golden(name: str, data: Any, root: Path) -> None:
         path.write_text(json.dumps(actual, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         if os.environ.get("UPDATE_GOLDEN") != "1":
             raise AssertionError(f"{path} did not exist; written now, check it and run again")
-    assert actual == json.loads(path.read_text(encoding="utf-8"))
+    expected = json.loads(path.read_text(encoding="utf-8"))
+    if actual != expected:  # a unified diff: the plain assert of two big dicts shows no difference
+        diff = difflib.unified_diff(
+            json.dumps(expected, indent=2, ensure_ascii=False).splitlines(),
+            json.dumps(actual, indent=2, ensure_ascii=False).splitlines(),
+            f"golden/{name}.json",
+            "actual",
+            lineterm="",
+        )
+        raise AssertionError("\n".join(diff))

@@ -53,7 +53,7 @@ def test_a_subfolder_reports_only_its_changes(repo: Path) -> None:
 
 
 def test_errors_are_tool_errors(repo: Path, tmp_path: Path) -> None:
-    with pytest.raises(ContextError, match="git diff"):
+    with pytest.raises(ContextError, match="not a git repository"):
         run(ChangedInput(root=str(tmp_path)))  # not a repository
     with pytest.raises(ContextError, match="not a revision"):
         run(ChangedInput(root=str(repo), range="--output=/tmp/x"))

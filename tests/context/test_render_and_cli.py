@@ -79,6 +79,14 @@ def test_ctx_errors_exit_codes(tree: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["ctx", "refs", "not an identifier", "--root", str(tree)]) == 2
 
 
+def test_ctx_errors_are_json_with_format_json(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ctx", "code", str(tree / "missing.py"), "--format", "json"]) == 3
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["kind"] == "tool" and "no such file or folder" in error["message"]
+    assert main(["ctx", "grep", "", "--root", str(tree), "--format", "json"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["kind"] == "usage"
+
+
 def test_ctx_runs_as_a_real_process(tree: Path) -> None:
     out = subprocess.run(
         [

@@ -94,7 +94,18 @@ def test_session_selectors(projects: Path, selector: str, expected: str) -> None
 
 def test_a_transcript_path_is_a_selector(projects: Path) -> None:
     path = projects / "-home-u-blog" / f"{BLOG_ID}.jsonl"
-    assert cc_prompts(CcSessionInput(session=str(path))).prompts == ["Add an RSS feed"]
+    assert cc_prompts(CcSessionInput(session=str(path), projects_dir=str(projects))).prompts == [
+        "Add an RSS feed"
+    ]
+
+
+@pytest.mark.parametrize("outside", ["/etc/passwd", "../elsewhere.jsonl"])
+def test_a_session_path_outside_the_projects_folder_is_refused(projects: Path, outside: str) -> None:
+    stray = projects.parent / "elsewhere.jsonl"  # a real transcript-shaped file, but not under projects
+    stray.write_text((projects / "-home-u-blog" / f"{BLOG_ID}.jsonl").read_text(), encoding="utf-8")
+    selector = str(projects / outside) if outside.startswith("..") else outside
+    with pytest.raises(ContextError, match="not a Claude Code transcript under"):
+        cc_show(CcSessionInput(session=selector, projects_dir=str(projects)))
 
 
 def test_projects_dir_comes_from_the_environment(projects: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -233,4 +244,4 @@ def test_any_lines_parse_without_raising(tmp_path: Path, records: list, broken: 
     t = parse_transcript(path)
     assert t.skipped_lines == sum(not isinstance(r, dict) for r in records) + len(broken)
     for tool in (cc_show, cc_resume, cc_bash):  # and every digest of it builds
-        tool(CcBashInput(session=str(path)))
+        tool(CcBashInput(session=str(path), projects_dir=str(tmp_path)))

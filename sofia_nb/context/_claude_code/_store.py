@@ -61,7 +61,11 @@ def resolve_session(selector: str, root: Path) -> Path:
         path = Path(selector).expanduser()
         if not path.is_file():
             raise TranscriptError(f"no transcript at {path}")
-        return path
+        # A selector names a transcript, not any file: it must be a .jsonl inside the projects folder.
+        real = path.resolve()
+        if real.suffix != ".jsonl" or not real.is_relative_to(root.resolve()):
+            raise TranscriptError(f"{path} is not a Claude Code transcript under {root}")
+        return real
     files = session_files(root)
     if not files:
         raise TranscriptError(f"no Claude Code sessions under {root}")
