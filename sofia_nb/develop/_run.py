@@ -20,6 +20,7 @@ from ..events import Activity, EventBus
 from ..llm import LLMClient
 from ..session import PocIteration, PocState, SessionStore, Usage, WorkshopSession
 from ._enrich import EnrichmentServers, ToolCaller
+from ._errors import DevelopError, SettingError
 from ._git import Git, GitAuthor
 from ._github import GitHubPublisher
 from ._loop import LoopOptions, RalphLoop, RalphResult, TestCounts
@@ -43,10 +44,6 @@ class DevelopSettings(BaseModel):
     @property
     def author(self) -> GitAuthor:
         return GitAuthor(name=self.git_author_name, email=self.git_author_email)
-
-
-class DevelopError(RuntimeError):
-    """The run cannot start: no plan, not a repository, a dirty tree..."""
 
 
 def default_project_dir(session_id: str) -> Path:
@@ -98,7 +95,7 @@ async def develop_session(
         )
 
     if session.poc is not None and session.poc.final_status == "success" and not force:
-        say("resume", "already complete: a previous run reached passing tests (use --force to start over)")
+        say("resume", "already complete: a previous run reached passing tests (set force to start over)")
         done = [i for i in session.poc.iterations if i.outcome != "scaffold"]
         return RalphResult(
             status="success",
@@ -108,7 +105,7 @@ async def develop_session(
             project=str(project),
         )
     if force:
-        say("resume", f"--force: removing {project} and the PoC state")
+        say("resume", f"force: removing {project} and the PoC state")
         shutil.rmtree(project, ignore_errors=True)
         session.poc = None
     poc = session.poc = session.poc or PocState()
@@ -124,9 +121,7 @@ async def develop_session(
         )
     metadata = read_metadata(project)
     if metadata is not None and metadata.session_id != session.id:
-        raise DevelopError(
-            f"{project} holds the PoC of session {metadata.session_id}; use --output or --force"
-        )
+        raise SettingError(f"{project} holds the PoC of session {metadata.session_id}", "output", "force")
     if metadata is not None and git.is_repo():
         say("resume", f"skipping the scaffold: {project} belongs to session {session.id}")
     else:
@@ -274,11 +269,11 @@ async def fix_project(
     git = Git(project, author)
     if not git.is_repo():
         if not init_git:
-            raise DevelopError(f"{project} is not a git repository (use --init-git to make it one)")
+            raise SettingError(f"{project} is not a git repository", "init_git")
         git.init()
         git.commit_all("sofia: initial commit of the existing files")
     if git.has_commits() and git.is_dirty() and not allow_dirty:
-        raise DevelopError(f"{project} has uncommitted changes; commit or stash them, or use --allow-dirty")
+        raise SettingError(f"{project} has uncommitted changes; commit or stash them", "allow_dirty")
     branch = f"sofia/fix-{(now or datetime.now(UTC)).strftime('%Y%m%d-%H%M%S')}"
     git.switch_new(branch)
     if git.is_dirty():
