@@ -34,7 +34,8 @@ class DevelopmentOptions(BaseModel):
     llm: str | LLMClient | None = None
     """A model spec (``openai:gpt-4o-mini``), a client, or None for ``$SOFIA_LLM`` / config.toml."""
     demo: bool = False
-    """With no model given, play the bundled scripted replies for the demo workshop's plan."""
+    """With no ``llm`` given, play the bundled scripted replies for the demo workshop's plan (before
+    ``$SOFIA_LLM`` and config.toml are read: a face passes what its user chose)."""
     settings: Settings | None = None
     mcp_config: Path | None = None
     """The MCP configuration file; None finds the nearest ``.vscode/mcp.json``."""
@@ -159,10 +160,9 @@ def _develop_settings(settings: Settings) -> DevelopSettings:
 def _model(options: DevelopmentOptions, settings: Settings, bus: EventBus) -> LLMClient:
     if options.llm is not None and not isinstance(options.llm, str):
         return options.llm
-    spec = options.llm or os.environ.get("SOFIA_LLM") or settings.llm
-    if options.demo and not spec:
+    if options.demo and not options.llm:
         return create_llm(f"scripted:{DEMO_DEV_SCRIPT}", settings, bus)
     try:
-        return create_llm(spec, settings, bus)
+        return create_llm(options.llm or os.environ.get("SOFIA_LLM") or settings.llm, settings, bus)
     except LLMError as exc:
         raise SetupError(str(exc), "llm", "demo") from None
