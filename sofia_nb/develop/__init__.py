@@ -7,6 +7,7 @@ manager and the consent broker; then ``run.develop(session)`` or ``run.fix(proje
 """
 
 from ._consented import ConsentDenied, ConsentedCaller
+from ._context import RunContext
 from ._enrich import Enrichment, EnrichmentServers, ToolCaller, azure_terms, enrich
 from ._errors import DevelopError, SettingError, SetupError
 from ._facade import DevelopmentOptions, DevelopmentRun, open_development
@@ -61,6 +62,7 @@ __all__ = [
     "RalphResult",
     "ReportError",
     "ResultFormat",
+    "RunContext",
     "ScaffoldError",
     "ScaffoldResult",
     "SettingError",
