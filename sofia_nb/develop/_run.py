@@ -17,8 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .._aio import run_sync
 from ..events import Activity, EventBus
-from ..llm import LLMClient, LLMUsage
-from ..session import PocIteration, PocState, SessionStore, Usage, WorkshopSession
+from ..llm import LLMClient
+from ..session import PocIteration, PocState, SessionStore, WorkshopSession
 from ._context import RunContext
 from ._enrich import EnrichmentServers, ToolCaller
 from ._errors import DevelopError, SettingError
@@ -175,7 +175,7 @@ async def scaffold_step(context: RunContext, session: WorkshopSession) -> str | 
             changes_summary=f"scaffold: {len(made.files)} files",
         ),
     )
-    session.tokens.add("develop", _session_usage(made.usage))
+    session.tokens.add("develop", made.usage)
     if context.github is not None:
         await context.github.push(project, git.run("ls-files").splitlines() or made.files, "sofia: scaffold")
         poc.repo_url = context.github.repo_url
@@ -191,15 +191,8 @@ async def iterate(context: RunContext, session: WorkshopSession) -> RalphResult:
     try:
         return await loop.run()
     finally:
-        session.tokens.add("develop", _session_usage(loop.usage))
+        session.tokens.add("develop", loop.usage)
         context.save()
-
-
-def _session_usage(usage: LLMUsage) -> Usage:
-    """The LLM layer's usage as the session records it (the session imports nothing above it)."""
-    return Usage(
-        input_tokens=usage.input_tokens, output_tokens=usage.output_tokens, estimated=usage.estimated
-    )
 
 
 def _publisher(
