@@ -7,20 +7,9 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from ..develop import DevelopError, RalphResult, fix_project
-from ..events import EventBus
-from . import _exit
+from ..develop import RalphResult
 from ._context import CliContext
-from ._dev import (
-    Progress,
-    add_loop_options,
-    consented,
-    develop_settings,
-    loop_options,
-    make_llm,
-    mcp_manager,
-    show,
-)
+from ._develop_common import add_loop_options, run_development
 
 RESULTS: tuple[type[BaseModel], ...] = (RalphResult,)
 
@@ -39,28 +28,10 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 
 async def run(ctx: CliContext) -> int:
-    settings = develop_settings(ctx)
-    bus = EventBus()
-    bus.subscribe(Progress(ctx))
-    llm = make_llm(ctx, bus, demo=False)
-    try:
-        async with mcp_manager(ctx, bus) as mcp:
-            result = await fix_project(
-                Path(ctx.args.project),
-                llm,
-                test_cmd=ctx.args.test_cmd,
-                goal=ctx.args.goal,
-                options=loop_options(ctx),
-                allow_dirty=ctx.args.allow_dirty,
-                init_git=ctx.args.init_git,
-                bus=bus,
-                mcp=consented(ctx, mcp, bus),
-                author=settings.author,
-                enrichment_servers=settings.enrichment,
-            )
-    except DevelopError as exc:
-        ctx.out.error(str(exc), kind="refused")
-        return _exit.ERROR
-    finally:
-        await llm.aclose()
-    return show(ctx, result)
+    project = Path(ctx.args.project)
+    return await run_development(
+        ctx,
+        lambda development: development.fix(project, test_cmd=ctx.args.test_cmd, goal=ctx.args.goal),
+        allow_dirty=ctx.args.allow_dirty,
+        init_git=ctx.args.init_git,
+    )

@@ -1,12 +1,17 @@
 """The Ralph loop: templates, scaffold, test runner, edits, stuck detection and enrichment, git, GitHub.
 
-Entry points: ``develop_session`` (a workshop's plan to a tested PoC, resumable) and ``fix_project``
+Entry point for every face: ``open_development(DevelopmentOptions(...))`` builds the model, the MCP
+manager and the consent broker; then ``run.develop(session)`` or ``run.fix(project)``. Underneath,
+``develop_session`` (a workshop's plan to a tested PoC, resumable) and ``fix_project``
 (the same loop on an existing repository, on a new branch). See docs/develop.md.
 """
 
 from ..consent import ConsentDenied
 from ..consent import ConsentedTools as ConsentedCaller  # the name docs/develop.md used first
+from ._context import RunContext
 from ._enrich import Enrichment, EnrichmentServers, ToolCaller, azure_terms, enrich
+from ._errors import DevelopError, SettingError, SetupError
+from ._facade import DevelopmentOptions, DevelopmentRun, open_development
 from ._git import Git, GitAuthor, GitError
 from ._github import WRITE_TOOLS as GITHUB_WRITE_TOOLS
 from ._github import GitHubPublisher
@@ -15,7 +20,6 @@ from ._prompt import FIX_SYSTEM, PromptInput, build_fix_prompt, project_files
 from ._results import ReportError, ResultFormat, parse_junit, parse_report, parse_vitest
 from ._run import (
     DEMO_DEV_SCRIPT,
-    DevelopError,
     DevelopSettings,
     default_project_dir,
     detect_template,
@@ -42,6 +46,8 @@ __all__ = [
     "ConsentedCaller",
     "DevelopError",
     "DevelopSettings",
+    "DevelopmentOptions",
+    "DevelopmentRun",
     "Enrichment",
     "EnrichmentServers",
     "Git",
@@ -57,8 +63,11 @@ __all__ = [
     "RalphResult",
     "ReportError",
     "ResultFormat",
+    "RunContext",
     "ScaffoldError",
     "ScaffoldResult",
+    "SettingError",
+    "SetupError",
     "StuckDetector",
     "Template",
     "TestCounts",
@@ -76,6 +85,7 @@ __all__ = [
     "failure_signature",
     "fix_project",
     "fix_project_sync",
+    "open_development",
     "parse_junit",
     "parse_report",
     "parse_vitest",

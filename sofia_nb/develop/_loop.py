@@ -13,37 +13,30 @@ import logging
 import tempfile
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
-from ..events import Activity, EventBus, IterationFinished, IterationStarted
-from ..llm import LLMClient, Message
-from ..session import Plan, PocIteration, PocState, TestResults
-from ._enrich import EnrichmentServers, ToolCaller, enrich
-from ._git import Git, GitError
-from ._github import GitHubPublisher
-from ._prompt import DEFAULT_BUDGET_CHARS, FIX_SYSTEM, PromptInput, build_fix_prompt
-from ._runner import DEFAULT_GRACE_S, DEFAULT_TIMEOUT_S, TestRun, child_environment, run_process
+from ..events import EventBus, IterationFinished, IterationStarted
+from ..llm import LLMUsage, Message
+from ..session import PocIteration, TestResults
+from ._context import RunContext
+from ._enrich import enrich
+from ._git import GitError
+from ._loop_options import LoopOptions
+from ._prompt import FIX_SYSTEM, PromptInput, build_fix_prompt
+from ._runner import TestRun, child_environment, run_process
 from ._stuck import StuckDetector, failure_signature
-from ._templates import Template, expand
+from ._templates import expand
 from .edits import apply_reply, no_edits_message
 
 log = logging.getLogger(__name__)
 
 Status = Literal["success", "partial", "failed"]
 T = TypeVar("T")
-
-
-class LoopOptions(BaseModel):
-    max_iterations: int = Field(10, ge=1)
-    test_timeout_s: float = DEFAULT_TIMEOUT_S
-    grace_s: float = DEFAULT_GRACE_S
-    max_reflections: int = Field(3, ge=0)
-    prompt_budget_chars: int = DEFAULT_BUDGET_CHARS
 
 
 class TestCounts(BaseModel):
@@ -84,43 +77,29 @@ class LoopStopped(Exception):
 class RalphLoop:
     """Drives one project to green. ``poc`` is updated in place; ``save`` persists it after each step."""
 
-    def __init__(
-        self,
-        project: Path,
-        llm: LLMClient,
-        template: Template,
-        poc: PocState,
-        *,
-        goal: str,
-        plan: Plan | None = None,
-        options: LoopOptions | None = None,
-        git: Git | None = None,
-        bus: EventBus | None = None,
-        save: Callable[[], None] | None = None,
-        mcp: ToolCaller | None = None,
-        enrichment_servers: EnrichmentServers | None = None,
-        github: GitHubPublisher | None = None,
-        branch: str = "",
-        stop_event: threading.Event | None = None,
-    ) -> None:
-        self.project = Path(project)
-        self.llm = llm
-        self.template = template
-        self.poc = poc
-        self.goal = goal
-        self.plan = plan
-        self.options = options or LoopOptions()
-        self.git = git or Git(self.project)
-        self.bus = bus or EventBus()
-        self._save = save or (lambda: None)
-        self.mcp = mcp
-        self.enrichment_servers = enrichment_servers
-        self.github = github
-        self.branch = branch
-        self.runner = template.runner(timeout_s=self.options.test_timeout_s, grace_s=self.options.grace_s)
-        self._stop = stop_event or threading.Event()  # set from any thread: the notebook's Stop button
+    def __init__(self, context: RunContext | Path, *legacy: Any, **legacy_options: Any) -> None:
+        """``RalphLoop(context)``; the older ``RalphLoop(project, llm, template, poc, goal=..., ...)``
+        still works and builds the ``RunContext`` from the same arguments."""
+        if not isinstance(context, RunContext):
+            legacy_options["stop_event"] = legacy_options.get("stop_event") or threading.Event()
+            legacy_options["options"] = legacy_options.get("options") or LoopOptions()
+            legacy_options["bus"] = legacy_options.get("bus") or EventBus()
+            legacy_options["save"] = legacy_options.get("save") or (lambda: None)
+            context = RunContext(context, *legacy, **legacy_options)
+        self.context = c = context
+        self.project, self.llm, self.template, self.poc = c.project, c.llm, c.template, c.poc
+        self.goal, self.plan, self.options, self.git, self.bus = c.goal, c.plan, c.options, c.repo, c.bus
+        self.mcp, self.enrichment_servers, self.github, self.branch = (
+            c.mcp,
+            c.enrichment_servers,
+            c.github,
+            c.branch,
+        )
+        self._save = c.save
+        self.runner = c.template.runner(timeout_s=c.options.test_timeout_s, grace_s=c.options.grace_s)
+        self._stop = c.stop_event  # set from any thread: the notebook's Stop button
         self._previous_diff = ""
-        self.usage = {"input": 0, "output": 0}
+        self.usage = LLMUsage()
         self._latest: TestResults | None = None  # the newest test results, finished iteration or not
 
     def stop(self) -> None:
@@ -128,7 +107,7 @@ class RalphLoop:
         self._stop.set()
 
     def _say(self, name: str, detail: str = "") -> None:
-        self.bus.emit(Activity(name=name, detail=detail))
+        self.context.say(name, detail)
 
     def _check_stop(self) -> None:
         if self._stop.is_set():
@@ -339,8 +318,8 @@ class RalphLoop:
                 Message(role="user", content=feedback),
             ]
         record.tokens = tokens
-        self.usage["input"] += tokens["input"]
-        self.usage["output"] += tokens["output"]
+        self.usage.input_tokens += tokens["input"]
+        self.usage.output_tokens += tokens["output"]
         record.changes_summary = (
             next((s for s in summaries if s), "")[:200] or f"changed {', '.join(changed)}"
         )

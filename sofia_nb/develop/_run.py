@@ -18,11 +18,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from .._aio import run_sync
 from ..events import Activity, EventBus
 from ..llm import LLMClient
-from ..session import PocIteration, PocState, SessionStore, Usage, WorkshopSession
+from ..session import PocIteration, PocState, SessionStore, WorkshopSession
+from ._context import RunContext
 from ._enrich import EnrichmentServers, ToolCaller
+from ._errors import DevelopError, SettingError
 from ._git import Git, GitAuthor
 from ._github import GitHubPublisher
-from ._loop import LoopOptions, RalphLoop, RalphResult, TestCounts
+from ._loop import RalphLoop, RalphResult, TestCounts
+from ._loop_options import LoopOptions
 from ._scaffold import ScaffoldError, read_metadata, scaffold, selected_idea
 from ._templates import TEMPLATES, Template, plan_words, select_template
 
@@ -43,10 +46,6 @@ class DevelopSettings(BaseModel):
     @property
     def author(self) -> GitAuthor:
         return GitAuthor(name=self.git_author_name, email=self.git_author_email)
-
-
-class DevelopError(RuntimeError):
-    """The run cannot start: no plan, not a repository, a dirty tree..."""
 
 
 def default_project_dir(session_id: str) -> Path:
@@ -81,34 +80,10 @@ async def develop_session(
         )
     bus = bus or EventBus()
     project = (output or default_project_dir(session.id)).resolve()
-
-    def say(name: str, detail: str) -> None:
-        bus.emit(Activity(name=name, detail=detail))
-
-    def save() -> None:
-        if store is not None:
-            store.save(session)
-
-    def failed(reason: str) -> RalphResult:
-        assert session.poc is not None
-        session.poc.final_status, session.poc.termination_reason = "failed", reason
-        save()
-        return RalphResult(
-            status="failed", reason=reason, iterations=0, tests=TestCounts(), project=str(project)
-        )
-
     if session.poc is not None and session.poc.final_status == "success" and not force:
-        say("resume", "already complete: a previous run reached passing tests (use --force to start over)")
-        done = [i for i in session.poc.iterations if i.outcome != "scaffold"]
-        return RalphResult(
-            status="success",
-            reason="already-complete",
-            iterations=len(done),
-            tests=TestCounts.of(session.poc.final_test_results),
-            project=str(project),
-        )
+        return _already_complete(session.poc, project, bus)
     if force:
-        say("resume", f"--force: removing {project} and the PoC state")
+        bus.emit(Activity(name="resume", detail=f"force: removing {project} and the PoC state"))
         shutil.rmtree(project, ignore_errors=True)
         session.poc = None
     poc = session.poc = session.poc or PocState()
@@ -117,81 +92,107 @@ async def develop_session(
     template = template or select_template(plan_words(session.plan))
     poc.tech_stack = template.tech_stack()
     git = Git(project, author)
-    publisher = None
-    if github:
-        publisher = _publisher(
-            mcp, bus, selected_idea(session)[0] or session.name, poc.repo_url, github_server
-        )
-    metadata = read_metadata(project)
-    if metadata is not None and metadata.session_id != session.id:
-        raise DevelopError(
-            f"{project} holds the PoC of session {metadata.session_id}; use --output or --force"
-        )
-    if metadata is not None and git.is_repo():
-        say("resume", f"skipping the scaffold: {project} belongs to session {session.id}")
-    else:
-        started, started_at = time.perf_counter(), datetime.now(UTC)
-        say("scaffold", f"{template.display_name} into {project}")
-        try:
-            made = await scaffold(project, llm, session, template)
-        except ScaffoldError as exc:
-            return failed(f"error: {exc}")
-        if not git.is_repo():
-            git.init()
-        commit = git.commit_all(f"sofia: scaffold from workshop session {session.id}")
-        poc.iterations = [i for i in poc.iterations if i.outcome != "scaffold"]
-        poc.iterations.insert(
-            0,
-            PocIteration(
-                iteration=0,
-                outcome="scaffold",
-                files_changed=made.files,
-                started_at=started_at,
-                ended_at=datetime.now(UTC),
-                commit=commit,
-                tokens={"input": made.usage.input_tokens, "output": made.usage.output_tokens},
-                timings={"total": round(time.perf_counter() - started, 6)},
-                changes_summary=f"scaffold: {len(made.files)} files",
-            ),
-        )
-        session.tokens.add(
-            "develop",
-            Usage(
-                input_tokens=made.usage.input_tokens,
-                output_tokens=made.usage.output_tokens,
-                estimated=made.usage.estimated,
-            ),
-        )
-        if publisher is not None:
-            await publisher.push(project, git.run("ls-files").splitlines() or made.files, "sofia: scaffold")
-            poc.repo_url = publisher.repo_url
-        save()
-    loop = RalphLoop(
+    context = RunContext(
         project,
         llm,
         template,
         poc,
         goal=_goal(session),
         plan=session.plan,
-        options=options,
+        options=options or LoopOptions(),
         git=git,
         bus=bus,
-        save=save,
+        save=(lambda: store.save(session)) if store is not None else (lambda: None),
         mcp=mcp,
         enrichment_servers=enrichment_servers,
-        github=publisher,
-        branch=git.branch(),
-        stop_event=stop_event,
+        stop_event=stop_event or threading.Event(),
     )
+    if github:
+        title = selected_idea(session)[0] or session.name
+        context.github = _publisher(mcp, bus, title, poc.repo_url, github_server)
+    metadata = read_metadata(project)
+    if metadata is not None and metadata.session_id != session.id:
+        raise SettingError(f"{project} holds the PoC of session {metadata.session_id}", "output", "force")
+    if metadata is not None and git.is_repo():
+        context.say("resume", f"skipping the scaffold: {project} belongs to session {session.id}")
+    elif (failure := await scaffold_step(context, session)) is not None:
+        return _failed(context, failure)
+    context.branch = git.branch()
+    return await iterate(context, session)
+
+
+def _already_complete(poc: PocState, project: Path, bus: EventBus) -> RalphResult:
+    """Resume of a run that reached passing tests: nothing to do (``force`` starts over)."""
+    bus.emit(
+        Activity(
+            name="resume",
+            detail="already complete: a previous run reached passing tests (set force to start over)",
+        )
+    )
+    done = [i for i in poc.iterations if i.outcome != "scaffold"]
+    return RalphResult(
+        status="success",
+        reason="already-complete",
+        iterations=len(done),
+        tests=TestCounts.of(poc.final_test_results),
+        project=str(project),
+    )
+
+
+def _failed(context: RunContext, reason: str) -> RalphResult:
+    context.poc.final_status, context.poc.termination_reason = "failed", reason
+    context.save()
+    return RalphResult(
+        status="failed", reason=reason, iterations=0, tests=TestCounts(), project=str(context.project)
+    )
+
+
+async def scaffold_step(context: RunContext, session: WorkshopSession) -> str | None:
+    """Scaffold the project from the plan, commit it as iteration 0 and push when GitHub is on;
+    the failure reason, or None."""
+    poc, git, project = context.poc, context.repo, context.project
+    started, started_at = time.perf_counter(), datetime.now(UTC)
+    context.say("scaffold", f"{context.template.display_name} into {project}")
+    try:
+        made = await scaffold(project, context.llm, session, context.template)
+    except ScaffoldError as exc:
+        return f"error: {exc}"
+    if not git.is_repo():
+        git.init()
+    commit = git.commit_all(f"sofia: scaffold from workshop session {session.id}")
+    poc.iterations = [i for i in poc.iterations if i.outcome != "scaffold"]
+    poc.iterations.insert(
+        0,
+        PocIteration(
+            iteration=0,
+            outcome="scaffold",
+            files_changed=made.files,
+            started_at=started_at,
+            ended_at=datetime.now(UTC),
+            commit=commit,
+            tokens={"input": made.usage.input_tokens, "output": made.usage.output_tokens},
+            timings={"total": round(time.perf_counter() - started, 6)},
+            changes_summary=f"scaffold: {len(made.files)} files",
+        ),
+    )
+    session.tokens.add("develop", made.usage)
+    if context.github is not None:
+        await context.github.push(project, git.run("ls-files").splitlines() or made.files, "sofia: scaffold")
+        poc.repo_url = context.github.repo_url
+    context.save()
+    return None
+
+
+async def iterate(context: RunContext, session: WorkshopSession) -> RalphResult:
+    """Install, then the loop until green, the cap, a stop or an error; its tokens go to the session."""
+    loop = RalphLoop(context)
     if not await loop.install():
-        return failed("error: the install command failed")
+        return _failed(context, "error: the install command failed")
     try:
         return await loop.run()
     finally:
-        session.tokens.add(
-            "develop", Usage(input_tokens=loop.usage["input"], output_tokens=loop.usage["output"])
-        )
-        save()
+        session.tokens.add("develop", loop.usage)
+        context.save()
 
 
 def _publisher(
@@ -274,11 +275,11 @@ async def fix_project(
     git = Git(project, author)
     if not git.is_repo():
         if not init_git:
-            raise DevelopError(f"{project} is not a git repository (use --init-git to make it one)")
+            raise SettingError(f"{project} is not a git repository", "init_git")
         git.init()
         git.commit_all("sofia: initial commit of the existing files")
     if git.has_commits() and git.is_dirty() and not allow_dirty:
-        raise DevelopError(f"{project} has uncommitted changes; commit or stash them, or use --allow-dirty")
+        raise SettingError(f"{project} has uncommitted changes; commit or stash them", "allow_dirty")
     branch = f"sofia/fix-{(now or datetime.now(UTC)).strftime('%Y%m%d-%H%M%S')}"
     git.switch_new(branch)
     if git.is_dirty():
@@ -287,20 +288,21 @@ async def fix_project(
     # The user's own pytest plugins stay on: their suite may need them (the PoC templates turn them off).
     template = detect_template(project, test_cmd).model_copy(update={"env": {}})
     poc = PocState(repo_path=str(project), tech_stack=template.tech_stack())
-    loop = RalphLoop(
+    context = RunContext(
         project,
         llm,
         template,
         poc,
         goal=goal or "Make the failing tests pass.",
-        options=options,
+        options=options or LoopOptions(),
         git=git,
         bus=bus,
         mcp=mcp,
         enrichment_servers=enrichment_servers,
         branch=branch,
-        stop_event=stop_event,
+        stop_event=stop_event or threading.Event(),
     )
+    loop = RalphLoop(context)
     return await loop.run()
 
 

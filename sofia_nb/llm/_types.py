@@ -7,6 +7,8 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .._usage import Usage
+
 Purpose = Literal["chat", "extract", "summarize", "compact", "scaffold", "fix", "enrich"]
 PURPOSES: tuple[str, ...] = ("chat", "extract", "summarize", "compact", "scaffold", "fix", "enrich")
 
@@ -43,13 +45,8 @@ class Message(BaseModel):
     name: str | None = None
 
 
-class LLMUsage(BaseModel):
-    """Token usage of one request: the provider's numbers, or an estimate flagged as such."""
-
-    input_tokens: int = 0
-    output_tokens: int = 0
-    estimated: bool = False
-    cost_usd: float | None = None  # None means n/a (local, scripted or unpriced model)
+LLMUsage = Usage
+"""Token usage of one request (``sofia_nb._usage.Usage``, the same class the session stores)."""
 
 
 class ToolResult(BaseModel):

@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .._usage import Usage
+
 SCHEMA_VERSION = 1
 
 
@@ -243,13 +245,6 @@ class PocState(_Model):
     total_duration_s: float = 0.0
 
 
-class Usage(_Model):
-    input_tokens: int = 0
-    output_tokens: int = 0
-    estimated: bool = False
-    cost_usd: float | None = None
-
-
 class Turn(_Model):
     phase: Phase
     seq: int
@@ -299,12 +294,7 @@ class TokenTotals(_Model):
         self.estimated = self.estimated or usage.estimated
         if usage.cost_usd is not None:
             self.cost_usd = (self.cost_usd or 0.0) + usage.cost_usd
-        bucket = self.by_phase.setdefault(phase, Usage())
-        bucket.input_tokens += usage.input_tokens
-        bucket.output_tokens += usage.output_tokens
-        bucket.estimated = bucket.estimated or usage.estimated
-        if usage.cost_usd is not None:
-            bucket.cost_usd = (bucket.cost_usd or 0.0) + usage.cost_usd
+        self.by_phase.setdefault(phase, Usage()).add(usage)
 
 
 class ActivityRecord(_Model):

@@ -90,7 +90,8 @@ def test_dev_resumes_without_a_new_scaffold_and_force_starts_over(
     assert len(git(out, "log", "--format=%h").splitlines()) == 3  # scaffold + 2 fixes: no second scaffold
     other = demo_like_session()
     assert main(["dev", "--session", other, "--demo", "--output", str(out)]) == 1
-    assert f"holds the PoC of session {sid}" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"holds the PoC of session {sid}" in err and "(set --output or --force)" in err
     (out / "stray.txt").write_text("from before --force")
     assert main([*args, "--force"]) == 0
     assert last_json(capsys)["iterations"] == 3 and not (out / "stray.txt").exists()
@@ -158,4 +159,6 @@ def test_config_names_the_poc_folder_and_the_git_author(
     assert set(git(pocs / sid, "log", "--format=%an <%ae>").splitlines()) == {"Ada <ada@example.org>"}
     config.write_text("[develop]\nnot_a_setting = 1\n")
     assert main(["dev", "--session", sid, "--demo"]) == 2
-    assert "config.toml, table develop: Extra inputs are not permitted" in capsys.readouterr().err
+    assert (
+        "config.toml, table develop: not_a_setting: Extra inputs are not permitted" in capsys.readouterr().err
+    )

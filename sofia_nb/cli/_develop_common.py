@@ -1,0 +1,127 @@
+"""What ``sofia-nb dev`` and ``sofia-nb fix`` share: the loop options, the façade's options from
+the command line, progress rendering, the result table and the wording of refusals."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from rich.table import Table
+
+from ..consent import LineReader
+from ..develop import (
+    DevelopError,
+    DevelopmentOptions,
+    DevelopmentRun,
+    LoopOptions,
+    RalphResult,
+    SettingError,
+    SetupError,
+    open_development,
+)
+from ..events import Activity, ConsentDecided, Event, EventBus, IterationFinished, IterationStarted
+from . import _exit
+from ._consent import add_consent_timeout, consent_provider
+from ._context import CliContext
+
+
+def add_loop_options(p: argparse.ArgumentParser) -> None:
+    """The options ``dev`` and ``fix`` share."""
+    p.add_argument("--max-iterations", type=int, default=10, metavar="N", help="iteration cap (default 10)")
+    p.add_argument(
+        "--test-timeout", type=float, default=120.0, metavar="S", help="per test run (default 120 s)"
+    )
+    add_consent_timeout(p)
+
+
+def _flag(setting: str) -> str:
+    """A façade setting as the terminal spells it: ``allow_dirty`` → ``--allow-dirty``."""
+    return "--" + setting.replace("_", "-")
+
+
+def development_options(ctx: CliContext, bus: EventBus, **settings: object) -> DevelopmentOptions:
+    """The façade's options from the command line; ``settings`` adds the command's own flags."""
+    if ctx.args.max_iterations < 1:
+        raise _exit.UsageError("--max-iterations must be at least 1")
+    demo = getattr(ctx.args, "demo", False)
+    can_ask = sys.stdin is not None and sys.stdin.isatty() and not ctx.out.json_mode
+    return DevelopmentOptions(
+        llm=ctx.llm_spec,
+        demo=demo,
+        settings=ctx.settings,
+        mcp_config=ctx.mcp_config,
+        consent=consent_provider(ctx, LineReader(sys.stdin) if can_ask else None, demo=demo),
+        consent_timeout_s=ctx.args.consent_timeout,
+        loop=LoopOptions(max_iterations=ctx.args.max_iterations, test_timeout_s=ctx.args.test_timeout),
+        bus=bus,
+        **settings,
+    )
+
+
+async def run_development(
+    ctx: CliContext, step: Callable[[DevelopmentRun], Awaitable[RalphResult]], **settings: object
+) -> int:
+    """Open the run, do ``step``, print the result; refusals are worded with the command's flags."""
+    bus = EventBus()
+    bus.subscribe(Progress(ctx))
+    try:
+        async with open_development(development_options(ctx, bus, **settings)) as run:
+            result = await step(run)
+    except SetupError as exc:
+        raise _exit.UsageError(exc.worded(_flag)) from None
+    except SettingError as exc:
+        ctx.out.error(exc.worded(_flag), kind="refused")
+        return _exit.ERROR
+    except DevelopError as exc:
+        ctx.out.error(str(exc), kind="refused")
+        return _exit.ERROR
+    return show(ctx, result)
+
+
+def output_path(value: str | None) -> Path | None:
+    return Path(value) if value else None
+
+
+class Progress:
+    """Events for people (stderr) or, under ``--json``, as JSON Lines before the result."""
+
+    def __init__(self, ctx: CliContext) -> None:
+        self.out = ctx.out
+
+    def __call__(self, event: Event) -> None:
+        if self.out.json_mode:
+            if isinstance(event, IterationStarted | IterationFinished | Activity | ConsentDecided):
+                self.out.event(event)
+            return
+        if isinstance(event, IterationStarted):
+            self.out.info(f"== iteration {event.iteration} of {event.max_iterations} ==")
+        elif isinstance(event, IterationFinished):
+            stuck = " (stuck)" if event.stuck else ""
+            self.out.info(
+                f"tests: {event.passed} passed, {event.failed + event.errors} failing; "
+                f"changed: {', '.join(event.files_changed) or 'nothing'}{stuck}"
+            )
+        elif isinstance(event, Activity) and event.name not in ("model", "tests"):
+            self.out.info(f"{event.name}: {event.detail}")
+        elif isinstance(event, ConsentDecided):
+            self.out.info(f"consent: {event.tool} {event.decision} ({event.decided_by}: {event.reason})")
+
+
+def show(ctx: CliContext, result: RalphResult) -> int:
+    """Print the result; exit 5 when the run ended partial or failed."""
+    table = Table(show_header=False, box=None)
+    t = result.tests
+    for key, value in (
+        ("status", result.status),
+        ("reason", result.reason),
+        ("iterations", result.iterations),
+        ("tests", f"{t.passed} passed, {t.failed} failed, {t.errors} errors, {t.skipped} skipped"),
+        ("project", result.project),
+        ("branch", result.branch),
+    ):
+        if value != "":
+            table.add_row(key, str(value))
+    ctx.out.result(result, human=table)
+    return _exit.OK if result.status == "success" else _exit.RALPH_NOT_SUCCESS
