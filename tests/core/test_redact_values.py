@@ -48,3 +48,13 @@ def test_scrubbed_env_reads_os_environ_when_given_nothing(monkeypatch: pytest.Mo
     monkeypatch.setenv("PLAIN_SETTING", "kept")
     env = scrubbed_env()
     assert "SOME_TOKEN" not in env and env["PLAIN_SETTING"] == "kept"
+
+
+def test_longest_first_is_by_length_not_by_spelling(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHORT_TOKEN", "zzzzzzz1")
+    monkeypatch.setenv("LONG_TOKEN", "azzzzzzz1")  # contains the short one and sorts before it
+    assert redact_text("x azzzzzzz1 y") == f"x {REDACTED} y"
+
+
+def test_redact_text_masks_extra_secrets_and_ignores_an_empty_one() -> None:
+    assert redact_text("my passphrase9 here", extra_secrets=["passphrase9", ""]) == f"my {REDACTED} here"
