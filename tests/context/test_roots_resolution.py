@@ -1,0 +1,42 @@
+"""resolve_path and resolve_folder beyond the jail: where relative paths start, and what errors say."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sofia_nb.context import ContextError, allowed_roots
+from sofia_nb.context._roots import resolve_folder, resolve_path
+
+
+def test_without_roots_a_relative_path_starts_at_the_cwd(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert resolve_path("notes.txt") == tmp_path.resolve() / "notes.txt"
+
+
+def test_inside_a_root_a_relative_path_starts_at_the_first_root_and_none_means_the_root(
+    tmp_path: Path,
+) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir(), second.mkdir()
+    with allowed_roots([first, second]):
+        assert resolve_path("sub/file.py") == first.resolve() / "sub" / "file.py"
+        assert resolve_path(second / "x.py") == second.resolve() / "x.py"
+        assert resolve_path(None) == first.resolve()
+
+
+def test_a_path_outside_names_every_allowed_root(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir(), second.mkdir()
+    with allowed_roots([first, second]), pytest.raises(ContextError) as err:
+        resolve_path(tmp_path / "elsewhere")
+    assert f"outside the allowed roots ({first.resolve()}, {second.resolve()})" in str(err.value)
+
+
+def test_a_root_that_is_a_file_is_not_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "f.txt").write_text("x")
+    with pytest.raises(ContextError, match=r"f\.txt: not a folder"):
+        resolve_folder(str(tmp_path / "f.txt"))
