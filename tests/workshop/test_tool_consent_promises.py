@@ -55,5 +55,5 @@ def test_deny_means_no_call_no_consent_broker_is_not_allow() -> None:
     session = WorkshopSession(phase=Phase.IDEATE)
     host, llm = _run([{"text": "", "tool_calls": [DOUBLE]}, "done"], None, session)
     assert host.calls == []
-    assert _tool_messages(llm) == ["denied: calc/double needs consent and no one can give it"]
+    assert _tool_messages(llm) == ["denied: calc/double was not allowed (no one can give consent)"]
     assert session.tool_calls[0].error_kind == "denied"
