@@ -3,7 +3,8 @@
 from ._cards import Card, CardCategory, Deck, DeckError, load_deck, render_card_list, search_cards
 from ._context import prior_context
 from ._engine import GO_BACK_TOOL, PhaseOutcome, SyncWorkshop, Workshop
-from ._enrich import DiscoveryEnricher, EnrichmentConfig, company_name
+from ._company import company_name
+from ._enrich import DiscoveryEnricher, EnrichmentConfig
 from ._extract import first_valid, json_values
 from ._inputs import InputsError, WorkshopInputs, run_inputs
 from ._phases import CONVERSATION_PHASES, PHASES, PhaseSpec, load_prompt, spec_for

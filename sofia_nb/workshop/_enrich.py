@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from ..consent import ConsentBroker
 from ..events import Activity, EventBus
 from ..session import DiscoveryEnrichment, WorkiqInsights, WorkshopSession
+from ._company import company_name
 from ._tools import ToolHost, ToolRef, result_text, tool_record
 
 _MAX_ITEMS = 10
@@ -46,16 +47,6 @@ class EnrichmentConfig(BaseModel):
     workiq: ToolRef | None = None
     question_argument: str = "question"
     company: str | None = None
-
-
-def company_name(session: WorkshopSession) -> str:
-    """The company to search for: the first quoted name, else the first run of capitalised words."""
-    text = session.business_context.description if session.business_context else session.name
-    quoted = re.search(r"[\"“]([^\"”]{2,60})[\"”]", text)
-    if quoted:
-        return quoted.group(1)
-    capitalised = re.search(r"\b([A-Z][\w&-]+(?:\s+[A-Z][\w&-]+)*)", text)
-    return capitalised.group(1) if capitalised else " ".join(text.split()[:3])
 
 
 def _items(result_text_: str, structured: Any) -> list[str]:
