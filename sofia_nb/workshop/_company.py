@@ -24,7 +24,7 @@ _PATTERNS = tuple(
 )
 _CAPITALISED = re.compile(_NAME)
 # Capitalised because they open a sentence, not because they name anything.
-_NOT_NAMES = frozenset("A An The We Our I In At It This They Their Its".split())
+_NOT_NAMES = frozenset(["A", "An", "The", "We", "Our", "I", "In", "At", "It", "This", "They", "Their", "Its"])
 
 
 def company_from_text(text: str) -> str:

@@ -27,7 +27,9 @@ def test_push_refuses_paths_outside_the_project_root(tmp_path: Path) -> None:
         config = parse_config(json.dumps({"servers": {"github": github.entry()}}))
         async with McpManager(config) as mcp:
             publisher = GitHubPublisher(mcp, name="poc", bus=bus)
-            return await publisher.push(project, ["../secret.py", "link.py", str(tmp_path / "secret.py"), "app.py"], "m")
+            return await publisher.push(
+                project, ["../secret.py", "link.py", str(tmp_path / "secret.py"), "app.py"], "m"
+            )
 
     with FakeGitHub() as github:
         assert asyncio.run(go(github)) is True
