@@ -61,7 +61,7 @@ def _status_error(response: httpx.Response, body: str, token_env: str | None = N
             )
         return McpError("auth-failure", f"{detail}: check the token or headers configured for this server")
     if status >= 500:
-        return McpError("unknown", f"{detail}: {body[:200]}".rstrip(": "))
+        return McpError("unknown", f"{detail}: {body[:200]}".rstrip(": "), http_status=status)
     return McpError("protocol", f"{detail}: {body[:200]}".rstrip(": "))
 
 
