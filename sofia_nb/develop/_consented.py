@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..consent import ConsentBroker
-from ..protocol import CallToolResult
+from ..mcp import ToolLister
+from ..protocol import CallToolResult, Tool
 from ._enrich import ToolCaller
 
 
@@ -27,6 +28,12 @@ class ConsentedCaller:
     @property
     def servers(self) -> list[str]:
         return self.caller.servers
+
+    async def list_tools(self, server: str) -> list[Tool]:
+        """Listing sends nothing of the project, so it needs no consent (finding the search tool)."""
+        if not isinstance(self.caller, ToolLister):
+            return []
+        return await self.caller.list_tools(server)
 
     async def call_tool(
         self,

@@ -16,7 +16,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from ..consent import ConsentBroker
-from ..events import Activity, EventBus
+from ..events import Activity, EventBus, Warning
+from ..mcp import find_search_tool, search_off_message
 from ..session import DiscoveryEnrichment, WorkiqInsights, WorkshopSession
 from ._company import company_name
 from ._tools import ToolHost, ToolRef, result_text, tool_record
@@ -134,10 +135,21 @@ class DiscoveryEnricher:
             raise RuntimeError(text or "the tool reported an error")
         return text, result.structured_content
 
+    async def _search_tool(self) -> ToolRef | None:
+        """The ``[workshop] web_search`` setting, else the first known search tool on a configured server."""
+        if self.config.web_search is not None or self.host is None:
+            return self.config.web_search
+        # An McpManager names its configured servers (in config order); a bare ToolHost has none to scan.
+        found = await find_search_tool(self.host, list(getattr(self.host, "servers", ())))
+        return ToolRef(server=found[0], tool=found[1]) if found else None
+
     async def _web_search(self, session: WorkshopSession, enrichment: DiscoveryEnrichment) -> None:
-        ref = self.config.web_search
-        if ref is None or self.host is None:
-            enrichment.notes.append("Web search: not configured; continuing without it.")
+        ref = await self._search_tool()
+        if ref is None:
+            off = search_off_message("[workshop] web_search")
+            enrichment.notes.append(f"Web search: not configured; continuing without it. {off}")
+            if self.bus is not None:
+                self.bus.emit(Warning(message=off, source="enrich"))
             return
         company = self.config.company or company_name(session)
         year = datetime.now(UTC).year
