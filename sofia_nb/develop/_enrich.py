@@ -134,9 +134,14 @@ async def enrich(
             match = _LIBRARY_ID.search(found)
             if not match:
                 raise RuntimeError(f"no Context7 library id for {dep}")
-            return await call(
-                names.context7, "query-docs", {"libraryId": match.group(1), "query": question or dep}
-            )
+            library = match.group(1)
+            try:
+                return await call(
+                    names.context7, "query-docs", {"libraryId": library, "query": question or dep}
+                )
+            except Exception as exc:  # the id is worth keeping: the model can still name the library
+                out.failures.append(f"Context7 query-docs for {library}: {type(exc).__name__}: {exc}"[:300])
+                return f"Context7 library id: {library} (its documentation could not be fetched)"
 
         await part(f"Library documentation: {dep} (Context7)", names.context7, docs)
 
