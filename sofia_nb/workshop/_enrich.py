@@ -6,6 +6,7 @@ note of why nothing was (declined, not configured, unavailable, expired sign-in)
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import secrets
@@ -47,6 +48,8 @@ class EnrichmentConfig(BaseModel):
     query_argument: str = "query"
     workiq: ToolRef | None = None
     question_argument: str = "question"
+    workiq_deadline_s: float = 10.0
+    """One deadline for all of WorkIQ's questions, asked at once (SC-003-006)."""
     company: str | None = None
 
 
@@ -183,6 +186,11 @@ class DiscoveryEnricher:
         if ref is None or self.host is None:
             enrichment.notes.append("WorkIQ: not configured; continuing without it.")
             return
+        try:  # before consent: nobody should be asked about a server that cannot start
+            await self.host.list_tools(ref.server)
+        except Exception as exc:
+            enrichment.notes.append(f"WorkIQ: unavailable ({exc}); continuing without it.")
+            return
         allowed, reason = await self._allowed(
             ref,
             {},
@@ -194,17 +202,33 @@ class DiscoveryEnricher:
         self._activity("enrich", "WorkIQ team insights")
         summary = session.business_context.description if session.business_context else ""
         insights = WorkiqInsights()
-        for field, question in _WORKIQ_QUESTIONS:
-            try:
-                text, _ = await self._call(
-                    session, ref, {self.config.question_argument: question.format(summary=summary)}
-                )
-            except Exception as exc:
-                auth = getattr(exc, "kind", "") == "auth-failure" or _AUTH.search(str(exc))
-                why = "sign-in expired or refused" if auth else "unavailable"
-                enrichment.notes.append(f"WorkIQ: {why} ({exc}); continuing without it.")
-                break
-            setattr(insights, field, _answer_lines(text))
+
+        async def ask(question: str) -> str:
+            text, _ = await self._call(
+                session, ref, {self.config.question_argument: question.format(summary=summary)}
+            )
+            return text
+
+        asked = {field: asyncio.ensure_future(ask(question)) for field, question in _WORKIQ_QUESTIONS}
+        deadline = self.config.workiq_deadline_s
+        _, late = await asyncio.wait(asked.values(), timeout=deadline)
+        for task in late:
+            task.cancel()
+        await asyncio.gather(*late, return_exceptions=True)
+        if late:
+            enrichment.notes.append(
+                f"WorkIQ: timeout, {len(late)} of {len(asked)} questions unanswered within {deadline:g} s; "
+                "continuing without them."
+            )
+        failed = [t.exception() for t in asked.values() if t not in late and t.exception() is not None]
+        if failed:
+            first = failed[0]
+            auth = getattr(first, "kind", "") == "auth-failure" or _AUTH.search(str(first))
+            why = "sign-in expired or refused" if auth else "unavailable"
+            enrichment.notes.append(f"WorkIQ: {why} ({first}); continuing without it.")
+        for field, task in asked.items():
+            if task not in late and task.exception() is None:
+                setattr(insights, field, _answer_lines(task.result()))
         if any((insights.team_expertise, insights.collaboration_patterns, insights.documentation_gaps)):
             enrichment.workiq_insights = insights
             enrichment.sources_used.append("workiq")

@@ -117,4 +117,9 @@ def test_workiq_failures_continue_with_a_clear_note(tmp_path: Path, mode: str, n
     assert any(n.startswith(note) for n in enrichment.notes), enrichment.notes
     # The configured websearch server is found without a setting; consent covers WorkIQ only.
     assert any(n.startswith("Web search: declined") for n in enrichment.notes), enrichment.notes
-    assert session.tool_calls and not session.tool_calls[0].ok
+    if mode == "unavailable":  # checked before consent: nothing asked, nothing called
+        assert session.tool_calls == [] and "workiq/ask_work_iq" not in {
+            c.tool for c in session.consent_decisions
+        }
+    else:
+        assert session.tool_calls and not session.tool_calls[0].ok
