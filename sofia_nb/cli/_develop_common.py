@@ -21,10 +21,19 @@ from ..develop import (
     SetupError,
     open_development,
 )
-from ..events import Activity, ConsentDecided, Event, EventBus, IterationFinished, IterationStarted
+from ..events import (
+    Activity,
+    ConsentDecided,
+    Event,
+    EventBus,
+    IterationFinished,
+    IterationStarted,
+    UsageRecorded,
+)
 from . import _exit
 from ._consent import add_consent_timeout, consent_provider
 from ._context import CliContext
+from ._tool_lines import TokenTally, tool_call_line
 
 
 def add_loop_options(p: argparse.ArgumentParser) -> None:
@@ -89,8 +98,11 @@ class Progress:
 
     def __init__(self, ctx: CliContext) -> None:
         self.out = ctx.out
+        self.tokens = TokenTally()
 
     def __call__(self, event: Event) -> None:
+        if isinstance(event, UsageRecorded):
+            self.tokens.add(event)
         if self.out.json_mode:
             if isinstance(event, IterationStarted | IterationFinished | Activity | ConsentDecided):
                 self.out.event(event)
@@ -101,8 +113,10 @@ class Progress:
             stuck = " (stuck)" if event.stuck else ""
             self.out.info(
                 f"tests: {event.passed} passed, {event.failed + event.errors} failing; "
-                f"changed: {', '.join(event.files_changed) or 'nothing'}{stuck}"
+                f"changed: {', '.join(event.files_changed) or 'nothing'}{stuck}; {self.tokens.take()}"
             )
+        elif (line := tool_call_line(event)) is not None:
+            self.out.info(line)
         elif isinstance(event, Activity) and event.name not in ("model", "tests"):
             self.out.info(f"{event.name}: {event.detail}")
         elif isinstance(event, ConsentDecided):

@@ -16,7 +16,6 @@ from ..events import (
     EventBus,
     PhaseChanged,
     TextDelta,
-    ToolCallFinished,
     TurnAdded,
     Warning,
 )
@@ -33,6 +32,7 @@ from ..workshop import (
 from . import _exit
 from ._consent import add_consent_timeout, consent_provider
 from ._context import CliContext
+from ._tool_lines import tool_call_line
 
 
 class WorkshopResult(BaseModel):
@@ -105,9 +105,8 @@ class _Renderer:
             self.out.info(f"\n== {event.phase.capitalize()} ==")
         elif isinstance(event, ConsentDecided):
             self.out.info(f"consent: {event.tool} {event.decision} ({event.decided_by}: {event.reason})")
-        elif isinstance(event, ToolCallFinished):
-            state = "ok" if event.ok else f"failed ({event.error_kind or 'error'})"
-            self.out.info(f"tool: {event.server}/{event.tool} {state} in {event.duration_s:.2f}s")
+        elif (line := tool_call_line(event)) is not None:
+            self.out.info(line)
         elif isinstance(event, Warning):
             self.out.info(f"note: {event.message}")
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from ..mcp import ToolLister, find_search_tool, search_off_message
 from ..protocol import ToolHost
 from ..session import Plan, TestResults
 
@@ -47,6 +48,18 @@ class EnrichmentServers(BaseModel):
     context7: str = "context7"
     learn: str = "microsoft-learn"
     websearch: str = "websearch"
+    web_search: str | None = None
+    """The search tool as ``server/tool``; unset, the first known search tool a server offers."""
+
+
+async def search_tool(caller: ToolCaller, names: EnrichmentServers) -> tuple[str, str] | None:
+    """``(server, tool)`` for the web search: the setting, else found among the configured servers."""
+    if names.web_search:
+        server, _, tool = names.web_search.partition("/")
+        return server, tool
+    found = await find_search_tool(caller, caller.servers) if isinstance(caller, ToolLister) else None
+    # A server named like the setting's default is still tried when its listing shows nothing known.
+    return found or ((names.websearch, "web_search") if names.websearch in caller.servers else None)
 
 
 class Enrichment(BaseModel):
@@ -110,9 +123,14 @@ async def enrich(
             match = _LIBRARY_ID.search(found)
             if not match:
                 raise RuntimeError(f"no Context7 library id for {dep}")
-            return await call(
-                names.context7, "query-docs", {"libraryId": match.group(1), "query": question or dep}
-            )
+            library = match.group(1)
+            try:
+                return await call(
+                    names.context7, "query-docs", {"libraryId": library, "query": question or dep}
+                )
+            except Exception as exc:  # the id is worth keeping: the model can still name the library
+                out.failures.append(f"Context7 query-docs for {library}: {type(exc).__name__}: {exc}"[:300])
+                return f"Context7 library id: {library} (its documentation could not be fetched)"
 
         await part(f"Library documentation: {dep} (Context7)", names.context7, docs)
 
@@ -124,12 +142,14 @@ async def enrich(
             names.learn,
             lambda: call(names.learn, "microsoft_docs_search", {"query": query}),
         )
-    if failing:
-        await part(
-            "Web search on the failing tests",
-            names.websearch,
-            lambda: call(
-                names.websearch, "web_search", {"query": f"how to fix {question}"[:300], "max_results": 3}
-            ),
-        )
+    found = await search_tool(caller, names) if failing else None
+    if failing and found is None:
+        out.failures.append(f"Web search on the failing tests: {search_off_message('[develop] web_search')}")
+    elif found is not None:
+        server, tool = found
+        # Only the generic tool is known to take max_results; Brave, Tavily and Exa name it otherwise.
+        args: dict[str, Any] = {"query": f"how to fix {question}"[:300]}
+        if tool == "web_search":
+            args["max_results"] = 3
+        await part("Web search on the failing tests", server, lambda: call(server, tool, args))
     return out

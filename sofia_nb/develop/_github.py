@@ -11,6 +11,7 @@ from pathlib import Path
 from ..events import Activity, EventBus
 from ..protocol import tool_data
 from ._enrich import ToolCaller
+from .edits import UnsafePathError, resolve_inside
 
 log = logging.getLogger(__name__)
 
@@ -104,9 +105,14 @@ class GitHubPublisher:
             self._say(f"cannot tell owner and repository from {self.repo_url!r}")
             return False
         files = []
-        for rel in sorted(self.pending):
+        for raw in sorted(self.pending):
+            try:  # checked here too: a caller's path must never publish a file from outside the project
+                rel, target = resolve_inside(root, raw)
+            except UnsafePathError as exc:
+                self._say(f"not pushed: {exc}")
+                continue
             try:
-                files.append({"path": rel, "content": (root / rel).read_text(encoding="utf-8")})
+                files.append({"path": rel, "content": target.read_text(encoding="utf-8")})
             except (OSError, UnicodeDecodeError):
                 continue  # deleted or binary: push_files can only add or update text files
         if not files:

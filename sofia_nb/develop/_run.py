@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .._aio import run_sync
 from ..events import Activity, EventBus
@@ -41,7 +41,15 @@ class DevelopSettings(BaseModel):
     git_author_name: str = "sofia_nb"
     git_author_email: str = "sofia@localhost"
     github_server: str = "github"
+    web_search: str | None = None
+    """``server/tool`` for the stuck escalation's search; unset, found among the configured servers."""
     enrichment: EnrichmentServers = Field(default_factory=EnrichmentServers)
+
+    @model_validator(mode="after")
+    def _search_setting(self) -> DevelopSettings:
+        if self.web_search:
+            self.enrichment = self.enrichment.model_copy(update={"web_search": self.web_search})
+        return self
 
     @property
     def author(self) -> GitAuthor:

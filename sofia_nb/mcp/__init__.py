@@ -20,6 +20,7 @@ from ._config import (
     load_config,
     parse_config,
 )
+from ._discovery import SEARCH_TOOL_NAMES, ToolLister, find_search_tool, search_off_message
 from ._errors import ERROR_KINDS, ErrorKind, McpError
 from ._http import HttpTransport
 from ._manager import McpManager, SyncMcpManager, make_transport
@@ -34,6 +35,7 @@ __all__ = [
     "DEFAULT_TIMEOUT_S",
     "DEFAULT_WRITE_TIMEOUT_S",
     "ERROR_KINDS",
+    "SEARCH_TOOL_NAMES",
     "CallToolResult",
     "ClientSession",
     "ErrorKind",
@@ -52,10 +54,13 @@ __all__ = [
     "SyncMcpManager",
     "Tool",
     "ToolAnnotations",
+    "ToolLister",
     "ToolResult",
     "Transport",
+    "find_search_tool",
     "load_config",
     "make_transport",
     "parse_config",
     "refuse",
+    "search_off_message",
 ]

@@ -31,6 +31,7 @@ class McpError(ToolCallError):
         server: str | None = None,
         tool: str | None = None,
         stderr_tail: str = "",
+        http_status: int | None = None,
     ) -> None:
         super().__init__(message)
         self.kind: ErrorKind = kind
@@ -38,6 +39,8 @@ class McpError(ToolCallError):
         self.server = server
         self.tool = tool
         self.stderr_tail = stderr_tail
+        self.http_status = http_status
+        """The HTTP status behind the error, when there was one (the retry rule reads it)."""
 
     def __str__(self) -> str:
         where = "/".join(p for p in (self.server, self.tool) if p)

@@ -50,13 +50,18 @@ def connect_error(exc: httpx.TransportError, url: str) -> McpError:
     return McpError("connection-refused", f"cannot connect to {url}: {exc or type(exc).__name__}")
 
 
-def _status_error(response: httpx.Response, body: str) -> McpError:
+def _status_error(response: httpx.Response, body: str, token_env: str | None = None) -> McpError:
     status = response.status_code
     detail = f"HTTP {status} {response.reason_phrase}".rstrip()
     if status in (401, 403):
+        if token_env:  # name the variable: the usual fix is to set it, or to renew what it holds
+            set_or_renew = "is refused" if os.environ.get(token_env) else "is not set"
+            return McpError(
+                "auth-failure", f"{detail}: the token in {token_env} {set_or_renew}; set {token_env}"
+            )
         return McpError("auth-failure", f"{detail}: check the token or headers configured for this server")
     if status >= 500:
-        return McpError("unknown", f"{detail}: {body[:200]}".rstrip(": "))
+        return McpError("unknown", f"{detail}: {body[:200]}".rstrip(": "), http_status=status)
     return McpError("protocol", f"{detail}: {body[:200]}".rstrip(": "))
 
 
@@ -168,7 +173,7 @@ class HttpTransport(Transport):
             raise SessionExpired
         if response.status_code >= 300:
             body = (await response.aread()).decode("utf-8", "replace")
-            raise _status_error(response, body)
+            raise _status_error(response, body, self.token_env)
         if msg.get("method") == "initialize":
             self._session_id = response.headers.get("mcp-session-id")
         answered = "id" not in msg or "method" not in msg  # only requests expect an answer
@@ -256,7 +261,9 @@ class HttpTransport(Transport):
             headers["Accept"] = "text/event-stream"
             async with self._client.stream("GET", self.url, headers=headers) as response:
                 if response.status_code >= 300:
-                    raise _status_error(response, (await response.aread()).decode("utf-8", "replace"))
+                    raise _status_error(
+                        response, (await response.aread()).decode("utf-8", "replace"), self.token_env
+                    )
                 async for event in sse_events(response):
                     if event.event == "endpoint" and not ready.done():
                         ready.set_result(urljoin(self.url, event.data.strip()))
@@ -285,7 +292,7 @@ class HttpTransport(Transport):
         except httpx.ConnectError as exc:
             raise connect_error(exc, self.url) from None
         if response.status_code >= 300:
-            raise _status_error(response, response.text)
+            raise _status_error(response, response.text, self.token_env)
 
     async def aclose(self) -> None:
         client, self._client = self._client, None

@@ -19,6 +19,7 @@ from ..events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStart
 from ..redact import redact, redact_text
 from ._config import InputProvider, McpConfig, McpConfigError, ServerConfig, load_config
 from ._errors import McpError
+from ._github_auth import with_github_token
 from ._http import HttpTransport
 from ._retry import RETRY_DELAY_S, retry_delay, should_retry
 from ._session import ClientSession, RequestHandler
@@ -132,7 +133,7 @@ class McpManager:
             except McpConfigError as exc:
                 raise McpError("validation", str(exc), server=server) from None
             session = ClientSession(
-                make_transport(resolved),
+                make_transport(with_github_token(resolved)),
                 server,
                 bus=self.bus,
                 handler=self._handler,

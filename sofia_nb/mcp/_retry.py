@@ -12,14 +12,16 @@ RETRY_JITTER = 0.2
 
 
 def should_retry(error: McpError, *, is_tool_call: bool, tool: Tool | None) -> bool:
-    """Refused/DNS never reached a server; timeouts and lost connections may have run the call once.
+    """Refused/DNS never reached a server; timeouts, lost connections and HTTP 5xx answers (transient,
+    FR-004a) may have run the call once.
 
     A ``tools/call`` is repeated after those only when the tool says it is read-only or idempotent
     (a ``create_repository`` that timed out must not run twice).
     """
     if error.kind in ("connection-refused", "dns-failure"):
         return True
-    if error.kind not in ("timeout", "connection-lost"):
+    server_side = error.kind == "unknown" and (error.http_status or 0) >= 500
+    if error.kind not in ("timeout", "connection-lost") and not server_side:
         return False
     if not is_tool_call:
         return True

@@ -1,9 +1,10 @@
 """The workshop: phases as data, the engine, extraction, context summary, cards, tools and enrichment."""
 
 from ._cards import Card, CardCategory, Deck, DeckError, load_deck, render_card_list, search_cards
+from ._company import company_name
 from ._context import prior_context
 from ._engine import GO_BACK_TOOL, Advanced, NavigationError, PhaseOutcome, SyncWorkshop, Workshop
-from ._enrich import DiscoveryEnricher, EnrichmentConfig, company_name
+from ._enrich import DiscoveryEnricher, EnrichmentConfig
 from ._extract import first_valid, json_values
 from ._facade import WorkshopOptions, WorkshopRun, WorkshopSetupError, open_workshop, session_summary
 from ._inputs import InputsError, WorkshopInputs, run_inputs

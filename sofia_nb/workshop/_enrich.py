@@ -6,6 +6,7 @@ note of why nothing was (declined, not configured, unavailable, expired sign-in)
 
 from __future__ import annotations
 
+import asyncio
 import re
 import secrets
 import time
@@ -15,10 +16,12 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from ..consent import ConsentBroker
-from ..events import Activity, EventBus
-from ..protocol import tool_data
+from ..events import Activity, EventBus, Warning
+from ..mcp import find_search_tool, search_off_message
+from ..protocol import ToolHost, tool_data
 from ..session import DiscoveryEnrichment, WorkiqInsights, WorkshopSession
-from ._tools import ToolHost, ToolRef, result_text, tool_record
+from ._company import company_name
+from ._tools import ToolRef, result_text, tool_record
 
 _MAX_ITEMS = 10
 _SEARCH_ANGLES = (
@@ -45,17 +48,9 @@ class EnrichmentConfig(BaseModel):
     query_argument: str = "query"
     workiq: ToolRef | None = None
     question_argument: str = "question"
+    workiq_deadline_s: float = 10.0
+    """One deadline for all of WorkIQ's questions, asked at once (SC-003-006)."""
     company: str | None = None
-
-
-def company_name(session: WorkshopSession) -> str:
-    """The company to search for: the first quoted name, else the first run of capitalised words."""
-    text = session.business_context.description if session.business_context else session.name
-    quoted = re.search(r"[\"“]([^\"”]{2,60})[\"”]", text)
-    if quoted:
-        return quoted.group(1)
-    capitalised = re.search(r"\b([A-Z][\w&-]+(?:\s+[A-Z][\w&-]+)*)", text)
-    return capitalised.group(1) if capitalised else " ".join(text.split()[:3])
 
 
 def _items(result_text_: str, structured: Any) -> list[str]:
@@ -140,10 +135,21 @@ class DiscoveryEnricher:
             raise RuntimeError(text or "the tool reported an error")
         return text, result.structured_content
 
+    async def _search_tool(self) -> ToolRef | None:
+        """The ``[workshop] web_search`` setting, else the first known search tool on a configured server."""
+        if self.config.web_search is not None or self.host is None:
+            return self.config.web_search
+        # An McpManager names its configured servers (in config order); a bare ToolHost has none to scan.
+        found = await find_search_tool(self.host, list(getattr(self.host, "servers", ())))
+        return ToolRef(server=found[0], tool=found[1]) if found else None
+
     async def _web_search(self, session: WorkshopSession, enrichment: DiscoveryEnrichment) -> None:
-        ref = self.config.web_search
-        if ref is None or self.host is None:
-            enrichment.notes.append("Web search: not configured; continuing without it.")
+        ref = await self._search_tool()
+        if ref is None:
+            off = search_off_message("[workshop] web_search")
+            enrichment.notes.append(f"Web search: not configured; continuing without it. {off}")
+            if self.bus is not None:
+                self.bus.emit(Warning(message=off, source="enrich"))
             return
         company = self.config.company or company_name(session)
         year = datetime.now(UTC).year
@@ -177,6 +183,11 @@ class DiscoveryEnricher:
         if ref is None or self.host is None:
             enrichment.notes.append("WorkIQ: not configured; continuing without it.")
             return
+        try:  # before consent: nobody should be asked about a server that cannot start
+            await self.host.list_tools(ref.server)
+        except Exception as exc:
+            enrichment.notes.append(f"WorkIQ: unavailable ({exc}); continuing without it.")
+            return
         allowed, reason = await self._allowed(
             ref,
             {},
@@ -188,17 +199,33 @@ class DiscoveryEnricher:
         self._activity("enrich", "WorkIQ team insights")
         summary = session.business_context.description if session.business_context else ""
         insights = WorkiqInsights()
-        for field, question in _WORKIQ_QUESTIONS:
-            try:
-                text, _ = await self._call(
-                    session, ref, {self.config.question_argument: question.format(summary=summary)}
-                )
-            except Exception as exc:
-                auth = getattr(exc, "kind", "") == "auth-failure" or _AUTH.search(str(exc))
-                why = "sign-in expired or refused" if auth else "unavailable"
-                enrichment.notes.append(f"WorkIQ: {why} ({exc}); continuing without it.")
-                break
-            setattr(insights, field, _answer_lines(text))
+
+        async def ask(question: str) -> str:
+            text, _ = await self._call(
+                session, ref, {self.config.question_argument: question.format(summary=summary)}
+            )
+            return text
+
+        asked = {field: asyncio.ensure_future(ask(question)) for field, question in _WORKIQ_QUESTIONS}
+        deadline = self.config.workiq_deadline_s
+        _, late = await asyncio.wait(asked.values(), timeout=deadline)
+        for task in late:
+            task.cancel()
+        await asyncio.gather(*late, return_exceptions=True)
+        if late:
+            enrichment.notes.append(
+                f"WorkIQ: timeout, {len(late)} of {len(asked)} questions unanswered within {deadline:g} s; "
+                "continuing without them."
+            )
+        failed = [t.exception() for t in asked.values() if t not in late and t.exception() is not None]
+        if failed:
+            first = failed[0]
+            auth = getattr(first, "kind", "") == "auth-failure" or _AUTH.search(str(first))
+            why = "sign-in expired or refused" if auth else "unavailable"
+            enrichment.notes.append(f"WorkIQ: {why} ({first}); continuing without it.")
+        for field, task in asked.items():
+            if task not in late and task.exception() is None:
+                setattr(insights, field, _answer_lines(task.result()))
         if any((insights.team_expertise, insights.collaboration_patterns, insights.documentation_gaps)):
             enrichment.workiq_insights = insights
             enrichment.sources_used.append("workiq")

@@ -48,3 +48,17 @@ def test_enrichment_notes_missing_servers_and_keeps_the_rest() -> None:
         "Library documentation: httpx (Context7): no MCP server named 'context7' is configured",
         "Azure guidance (Microsoft Learn): no MCP server named 'microsoft-learn' is configured",
     ]
+
+
+def test_a_resolved_context7_id_is_kept_when_the_docs_query_fails() -> None:
+    caller = FakeCaller(
+        {
+            ("context7", "resolve-library-id"): "- Context7-compatible library ID: /fake/fastapi",
+            ("context7", "query-docs"): RuntimeError("HTTP 502 Bad Gateway"),
+        }
+    )
+    results = TestResults(failed=1, failures=[TestFailure(test_id="t", message="boom")])
+    found = asyncio.run(enrich(caller, Plan(dependencies=["fastapi"]), results))
+    (section,) = found.sections.values()
+    assert "/fake/fastapi" in section
+    assert any("query-docs for /fake/fastapi" in f and "502" in f for f in found.failures)

@@ -124,3 +124,14 @@ async def test_unknown_server_and_unresolvable_input_are_validation_errors(tmp_p
             with pytest.raises(McpError) as err:
                 await manager.list_tools(server)
             assert err.value.kind == "validation" and err.value.server == server
+
+
+def test_timeout_defaults_are_30_s_for_queries_and_60_s_for_repository_operations() -> None:
+    from sofia_nb.develop._github import CALL_TIMEOUT_S
+
+    servers = parse_config(
+        '{"servers": {"plain": {"url": "http://127.0.0.1:9/mcp"}, "one": {"command": "x", "timeout": 5}}}'
+    ).servers
+    assert (servers["plain"].query_timeout, servers["plain"].tool_write_timeout) == (30.0, 60.0)
+    assert (servers["one"].query_timeout, servers["one"].tool_write_timeout) == (5.0, 5.0)
+    assert CALL_TIMEOUT_S == 60.0  # create_repository / push_files

@@ -2,11 +2,13 @@
 
 Same tool as the demo server and as web-search MCP servers: ``web_search {query, max_results?}``
 → ``{results: [{title, url, snippet}]}``. Results echo the query, so a test can see what reached
-the server. Mode from ``FAKE_WEBSEARCH_MODE`` (see ``fake_mcp``).
+the server. Mode from ``FAKE_WEBSEARCH_MODE`` (see ``fake_mcp``); ``FAKE_WEBSEARCH_TOOL`` renames
+the tool as other search servers name it (Brave's ``brave_web_search``, Tavily's ``tavily-search``).
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote_plus
@@ -26,6 +28,7 @@ from tests.support import fake_mcp
 
 MODULE = "fake_websearch"
 MODE_ENV = "FAKE_WEBSEARCH_MODE"
+TOOL_ENV = "FAKE_WEBSEARCH_TOOL"
 SERVER_NAME = "fake-websearch"
 RESULTS_PER_QUERY = 3
 TOOL = WEB_SEARCH_TOOL.model_copy(
@@ -36,9 +39,11 @@ TOOL = WEB_SEARCH_TOOL.model_copy(
 )
 
 
-def entry(mode: fake_mcp.Mode = "ok", call_log: Path | None = None) -> dict[str, Any]:
-    """The ``mcp.json`` entry that starts this fake."""
-    return fake_mcp.entry(MODULE, MODE_ENV, mode, call_log)
+def entry(mode: fake_mcp.Mode = "ok", call_log: Path | None = None, tool: str = TOOL.name) -> dict[str, Any]:
+    """The ``mcp.json`` entry that starts this fake, offering its search tool as ``tool``."""
+    server = fake_mcp.entry(MODULE, MODE_ENV, mode, call_log)
+    server["env"][TOOL_ENV] = tool
+    return server
 
 
 def _answer(mode: fake_mcp.Mode, arguments: dict[str, Any]) -> CallToolResult:
@@ -61,7 +66,12 @@ def build(mode: fake_mcp.Mode) -> StdioToolServer:
     return StdioToolServer(
         SERVER_NAME,
         "0.0.0-test",
-        [ServedTool(TOOL, lambda arguments: _answer(mode, arguments))],
+        [
+            ServedTool(
+                TOOL.model_copy(update={"name": os.environ.get(TOOL_ENV, TOOL.name)}),
+                lambda arguments: _answer(mode, arguments),
+            )
+        ],
         call_log=call_log_from_env(),
     )
 

@@ -33,6 +33,10 @@ class LoopbackMcpServer:
         self.tools = tools
         self.handler = handler
         self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.authorizations: list[str | None] = []
+        """The ``Authorization`` header of every POST, as received."""
+        self.required_authorization: str | None = None
+        """When set, a POST carrying another ``Authorization`` gets HTTP 401, as GitHub answers."""
         self.session_id = uuid.uuid4().hex
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _request_handler(self))
         self._httpd.daemon_threads = True
@@ -103,6 +107,13 @@ def _request_handler(fake: LoopbackMcpServer) -> type[BaseHTTPRequestHandler]:
 
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            authorization = self.headers.get("Authorization")
+            fake.authorizations.append(authorization)
+            if fake.required_authorization is not None and authorization != fake.required_authorization:
+                self.send_response(401)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             reply = fake.answer(json.loads(body))
             if reply is None:
                 self.send_response(202)

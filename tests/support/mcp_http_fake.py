@@ -1,6 +1,7 @@
 """A Streamable HTTP MCP server on 127.0.0.1 with switchable faults, for the client's HTTP tests.
 
-Faults: ``status`` (every POST answers that HTTP status), ``expire_once`` (the first tools/call after
+Faults: ``status`` (every POST answers that HTTP status; only ``tools/call`` POSTs with
+``status_on_calls``), ``expire_once`` (the first tools/call after
 the handshake gets 404, as for an expired session), ``malformed`` (200 with a body that is not
 JSON-RPC), ``hang`` (never answers a tools/call). ``sse=True`` answers requests as event streams
 that start with an empty priming event and carry a log notification before the response
@@ -24,6 +25,11 @@ TOOL = {
     "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}},
     "annotations": {"readOnlyHint": True},
 }
+WRITE_TOOL = {
+    "name": "create_thing",
+    "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}},
+    "annotations": {"readOnlyHint": False, "idempotentHint": False},
+}
 
 
 class FakeHttpServer:
@@ -31,6 +37,7 @@ class FakeHttpServer:
         self,
         *,
         status: int | None = None,
+        status_on_calls: bool = False,
         sse: bool = False,
         expire_once: bool = False,
         malformed: bool = False,
@@ -38,6 +45,7 @@ class FakeHttpServer:
         legacy: bool = False,
     ) -> None:
         self.status, self.sse, self.expire_once = status, sse, expire_once
+        self.status_on_calls = status_on_calls
         self.malformed, self.hang, self.legacy = malformed, hang, legacy
         self.requests: list[tuple[str, str, dict[str, str]]] = []
         self.stopping = threading.Event()
@@ -78,7 +86,7 @@ class FakeHttpServer:
                 "serverInfo": {"name": "http-fake", "version": "1"},
             }
         elif method == "tools/list":
-            result = {"tools": [TOOL]}
+            result = {"tools": [TOOL, WRITE_TOOL]}
         elif method == "tools/call":
             result = {"content": [{"type": "text", "text": msg["params"]["arguments"].get("text", "")}]}
         else:
@@ -123,7 +131,7 @@ def _handler(fake: FakeHttpServer) -> type[BaseHTTPRequestHandler]:
                 else:
                     self._reply(405, b"use GET /sse")
                 return
-            if fake.status is not None:
+            if fake.status is not None and (not fake.status_on_calls or body.get("method") == "tools/call"):
                 self._reply(fake.status, b'{"error": "nope"}')
                 return
             if fake.hang and body.get("method") == "tools/call":

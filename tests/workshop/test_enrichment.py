@@ -115,5 +115,11 @@ def test_workiq_failures_continue_with_a_clear_note(tmp_path: Path, mode: str, n
     enrichment = session.discovery.enrichment
     assert enrichment is not None and enrichment.workiq_insights is None
     assert any(n.startswith(note) for n in enrichment.notes), enrichment.notes
-    assert "Web search: not configured; continuing without it." in enrichment.notes
-    assert session.tool_calls and not session.tool_calls[0].ok
+    # The configured websearch server is found without a setting; consent covers WorkIQ only.
+    assert any(n.startswith("Web search: declined") for n in enrichment.notes), enrichment.notes
+    if mode == "unavailable":  # checked before consent: nothing asked, nothing called
+        assert session.tool_calls == [] and "workiq/ask_work_iq" not in {
+            c.tool for c in session.consent_decisions
+        }
+    else:
+        assert session.tool_calls and not session.tool_calls[0].ok
