@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def utcnow() -> datetime:
@@ -68,6 +68,7 @@ class Participant(_Model):
 
 
 class BusinessContext(_Model):
+    company_name: str = Field("", description="the customer's company, as the team names it")
     description: str = ""
     challenges: list[str] = Field(default_factory=list)
     constraints: list[str] = Field(default_factory=list)
@@ -129,7 +130,8 @@ class IdeaEvaluation(_Model):
     value: float
     risks: list[str] = Field(default_factory=list)
     data_needed: list[str] = Field(default_factory=list)
-    human_value: str = ""
+    human_value: str = Field("", description="why the idea matters to the people doing the work")
+    human_value_score: float | None = Field(None, description="human value on the evaluation's scale")
     kpis: list[str] = Field(default_factory=list)
     bxt: dict[str, str] = Field(default_factory=dict, description="business, experience and technology view")
 

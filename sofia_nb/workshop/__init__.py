@@ -4,7 +4,7 @@ from ._cards import Card, CardCategory, Deck, DeckError, load_deck, render_card_
 from ._context import prior_context
 from ._engine import GO_BACK_TOOL, PhaseOutcome, SyncWorkshop, Workshop
 from ._enrich import DiscoveryEnricher, EnrichmentConfig, company_name
-from ._extract import first_valid, json_values
+from ._extract import all_valid, first_valid, json_values
 from ._inputs import InputsError, WorkshopInputs, run_inputs
 from ._phases import CONVERSATION_PHASES, PHASES, PhaseSpec, load_prompt, spec_for
 from ._schemas import (
@@ -48,6 +48,7 @@ __all__ = [
     "WorkshopInputs",
     "WorkshopSettings",
     "WorkshopTools",
+    "all_valid",
     "build_workshop",
     "cards_search_tool",
     "cards_section",

@@ -274,3 +274,35 @@ def test_a_selection_counts_as_confirmed_only_after_the_facilitator_spoke() -> N
 
     assert asyncio.run(run()) == [False, True]
     assert workshop.session.selection is not None and workshop.session.selection.confirmed_at is not None
+
+
+def test_a_reply_with_two_valid_discover_blocks_stores_both() -> None:
+    reply = f"{block(BUSINESS)}\n\nAnd the workflow:\n{block(WORKFLOW)}"
+    workshop = Workshop(WorkshopSession(), ScriptedLLM(["Hello.", reply]))
+
+    async def run() -> None:
+        await workshop.start_phase()
+        await workshop.send("Here is our business and how claims flow.")
+
+    asyncio.run(run())
+    s = workshop.session
+    assert s.business_context is not None and s.business_context.challenges == ["waste"]
+    assert s.workflow is not None and [a.id for a in s.workflow.activities] == ["s1", "s2"]
+
+
+def test_a_later_business_block_changes_only_the_fields_it_names() -> None:
+    update = {"business_context": {"description": "A bakery chain", "company_name": "Crumbs Ltd"}}
+    workshop = Workshop(WorkshopSession(), ScriptedLLM(["Hello.", f"{block(BUSINESS)}\n{block(update)}"]))
+
+    async def run() -> None:
+        await workshop.start_phase()
+        await workshop.send("We are Crumbs Ltd.")
+
+    asyncio.run(run())
+    context = workshop.session.business_context
+    assert context is not None
+    assert (context.company_name, context.description, context.challenges) == (
+        "Crumbs Ltd",
+        "A bakery chain",
+        ["waste"],
+    )
