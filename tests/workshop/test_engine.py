@@ -306,3 +306,26 @@ def test_a_later_business_block_changes_only_the_fields_it_names() -> None:
         "A bakery chain",
         ["waste"],
     )
+
+
+def test_later_phases_see_constraints_pain_points_evaluation_details_and_the_computed_ranking() -> None:
+    s = WorkshopSession(
+        business_context=BusinessContext(
+            company_name="Nordwarm",
+            description="Heat-pump maker",
+            constraints=["personal data of end customers"],
+            success_metrics=["claim cycle time"],
+        ),
+        workflow=Workflow(activities=[WorkflowActivity(id="s1", name="Intake", pain_points=["retyping"])]),
+        evaluation=Evaluation(
+            ideas=[
+                IdeaEvaluation(idea_id="idea-1", feasibility=4, value=5, human_value_score=2, risks=["bias"]),
+                IdeaEvaluation(idea_id="idea-2", feasibility=5, value=4, human_value_score=5, kpis=["NPS"]),
+            ]
+        ),
+    )
+    context = prior_context(s, Phase.SELECT)
+    for expected in ("Nordwarm: Heat-pump maker", "personal data of end customers", "claim cycle time"):
+        assert expected in context
+    assert "retyping" in context and "risks: bias" in context and "KPIs: NPS" in context
+    assert "1. idea-2: 4.60\n2. idea-1: 3.80" in context
