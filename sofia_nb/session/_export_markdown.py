@@ -124,12 +124,13 @@ def _discover(s: WorkshopSession) -> list[str]:
     return out
 
 
-def _idea_lines(idea: Idea) -> list[str]:
+def _idea_lines(idea: Idea, step_names: dict[str, str]) -> list[str]:
     lines = [f"### {idea.id}: {_one_line(idea.title)}", ""]
     if idea.description:
         lines += [idea.description, ""]
     if idea.workflow_steps:
-        lines += [f"{n}. {_one_line(step)}" for n, step in enumerate(idea.workflow_steps, 1)] + [""]
+        steps = (step_names.get(step, step) for step in idea.workflow_steps)  # ids name workflow steps
+        lines += [f"{n}. {_one_line(step)}" for n, step in enumerate(steps, 1)] + [""]
     if idea.card_ids:
         lines += [f"Cards: {', '.join(idea.card_ids)}", ""]
     return lines
@@ -145,7 +146,8 @@ def _ideate(s: WorkshopSession) -> list[str]:
         )
         out += _section("Cards", _table(("id", "card", "category", "scores"), rows))
     if s.ideas:
-        out += _section("Ideas", [line for idea in s.ideas for line in _idea_lines(idea)])
+        names = {a.id: a.name for a in s.workflow.activities} if s.workflow else {}
+        out += _section("Ideas", [line for idea in s.ideas for line in _idea_lines(idea, names)])
     return out
 
 
@@ -317,6 +319,8 @@ _SECTIONS: dict[Phase, Callable[[WorkshopSession], list[str]]] = {
 }
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# The recorded data is in the sections above and in summary.json; the conversation keeps the words.
+_JSON_BLOCK = re.compile(r"^ {0,3}```json[ \t]*\n.*?^ {0,3}```[ \t]*$\n?", re.MULTILINE | re.DOTALL)
 
 
 def close_fences(text: str) -> str:
@@ -342,7 +346,10 @@ _TRANSCRIPT_ROLES = ("user", "assistant", "tool")
 def phase_markdown(session: WorkshopSession, phase: Phase) -> str | None:
     """The Markdown document of one phase, or None when the phase has neither data nor turns."""
     structured = _SECTIONS[phase](session)
-    turns = [t for t in session.turns_of(phase) if t.role in _TRANSCRIPT_ROLES]
+    # A kickoff turn is the product's cue to the model, not something the customer said.
+    turns = [
+        t for t in session.turns_of(phase) if t.role in _TRANSCRIPT_ROLES and not t.metadata.get("kickoff")
+    ]
     if not structured and not turns:
         return None
     title = f"{phase.title}" + (f" — {_one_line(session.name)}" if session.name else "")
@@ -355,7 +362,7 @@ def phase_markdown(session: WorkshopSession, phase: Phase) -> str | None:
                 *(["---", ""] if n else []),
                 f"**{turn.role}** · {format_time(turn.timestamp)}",
                 "",
-                close_fences(turn.content.strip()),
+                close_fences(_JSON_BLOCK.sub("", turn.content).strip()),
                 "",
             ]
     return "\n".join(lines).rstrip() + "\n"

@@ -18,6 +18,8 @@ from sofia_nb.session import (
     Phase,
     SessionStore,
     ToolCallRecord,
+    Workflow,
+    WorkflowActivity,
     WorkshopSession,
     export_session,
 )
@@ -322,3 +324,23 @@ def test_select_ranking_is_the_weighted_score_of_the_stored_numbers(tmp_path: Pa
         f"| {n} | {i} | {t} | {score:.2f} |"
         for n, (i, score), t in zip((1, 2, 3), expected, ("Parts", "Triage", "FAQ"), strict=True)
     ]
+
+
+def test_the_conversation_hides_the_kickoff_and_json_blocks_and_ideas_name_their_steps(
+    tmp_path: Path,
+) -> None:
+    session = WorkshopSession(
+        workflow=Workflow(activities=[WorkflowActivity(id="s1", name="Register the claim")]),
+        ideas=[Idea(id="idea-1", title="Triage", workflow_steps=["s1"])],
+    )
+    session.add_turn(Phase.DISCOVER, "user", "Introduce the Discover phase to the team.", kickoff=True)
+    reply = (
+        'Recorded.\n```json\n{"workflow": {"activities": []}}\n```\n```mermaid\nflowchart LR\n  a --> b\n```'
+    )
+    session.add_turn(Phase.DISCOVER, "assistant", reply)
+    export_session(session, tmp_path, formats=["md"])
+    discover = read(tmp_path / "discover.md")
+    assert "Introduce the Discover phase" not in discover
+    assert '"activities"' not in discover and "```json" not in discover
+    assert "Recorded." in discover and "flowchart LR" in discover
+    assert "1. Register the claim" in read(tmp_path / "ideate.md")
