@@ -244,6 +244,20 @@ class MilestoneOut(Milestone):
 class PlanOut(Plan):
     milestones: list[MilestoneOut] = Field(min_length=1)  # type: ignore[assignment]
 
+    @model_validator(mode="before")
+    @classmethod
+    def _grouped_dependencies(cls, data: Any) -> Any:
+        """``{"data": ["claims"]}`` becomes ``["data: claims"]``: each item still reaches the docs lookup."""
+        deps = data.get("dependencies") if isinstance(data, dict) else None
+        if isinstance(deps, dict):
+            items = [
+                (kind, item)
+                for kind, group in deps.items()
+                for item in ([group] if isinstance(group, str) else group)
+            ]
+            data = {**data, "dependencies": [f"{kind}: {item}" for kind, item in items]}
+        return data
+
 
 class PlanOutput(PhaseOutput):
     fields = required = ("plan",)

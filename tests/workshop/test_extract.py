@@ -91,3 +91,15 @@ def test_design_takes_human_value_as_a_score_with_its_reason(
     assert session.evaluation is not None
     stored = session.evaluation.ideas[0]
     assert (stored.human_value_score, stored.human_value) == (score, reason)
+
+
+def test_plan_takes_dependencies_grouped_by_kind_as_kind_item_strings() -> None:
+    block = {
+        "plan": {
+            "milestones": [{"id": "m1", "title": "Intake"}],
+            "dependencies": {"data": ["claims export"], "apis": ["ERP"], "approvals": "works council"},
+        }
+    }
+    out = first_valid(json.dumps(block), PlanOutput)
+    assert out is not None
+    assert out.plan.dependencies == ["data: claims export", "apis: ERP", "approvals: works council"]
