@@ -18,6 +18,7 @@ from ._export import (
 )
 from ._models import (
     PHASE_ORDER,
+    RANKING_WEIGHTS,
     SCHEMA_VERSION,
     WORKSHOP_PHASES,
     ActivityRecord,
@@ -36,6 +37,7 @@ from ._models import (
     Plan,
     PocIteration,
     PocState,
+    RankedIdea,
     SelectedCard,
     Selection,
     SessionStatus,
@@ -59,6 +61,7 @@ from ._store import SessionScan, SessionStore, SessionSummary, UnreadableSession
 
 __all__ = [
     "PHASE_ORDER",
+    "RANKING_WEIGHTS",
     "SCHEMA_VERSION",
     "WORKSHOP_PHASES",
     "ActivityRecord",
@@ -83,6 +86,7 @@ __all__ = [
     "Plan",
     "PocIteration",
     "PocState",
+    "RankedIdea",
     "SchemaVersionError",
     "SelectedCard",
     "Selection",

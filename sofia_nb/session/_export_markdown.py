@@ -6,7 +6,17 @@ import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 
-from ._models import Idea, Phase, PocIteration, TestFailure, TestResults, Workflow, WorkshopSession
+from ._models import (
+    RANKING_WEIGHTS,
+    Idea,
+    IdeaEvaluation,
+    Phase,
+    PocIteration,
+    TestFailure,
+    TestResults,
+    Workflow,
+    WorkshopSession,
+)
 
 _HIGHLIGHT_CHARS = 100
 
@@ -14,7 +24,10 @@ _HIGHLIGHT_CHARS = 100
 def _one_line(text: str, limit: int | None = None) -> str:
     flat = " ".join(text.split())
     if limit is not None and len(flat) > limit:
-        return flat[: limit - 1].rstrip() + "…"
+        cut = flat[: limit - 1]
+        if flat[limit - 1] != " " and " " in cut:  # cut at a word, not inside one
+            cut = cut.rsplit(" ", 1)[0]
+        return cut.rstrip() + "…"
     return flat
 
 
@@ -111,12 +124,13 @@ def _discover(s: WorkshopSession) -> list[str]:
     return out
 
 
-def _idea_lines(idea: Idea) -> list[str]:
+def _idea_lines(idea: Idea, step_names: dict[str, str]) -> list[str]:
     lines = [f"### {idea.id}: {_one_line(idea.title)}", ""]
     if idea.description:
         lines += [idea.description, ""]
     if idea.workflow_steps:
-        lines += [f"{n}. {_one_line(step)}" for n, step in enumerate(idea.workflow_steps, 1)] + [""]
+        steps = (step_names.get(step, step) for step in idea.workflow_steps)  # ids name workflow steps
+        lines += [f"{n}. {_one_line(step)}" for n, step in enumerate(steps, 1)] + [""]
     if idea.card_ids:
         lines += [f"Cards: {', '.join(idea.card_ids)}", ""]
     return lines
@@ -132,8 +146,34 @@ def _ideate(s: WorkshopSession) -> list[str]:
         )
         out += _section("Cards", _table(("id", "card", "category", "scores"), rows))
     if s.ideas:
-        out += _section("Ideas", [line for idea in s.ideas for line in _idea_lines(idea)])
+        names = {a.id: a.name for a in s.workflow.activities} if s.workflow else {}
+        out += _section("Ideas", [line for idea in s.ideas for line in _idea_lines(idea, names)])
     return out
+
+
+def _human_value(e: IdeaEvaluation) -> str:
+    score = f"{e.human_value_score:g}" if e.human_value_score is not None else ""
+    return " — ".join(part for part in (score, e.human_value) if part)
+
+
+def _ranking(s: WorkshopSession) -> list[str]:
+    if not s.evaluation or not s.evaluation.ideas:
+        return []
+    titles = {i.id: i.title for i in s.ideas}
+    weights = ", ".join(
+        f"{name.removesuffix('_score').replace('_', ' ')} {w:.0%}" for name, w in RANKING_WEIGHTS.items()
+    )
+    rows = (
+        (n, r.idea_id, _one_line(titles.get(r.idea_id, "")), f"{r.score:.2f}")
+        for n, r in enumerate(s.evaluation.ranking(), 1)
+    )
+    return [
+        "### Ranking",
+        "",
+        f"Composite score: {weights}.",
+        "",
+        *_table(("rank", "idea", "title", "score"), rows),
+    ]
 
 
 def _design(s: WorkshopSession) -> list[str]:
@@ -148,7 +188,7 @@ def _design(s: WorkshopSession) -> list[str]:
                 e.idea_id,
                 f"{e.feasibility:g}",
                 f"{e.value:g}",
-                e.human_value,
+                _human_value(e),
                 "; ".join(e.risks),
                 "; ".join(e.data_needed),
                 "; ".join(e.kpis),
@@ -167,20 +207,21 @@ def _design(s: WorkshopSession) -> list[str]:
 
 
 def _select(s: WorkshopSession) -> list[str]:
+    ranking = _ranking(s)
     sel = s.selection
     if not sel:
-        return []
+        return _section("Ranking", ranking[2:]) if ranking else []
     title = next((i.title for i in s.ideas if i.id == sel.idea_id), "")
     body = [
         f"- Idea: {sel.idea_id}" + (f" ({_one_line(title)})" if title else ""),
-        f"- Confirmed by the participants: {'yes' if sel.confirmed_by_user else 'no'}",
+        f"- Confirmed by the facilitator: {'yes' if sel.confirmed_by_user else 'no'}",
     ]
     if sel.confirmed_at:
         body.append(f"- Confirmed at: {format_time(sel.confirmed_at)}")
     body.append("")
     if sel.rationale:
         body += ["### Rationale", "", sel.rationale, ""]
-    return _section("Selection", body)
+    return _section("Selection", body + ranking)
 
 
 def _plan(s: WorkshopSession) -> list[str]:
@@ -278,6 +319,8 @@ _SECTIONS: dict[Phase, Callable[[WorkshopSession], list[str]]] = {
 }
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# The recorded data is in the sections above and in summary.json; the conversation keeps the words.
+_JSON_BLOCK = re.compile(r"^ {0,3}```json[ \t]*\n.*?^ {0,3}```[ \t]*$\n?", re.MULTILINE | re.DOTALL)
 
 
 def close_fences(text: str) -> str:
@@ -303,7 +346,10 @@ _TRANSCRIPT_ROLES = ("user", "assistant", "tool")
 def phase_markdown(session: WorkshopSession, phase: Phase) -> str | None:
     """The Markdown document of one phase, or None when the phase has neither data nor turns."""
     structured = _SECTIONS[phase](session)
-    turns = [t for t in session.turns_of(phase) if t.role in _TRANSCRIPT_ROLES]
+    # A kickoff turn is the product's cue to the model, not something the customer said.
+    turns = [
+        t for t in session.turns_of(phase) if t.role in _TRANSCRIPT_ROLES and not t.metadata.get("kickoff")
+    ]
     if not structured and not turns:
         return None
     title = f"{phase.title}" + (f" — {_one_line(session.name)}" if session.name else "")
@@ -316,7 +362,7 @@ def phase_markdown(session: WorkshopSession, phase: Phase) -> str | None:
                 *(["---", ""] if n else []),
                 f"**{turn.role}** · {format_time(turn.timestamp)}",
                 "",
-                close_fences(turn.content.strip()),
+                close_fences(_JSON_BLOCK.sub("", turn.content).strip()),
                 "",
             ]
     return "\n".join(lines).rstrip() + "\n"
@@ -333,7 +379,8 @@ def _structured_highlight(s: WorkshopSession, phase: Phase) -> str | None:
         case Phase.DESIGN if s.evaluation and s.evaluation.ideas:
             return f"Evaluation: {len(s.evaluation.ideas)} ideas evaluated"
         case Phase.SELECT if s.selection:
-            return f"Selected idea: {s.selection.idea_id}"
+            title = next((i.title for i in s.ideas if i.id == s.selection.idea_id), "")
+            return f"Selected idea: {s.selection.idea_id}" + (f" ({title})" if title else "")
         case Phase.PLAN if s.plan and s.plan.milestones:
             return f"Plan: {len(s.plan.milestones)} milestones planned"
         case Phase.DEVELOP if s.poc:

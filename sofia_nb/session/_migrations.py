@@ -9,8 +9,20 @@ from ._models import SCHEMA_VERSION
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
-# version N -> function turning an N document into an N+1 document. Empty while the schema is at 1.
-MIGRATIONS: dict[int, Migration] = {}
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 adds ``business_context.company_name`` and ``human_value_score``; a numeric
+    ``human_value`` written by hand into a version-1 file becomes the score."""
+    for evaluation in (data.get("evaluation") or {}).get("ideas") or []:
+        value = evaluation.get("human_value")
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            evaluation["human_value_score"] = float(value)
+            evaluation["human_value"] = ""
+    return data
+
+
+# version N -> function turning an N document into an N+1 document.
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .._usage import Usage
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def utcnow() -> datetime:
@@ -70,6 +70,7 @@ class Participant(_Model):
 
 
 class BusinessContext(_Model):
+    company_name: str = Field("", description="the customer's company, as the team names it")
     description: str = ""
     challenges: list[str] = Field(default_factory=list)
     constraints: list[str] = Field(default_factory=list)
@@ -131,15 +132,37 @@ class IdeaEvaluation(_Model):
     value: float
     risks: list[str] = Field(default_factory=list)
     data_needed: list[str] = Field(default_factory=list)
-    human_value: str = ""
+    human_value: str = Field("", description="why the idea matters to the people doing the work")
+    human_value_score: float | None = Field(None, description="human value on the evaluation's scale")
     kpis: list[str] = Field(default_factory=list)
     bxt: dict[str, str] = Field(default_factory=dict, description="business, experience and technology view")
+
+
+RANKING_WEIGHTS: dict[str, float] = {"feasibility": 0.3, "value": 0.4, "human_value_score": 0.3}
+"""Select's composite score; an idea without a human-value score is ranked on the other two,
+their weights scaled to sum to one."""
+
+
+class RankedIdea(BaseModel):
+    idea_id: str
+    score: float
 
 
 class Evaluation(_Model):
     scale: str = "1-5"
     method: str = "feasibility x value"
     ideas: list[IdeaEvaluation] = Field(default_factory=list)
+
+    def ranking(self) -> list[RankedIdea]:
+        """The ideas by composite score (``RANKING_WEIGHTS``), best first; ties keep their order."""
+        ranked = []
+        for e in self.ideas:
+            parts = [
+                (w, getattr(e, name)) for name, w in RANKING_WEIGHTS.items() if getattr(e, name) is not None
+            ]
+            score = sum(w * v for w, v in parts) / sum(w for w, _ in parts)
+            ranked.append(RankedIdea(idea_id=e.idea_id, score=round(score, 2)))
+        return sorted(ranked, key=lambda r: -r.score)
 
 
 class Selection(_Model):

@@ -5,7 +5,7 @@ from ._company import company_name
 from ._context import prior_context
 from ._engine import GO_BACK_TOOL, Advanced, NavigationError, PhaseOutcome, SyncWorkshop, Workshop
 from ._enrich import DiscoveryEnricher, EnrichmentConfig
-from ._extract import first_valid, json_values
+from ._extract import all_valid, first_valid, json_values
 from ._facade import WorkshopOptions, WorkshopRun, WorkshopSetupError, open_workshop, session_summary
 from ._inputs import InputsError, WorkshopInputs, run_inputs
 from ._phases import CONVERSATION_PHASES, PHASES, PhaseSpec, load_prompt, spec_for
@@ -55,6 +55,7 @@ __all__ = [
     "WorkshopSettings",
     "WorkshopSetupError",
     "WorkshopTools",
+    "all_valid",
     "build_workshop",
     "cards_search_tool",
     "cards_section",

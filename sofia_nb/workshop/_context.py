@@ -4,20 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..session import PHASE_ORDER, Phase, WorkshopSession
+from ..session import PHASE_ORDER, RANKING_WEIGHTS, IdeaEvaluation, Phase, WorkshopSession
 
 _MAX_HIGHLIGHTS = 3
 
 
 def _discover(s: WorkshopSession) -> Iterator[str]:
-    if s.business_context:
-        yield f"### Business\n{s.business_context.description}"
-        if s.business_context.challenges:
-            yield "### Challenges\n" + "\n".join(f"- {c}" for c in s.business_context.challenges)
+    bc = s.business_context
+    if bc:
+        yield "### Business\n" + (f"{bc.company_name}: " if bc.company_name else "") + bc.description
+        for title, items in (
+            ("Challenges", bc.challenges),
+            ("Constraints", bc.constraints),
+            ("Success metrics", bc.success_metrics),
+        ):
+            if items:
+                yield f"### {title}\n" + "\n".join(f"- {i}" for i in items)
     if s.topic:
         yield f"### Focus area\n{s.topic.area}" + (f" — {s.topic.scope_notes}" if s.topic.scope_notes else "")
     if s.workflow and s.workflow.activities:
-        yield "### Workflow steps\n" + "\n".join(f"- {a.id}: {a.name}" for a in s.workflow.activities)
+        yield "### Workflow steps\n" + "\n".join(
+            f"- {a.id}: {a.name}" + (f" (pain points: {'; '.join(a.pain_points)})" if a.pain_points else "")
+            for a in s.workflow.activities
+        )
     enrichment = s.discovery.enrichment
     if enrichment:
         lines = [f"- News: {n}" for n in enrichment.company_news[:_MAX_HIGHLIGHTS]]
@@ -41,12 +50,25 @@ def _ideate(s: WorkshopSession) -> Iterator[str]:
         yield "### Ideas\n" + "\n".join(f"- {i.id}: {i.title} — {i.description}" for i in s.ideas)
 
 
+def _evaluation_line(e: IdeaEvaluation) -> str:
+    line = f"- {e.idea_id}: feasibility {e.feasibility:g}, value {e.value:g}"
+    if e.human_value_score is not None:
+        line += f", human value {e.human_value_score:g}"
+    details = [
+        f"{label}: {'; '.join(items)}" for label, items in (("risks", e.risks), ("KPIs", e.kpis)) if items
+    ]
+    if e.human_value:
+        details.append(f"why it matters to people: {e.human_value}")
+    return line + "".join(f"\n  - {d}" for d in details)
+
+
 def _design(s: WorkshopSession) -> Iterator[str]:
     if s.evaluation and s.evaluation.ideas:
-        rows = [
-            f"- {e.idea_id}: feasibility {e.feasibility:g}, value {e.value:g}" for e in s.evaluation.ideas
-        ]
+        rows = [_evaluation_line(e) for e in s.evaluation.ideas]
         yield f"### Evaluation (scale {s.evaluation.scale}, {s.evaluation.method})\n" + "\n".join(rows)
+        weights = ", ".join(f"{k.removesuffix('_score')} {w:.0%}" for k, w in RANKING_WEIGHTS.items())
+        ranked = [f"{n}. {r.idea_id}: {r.score:.2f}" for n, r in enumerate(s.evaluation.ranking(), 1)]
+        yield f"### Ranking (computed by the product: {weights})\n" + "\n".join(ranked)
 
 
 def _select(s: WorkshopSession) -> Iterator[str]:

@@ -28,7 +28,7 @@ from ..session import (
     WorkshopSession,
 )
 from ._context import prior_context
-from ._extract import first_valid
+from ._extract import all_valid
 from ._phases import CONVERSATION_PHASES, PhaseSpec, phase_fields, spec_for
 from ._tools import WorkshopTools
 
@@ -335,11 +335,11 @@ class Workshop:
         return turn
 
     def _apply(self, spec: PhaseSpec, text: str) -> bool:
-        output = first_valid(text, spec.output)
-        if output is None:
-            return False
-        output.apply(self.session)
-        return True
+        """Apply every valid block of ``text`` in order: later ones win, lists merge by id."""
+        outputs = all_valid(text, spec.output)
+        for output in outputs:
+            output.apply(self.session)
+        return bool(outputs)
 
     async def _extract_from_transcript(self, spec: PhaseSpec) -> None:
         transcript = "\n\n".join(f"{t.role}: {t.content}" for t in self.session.turns_of(spec.phase))

@@ -1,4 +1,4 @@
-"""Structured extraction: every JSON value of a reply is tried against a schema; the first valid wins."""
+"""Structured extraction: every JSON value of a reply is tried against a schema."""
 
 from __future__ import annotations
 
@@ -43,3 +43,14 @@ def first_valid(text: str, model: type[M]) -> M | None:
         except ValidationError:
             continue
     return None
+
+
+def all_valid(text: str, model: type[M]) -> list[M]:
+    """Every JSON value in ``text`` that validates as ``model``, in order (a reply may update two things)."""
+    found = []
+    for value in json_values(text):
+        try:
+            found.append(model.model_validate(value))
+        except ValidationError:
+            continue
+    return found

@@ -105,8 +105,10 @@ class DiscoverOutput(PhaseOutput):
     def apply(self, session: WorkshopSession) -> None:
         if self.session_name and not session.name:  # the name is set once
             session.name = self.session_name.strip()
-        if self.business_context:
-            session.business_context = BusinessContext.model_validate(self.business_context.model_dump())
+        if self.business_context:  # field by field: a later block names only what changed
+            old = session.business_context.model_dump() if session.business_context else {}
+            new = self.business_context.model_dump(exclude_unset=True)
+            session.business_context = BusinessContext.model_validate({**old, **new})
         if self.topic:
             session.topic = Topic.model_validate(self.topic.model_dump())
         if self.workflow:
@@ -163,6 +165,20 @@ class IdeaEvaluationOut(IdeaEvaluation):
     idea_id: str = _Text
     feasibility: float = Field(ge=1, le=5)
     value: float = Field(ge=1, le=5)
+    human_value_score: float | None = Field(None, ge=1, le=5)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _human_value_as_score(cls, data: Any) -> Any:
+        """``"human_value": 4`` or ``{"score": 4, "reason": "..."}`` is the score (and its reason)."""
+        if not isinstance(data, dict):
+            return data
+        value = data.get("human_value")
+        if isinstance(value, dict):
+            data = {**data, "human_value": value.get("reason", ""), "human_value_score": value.get("score")}
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            data = {**data, "human_value": "", "human_value_score": value}
+        return data
 
 
 class EvaluationOut(Evaluation):
@@ -227,6 +243,20 @@ class MilestoneOut(Milestone):
 
 class PlanOut(Plan):
     milestones: list[MilestoneOut] = Field(min_length=1)  # type: ignore[assignment]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _grouped_dependencies(cls, data: Any) -> Any:
+        """``{"data": ["claims"]}`` becomes ``["data: claims"]``: each item still reaches the docs lookup."""
+        deps = data.get("dependencies") if isinstance(data, dict) else None
+        if isinstance(deps, dict):
+            items = [
+                (kind, item)
+                for kind, group in deps.items()
+                for item in ([group] if isinstance(group, str) else group)
+            ]
+            data = {**data, "dependencies": [f"{kind}: {item}" for kind, item in items]}
+        return data
 
 
 class PlanOutput(PhaseOutput):

@@ -11,10 +11,15 @@ from pathlib import Path
 import pytest
 
 from sofia_nb.session import (
+    Evaluation,
     ExportSummary,
+    Idea,
+    IdeaEvaluation,
     Phase,
     SessionStore,
     ToolCallRecord,
+    Workflow,
+    WorkflowActivity,
     WorkshopSession,
     export_session,
 )
@@ -107,7 +112,7 @@ def test_develop_has_repo_stack_result_tests_and_the_iteration_timeline(exported
 def test_select_and_plan_show_the_decision_and_milestones(exported: Path) -> None:
     select = read(exported / "select.md")
     assert "- Idea: idea-1 (Auto-triage)" in select
-    assert "- Confirmed by the participants: yes" in select
+    assert "- Confirmed by the facilitator: yes" in select
     assert "- Confirmed at: 2026-12-01 11:00 UTC" in select
     plan = read(exported / "plan.md")
     assert "### m1: Classifier\n\n- Label 200 claims\n- Train" in plan
@@ -122,10 +127,18 @@ def test_summary_json_has_the_files_and_one_highlight_per_phase(exported: Path) 
         Phase.DISCOVER: "Business: Contoso handles 40k motor claims a year by e-mail and phone.",
         Phase.IDEATE: "Ideas: 2 ideas generated",
         Phase.DESIGN: "Evaluation: 2 ideas evaluated",
-        Phase.SELECT: "Selected idea: idea-1",
+        Phase.SELECT: "Selected idea: idea-1 (Auto-triage)",
         Phase.PLAN: "Plan: 2 milestones planned",
         Phase.DEVELOP: "PoC: partial after 2 iterations (max-iterations)",
     }
+
+
+def test_a_highlight_is_cut_at_a_word(tmp_path: Path) -> None:
+    session = WorkshopSession()
+    session.add_turn(Phase.DESIGN, "assistant", "words " * 60)
+    export_session(session, tmp_path, formats=["json"])
+    (highlight,) = json.loads(read(tmp_path / "summary.json"))["highlights"]
+    assert highlight["text"] == "words " * 15 + "words…"
 
 
 def test_a_highlight_falls_back_to_the_first_model_reply_cut_at_100_characters(tmp_path: Path) -> None:
@@ -277,3 +290,57 @@ def test_a_reply_cut_off_inside_a_code_block_does_not_swallow_the_next_turns(tmp
     assert "print('cut off\n````\n\n---" in read(tmp_path / "plan.md")
     html = read(tmp_path / "report.html")
     assert "<strong>user</strong>" in html and "<strong>step</strong>" in html
+
+
+def test_select_ranking_is_the_weighted_score_of_the_stored_numbers(tmp_path: Path) -> None:
+    session = WorkshopSession(
+        ideas=[
+            Idea(id="idea-1", title="Triage"),
+            Idea(id="idea-2", title="Parts"),
+            Idea(id="idea-3", title="FAQ"),
+        ],
+        evaluation=Evaluation(
+            ideas=[
+                IdeaEvaluation(idea_id="idea-1", feasibility=4, value=5, human_value_score=2),
+                IdeaEvaluation(idea_id="idea-2", feasibility=5, value=4, human_value_score=5),
+                IdeaEvaluation(idea_id="idea-3", feasibility=3, value=3),  # no human-value score
+            ]
+        ),
+    )
+    expected = [
+        ("idea-2", 0.3 * 5 + 0.4 * 4 + 0.3 * 5),
+        ("idea-1", 0.3 * 4 + 0.4 * 5 + 0.3 * 2),
+        ("idea-3", 3.0),
+    ]
+    assert session.evaluation is not None
+    assert [(r.idea_id, r.score) for r in session.evaluation.ranking()] == [
+        (i, pytest.approx(score)) for i, score in expected
+    ]
+    export_session(session, tmp_path, formats=["md"])
+    select = read(tmp_path / "select.md")
+    assert "## Ranking" in select
+    rows = [line for line in select.splitlines() if line.startswith("| ") and "idea-" in line]
+    assert rows == [
+        f"| {n} | {i} | {t} | {score:.2f} |"
+        for n, (i, score), t in zip((1, 2, 3), expected, ("Parts", "Triage", "FAQ"), strict=True)
+    ]
+
+
+def test_the_conversation_hides_the_kickoff_and_json_blocks_and_ideas_name_their_steps(
+    tmp_path: Path,
+) -> None:
+    session = WorkshopSession(
+        workflow=Workflow(activities=[WorkflowActivity(id="s1", name="Register the claim")]),
+        ideas=[Idea(id="idea-1", title="Triage", workflow_steps=["s1"])],
+    )
+    session.add_turn(Phase.DISCOVER, "user", "Introduce the Discover phase to the team.", kickoff=True)
+    reply = (
+        'Recorded.\n```json\n{"workflow": {"activities": []}}\n```\n```mermaid\nflowchart LR\n  a --> b\n```'
+    )
+    session.add_turn(Phase.DISCOVER, "assistant", reply)
+    export_session(session, tmp_path, formats=["md"])
+    discover = read(tmp_path / "discover.md")
+    assert "Introduce the Discover phase" not in discover
+    assert '"activities"' not in discover and "```json" not in discover
+    assert "Recorded." in discover and "flowchart LR" in discover
+    assert "1. Register the claim" in read(tmp_path / "ideate.md")

@@ -97,7 +97,9 @@ def test_any_session_exports_one_file_per_phase_with_content(
     bc = session.business_context
     shown |= {Phase.DISCOVER} if bc and (bc.description or bc.challenges) else set()
     shown |= {Phase.IDEATE} if session.ideas else set()
-    shown |= {Phase.DESIGN} if session.evaluation and session.evaluation.ideas else set()
+    shown |= (
+        {Phase.DESIGN, Phase.SELECT} if session.evaluation and session.evaluation.ideas else set()
+    )  # Select ranks them
     shown &= set(WORKSHOP_PHASES)
     assert written == {f"{p.value}.md" for p in shown} | {"report.html", "summary.json"}
     assert {f.path for f in result.files} == written

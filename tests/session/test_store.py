@@ -385,3 +385,22 @@ def test_secrets_never_written_an_authorization_header_of_any_scheme(store: Sess
     saved = json.loads(store.save(session).read_text(encoding="utf-8"))
     headers = [call["arguments"]["headers"]["Authorization"] for call in saved["tool_calls"][-len(values) :]]
     assert headers == [REDACTED] * len(values)
+
+
+def test_a_version_1_file_loads_as_version_2_with_a_numeric_human_value_as_the_score(
+    store: SessionStore,
+) -> None:
+    session = rich_session()
+    store.save(session)
+    path = store.path_for(session.id)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["schema_version"] = 1
+    raw["business_context"].pop("company_name", None)
+    raw["evaluation"] = {"ideas": [{"idea_id": "idea-1", "feasibility": 4, "value": 4, "human_value": 4}]}
+    path.write_text(json.dumps(raw), encoding="utf-8")
+
+    loaded = store.load(session.id)
+    assert loaded.schema_version == 2
+    assert loaded.business_context is not None and loaded.business_context.company_name == ""
+    assert loaded.evaluation is not None
+    assert (loaded.evaluation.ideas[0].human_value_score, loaded.evaluation.ideas[0].human_value) == (4.0, "")

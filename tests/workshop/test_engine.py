@@ -274,3 +274,58 @@ def test_a_selection_counts_as_confirmed_only_after_the_facilitator_spoke() -> N
 
     assert asyncio.run(run()) == [False, True]
     assert workshop.session.selection is not None and workshop.session.selection.confirmed_at is not None
+
+
+def test_a_reply_with_two_valid_discover_blocks_stores_both() -> None:
+    reply = f"{block(BUSINESS)}\n\nAnd the workflow:\n{block(WORKFLOW)}"
+    workshop = Workshop(WorkshopSession(), ScriptedLLM(["Hello.", reply]))
+
+    async def run() -> None:
+        await workshop.start_phase()
+        await workshop.send("Here is our business and how claims flow.")
+
+    asyncio.run(run())
+    s = workshop.session
+    assert s.business_context is not None and s.business_context.challenges == ["waste"]
+    assert s.workflow is not None and [a.id for a in s.workflow.activities] == ["s1", "s2"]
+
+
+def test_a_later_business_block_changes_only_the_fields_it_names() -> None:
+    update = {"business_context": {"description": "A bakery chain", "company_name": "Crumbs Ltd"}}
+    workshop = Workshop(WorkshopSession(), ScriptedLLM(["Hello.", f"{block(BUSINESS)}\n{block(update)}"]))
+
+    async def run() -> None:
+        await workshop.start_phase()
+        await workshop.send("We are Crumbs Ltd.")
+
+    asyncio.run(run())
+    context = workshop.session.business_context
+    assert context is not None
+    assert (context.company_name, context.description, context.challenges) == (
+        "Crumbs Ltd",
+        "A bakery chain",
+        ["waste"],
+    )
+
+
+def test_later_phases_see_constraints_pain_points_evaluation_details_and_the_computed_ranking() -> None:
+    s = WorkshopSession(
+        business_context=BusinessContext(
+            company_name="Nordwarm",
+            description="Heat-pump maker",
+            constraints=["personal data of end customers"],
+            success_metrics=["claim cycle time"],
+        ),
+        workflow=Workflow(activities=[WorkflowActivity(id="s1", name="Intake", pain_points=["retyping"])]),
+        evaluation=Evaluation(
+            ideas=[
+                IdeaEvaluation(idea_id="idea-1", feasibility=4, value=5, human_value_score=2, risks=["bias"]),
+                IdeaEvaluation(idea_id="idea-2", feasibility=5, value=4, human_value_score=5, kpis=["NPS"]),
+            ]
+        ),
+    )
+    context = prior_context(s, Phase.SELECT)
+    for expected in ("Nordwarm: Heat-pump maker", "personal data of end customers", "claim cycle time"):
+        assert expected in context
+    assert "retyping" in context and "risks: bias" in context and "KPIs: NPS" in context
+    assert "1. idea-2: 4.60\n2. idea-1: 3.80" in context

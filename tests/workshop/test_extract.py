@@ -66,3 +66,40 @@ def test_design_accepts_only_the_one_stated_scale(block: str) -> None:
 
 def test_an_empty_object_is_not_a_discover_output() -> None:
     assert first_valid('{"business_context": {"description": ""}}', DiscoverOutput) is None
+
+
+@pytest.mark.parametrize(
+    ("human_value", "score", "reason"),
+    [
+        (4, 4.0, ""),
+        ({"score": 3, "reason": "Frees the agents from retyping"}, 3.0, "Frees the agents from retyping"),
+        ("Frees the agents from retyping", None, "Frees the agents from retyping"),
+    ],
+)
+def test_design_takes_human_value_as_a_score_with_its_reason(
+    human_value: object, score: float | None, reason: str
+) -> None:
+    data = {
+        "evaluation": {
+            "ideas": [{"idea_id": "idea-1", "feasibility": 4, "value": 5, "human_value": human_value}]
+        }
+    }
+    out = first_valid(json.dumps(data), spec_for(Phase.DESIGN).output)
+    assert out is not None
+    session = WorkshopSession()
+    out.apply(session)
+    assert session.evaluation is not None
+    stored = session.evaluation.ideas[0]
+    assert (stored.human_value_score, stored.human_value) == (score, reason)
+
+
+def test_plan_takes_dependencies_grouped_by_kind_as_kind_item_strings() -> None:
+    block = {
+        "plan": {
+            "milestones": [{"id": "m1", "title": "Intake"}],
+            "dependencies": {"data": ["claims export"], "apis": ["ERP"], "approvals": "works council"},
+        }
+    }
+    out = first_valid(json.dumps(block), PlanOutput)
+    assert out is not None
+    assert out.plan.dependencies == ["data: claims export", "apis: ERP", "approvals: works council"]
