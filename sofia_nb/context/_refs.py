@@ -3,24 +3,21 @@
 from __future__ import annotations
 
 import re
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._defs import definition_positions
+from ._lang_ts import grammar_for
 from ._langs import BY_SUFFIX, language_for
 from ._registry import ContextTool, first
 from ._roots import resolve_folder
-from ._scan import ScannedFile, Skipped, compile_pattern, search
+from ._scan import LineHit, ScannedFile, Skipped, compile_pattern, search
 from ._walk import normalize_exts
 
-# Bindings that are not declarations with a body (those come from the language backends' scopes).
-_BINDINGS = {
-    "python": r"^\s*{name}\s*(?::[^=]*)?=(?!=)",
-    "go": r"^\s*(?:const|var|type)\s+{name}\b|^\s*{name}\s*(?:,\s*\w+\s*)*:=",
-    "ts": r"\b(?:const|let|var|type|interface|enum|function|class)\s+{name}\b",
-    "php": r"\b(?:const|function|class|interface|trait|enum)\s+&?{name}\b",
-}
+# Vue only (its blocks are not one syntax tree): bindings that are not declarations with a body.
+_VUE_BINDING = r"\b(?:const|let|var|type|interface|enum|function|class)\s+{name}\b"
 _FAMILY = {"python": "python", "go": "go", "ts": "ts", "js": "ts", "vue": "ts", "php": "php"}
 
 
@@ -59,14 +56,46 @@ class RefsResult(BaseModel):
     skipped: Skipped = Field(default_factory=Skipped)
 
 
-def _is_definition(scanned: ScannedFile, symbol: str, line: int, text: str) -> bool:
-    language = language_for(PurePath(scanned.path))
-    if language is None:
-        return False
-    if any(s.name.rsplit(".", 1)[-1] == symbol for s in scanned.scopes.starting_at(line)):
-        return True
-    binding = _BINDINGS[_FAMILY[language.name]].format(name=re.escape(symbol))
-    return re.search(binding, text) is not None
+def _grammar(path: PurePath, family: str) -> str | None:
+    """The parser :func:`definition_positions` uses for a file; ``None`` for Vue (blocks, not one tree)."""
+    if family == "ts":
+        return None if path.suffix.lower() == ".vue" else grammar_for(path.suffix)
+    return family
+
+
+class _Classifier:
+    """Tells definitions from uses in one file, per occurrence: the syntax tree where there is one."""
+
+    def __init__(self, scanned: ScannedFile, symbol: str) -> None:
+        self.scanned, self.symbol = scanned, symbol
+        language = language_for(PurePath(scanned.path))
+        self.family = _FAMILY[language.name] if language else None
+        self._positions: set[tuple[int, int]] | None = None
+        self._seen_lines: set[int] = set()
+
+    def is_definition(self, hit: LineHit) -> bool:
+        if self.family is None:
+            return False
+        grammar = _grammar(PurePath(self.scanned.path), self.family)
+        if grammar is not None:
+            try:
+                return (hit.line, hit.col) in self._tree_positions(grammar)
+            except Exception:  # a grammar that chokes: the line rule below
+                pass
+        # Vue: the line rule, for the line's first occurrence only.
+        if hit.line in self._seen_lines:
+            return False
+        self._seen_lines.add(hit.line)
+        if any(s.name.rsplit(".", 1)[-1] == self.symbol for s in self.scanned.scopes.starting_at(hit.line)):
+            return True
+        binding = _VUE_BINDING.format(name=re.escape(self.symbol))
+        return re.search(binding, hit.text) is not None
+
+    def _tree_positions(self, grammar: str) -> set[tuple[int, int]]:
+        if self._positions is None:
+            source = Path(self.scanned.path).read_text(encoding="utf-8", errors="replace")
+            self._positions = definition_positions(source, self.symbol, grammar)
+        return self._positions
 
 
 def run(request: RefsInput) -> RefsResult:
@@ -77,10 +106,9 @@ def run(request: RefsInput) -> RefsResult:
     skipped = Skipped()
     refs: list[Ref] = []
     for scanned, _ in search(root, [pattern], request.ignore_dirs, exts, skipped):
+        classifier = _Classifier(scanned, request.symbol)
         for hit in scanned.line_hits(pattern):
-            kind: Literal["def", "use"] = (
-                "def" if _is_definition(scanned, request.symbol, hit.line, hit.text) else "use"
-            )
+            kind: Literal["def", "use"] = "def" if classifier.is_definition(hit) else "use"
             refs.append(
                 Ref(
                     kind=kind,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -159,3 +160,45 @@ def test_a_pattern_ripgrep_rejects_is_searched_with_python_re(tree: Path) -> Non
     assert count_matches(rg, tree, [RgQuery(look_behind, regex=True, word=False, case=True)], (), ()) is None
     hits = grep(GrepInput(patterns=[look_behind, "Widget"], root=str(tree), regex=True)).patterns[0].hits
     assert [(h.line, h.col) for h in hits] == [(36, 22), (46, 14)]  # the name after `self.`, not `name`
+
+
+@pytest.mark.parametrize(
+    ("file", "source", "symbol", "defs"),
+    [
+        # zod's schemas.ts shape: a declaration whose line also uses the name
+        (
+            "schemas.ts",
+            "export class ZodType<T extends ZodType = ZodType> { clone(): ZodType { return this; } }\n"
+            "export const ZodAny = ZodType, ZodNever = ZodAny;\n",
+            "ZodType",
+            [(1, 14)],
+        ),
+        ("schemas.ts", "export const ZodAny = ZodType, ZodNever = ZodAny;\n", "ZodAny", [(1, 14)]),
+        (
+            "tree.go",
+            "package t\n\ntype Node struct{ next *Node }\n\nfunc f() { n, m := Node{}, 1; _ = n; _ = m }\n",
+            "Node",
+            [(3, 6)],
+        ),
+        ("tree.go", "package t\n\nfunc f() { n, m := 1, 2; g(n, m) }\n", "n", [(3, 12)]),
+        (
+            "tree.py",
+            "class Node:\n    def add(self, child: 'Node') -> None: Node = child; print(Node)\n",
+            "Node",
+            [(1, 7), (2, 43)],
+        ),
+        (
+            "Model.php",
+            "<?php\nclass Model { public function model(Model $model): Model { return $model; } }\n",
+            "Model",
+            [(2, 7)],
+        ),
+    ],
+)
+def test_refs_classifies_each_occurrence_on_a_line(
+    tmp_path: Path, file: str, source: str, symbol: str, defs: list[tuple[int, int]]
+) -> None:
+    (tmp_path / file).write_text(source, encoding="utf-8")
+    result = refs(RefsInput(symbol=symbol, root=str(tmp_path)))
+    assert [(r.line, r.col) for r in result.refs if r.kind == "def"] == defs
+    assert result.uses == len(re.findall(rf"\b{symbol}\b", source)) - len(defs)
