@@ -7,27 +7,41 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 
 from . import _treesitter as ts
 
 # Parent node types whose ``name`` field declares the name (a call's or a member's ``name`` is a use).
+# A line that could bind the name in Python: `def`/`class`/`for` it, or it before an `=`.
+_PY_BINDING = r"\b(?:def|class|for)\s+{name}\b|\b{name}\s*(?::[^=\n]*)?(?:,[^=\n]*)?=(?!=)"
 _DECLARING_SUFFIXES = ("declaration", "definition", "declarator", "_spec", "signature", "_element")
 
 
-def definition_positions(source: str, symbol: str, grammar: str) -> set[tuple[int, int]]:
-    """``(line, column)`` pairs, 1-based, column in characters, where ``symbol`` is declared.
+def definition_positions(
+    source: str, symbol: str, grammar: str, hits: list[tuple[int, int]]
+) -> set[tuple[int, int]]:
+    """Which of ``hits`` (``(line, column)``, 1-based, column in characters) declare ``symbol``.
 
     ``grammar`` is ``python`` (the ``ast`` module) or a tree-sitter grammar: ``go``, ``typescript``,
     ``tsx``, ``php``.
     """
     lines = source.splitlines()
     if grammar == "python":
-        found = _python(source, symbol)
+        # Parsing is most of the cost: a file where no line could bind the name is not parsed.
+        if not re.search(_PY_BINDING.format(name=re.escape(symbol)), source, re.M):
+            return set()
+        found: Iterable[tuple[int, int]] = _python(source, symbol)
     else:
-        found = _tree(ts.parse(grammar, source.encode()), symbol.lstrip("$"))
+        at = [(line, _byte_col(lines, line, col)) for line, col in hits]
+        found = _tree(ts.parse(grammar, source.encode()), symbol.lstrip("$"), at)
     # Both report UTF-8 byte columns; hits count characters.
-    return {(line, _char_col(lines, line, byte_col)) for line, byte_col in found}
+    return {(line, _char_col(lines, line, byte_col)) for line, byte_col in found} & set(hits)
+
+
+def _byte_col(lines: list[str], line: int, col: int) -> int:
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return len(text[: col - 1].encode())
 
 
 def _char_col(lines: list[str], line: int, byte_col: int) -> int:
@@ -50,11 +64,13 @@ def _python(source: str, symbol: str) -> Iterator[tuple[int, int]]:
             yield node.lineno, node.col_offset
 
 
-def _tree(root: ts.Node, symbol: str) -> Iterator[tuple[int, int]]:
+def _tree(root: ts.Node, symbol: str, at: list[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """The positions in ``at`` whose token is a declared name (a point query each, not a walk)."""
     wanted = symbol.encode()
-    for node in ts.descendants(root):
-        if node.child_count == 0 and node.text == wanted and _declares(node):
-            yield node.start_point[0] + 1, node.start_point[1]
+    for line, byte_col in at:
+        node = root.descendant_for_point_range((line - 1, byte_col), (line - 1, byte_col + len(wanted)))
+        if node is not None and node.text.lstrip(b"$") == wanted and _declares(node):
+            yield line, byte_col
 
 
 def _declares(node: ts.Node) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 from pathlib import Path, PurePath
 from typing import Literal
 
@@ -63,39 +64,30 @@ def _grammar(path: PurePath, family: str) -> str | None:
     return family
 
 
-class _Classifier:
-    """Tells definitions from uses in one file, per occurrence: the syntax tree where there is one."""
-
-    def __init__(self, scanned: ScannedFile, symbol: str) -> None:
-        self.scanned, self.symbol = scanned, symbol
-        language = language_for(PurePath(scanned.path))
-        self.family = _FAMILY[language.name] if language else None
-        self._positions: set[tuple[int, int]] | None = None
-        self._seen_lines: set[int] = set()
-
-    def is_definition(self, hit: LineHit) -> bool:
-        if self.family is None:
-            return False
-        grammar = _grammar(PurePath(self.scanned.path), self.family)
-        if grammar is not None:
-            try:
-                return (hit.line, hit.col) in self._tree_positions(grammar)
-            except Exception:  # a grammar that chokes: the line rule below
-                pass
-        # Vue: the line rule, for the line's first occurrence only.
-        if hit.line in self._seen_lines:
-            return False
-        self._seen_lines.add(hit.line)
-        if any(s.name.rsplit(".", 1)[-1] == self.symbol for s in self.scanned.scopes.starting_at(hit.line)):
-            return True
-        binding = _VUE_BINDING.format(name=re.escape(self.symbol))
-        return re.search(binding, hit.text) is not None
-
-    def _tree_positions(self, grammar: str) -> set[tuple[int, int]]:
-        if self._positions is None:
-            source = Path(self.scanned.path).read_text(encoding="utf-8", errors="replace")
-            self._positions = definition_positions(source, self.symbol, grammar)
-        return self._positions
+def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[tuple[int, int]]:
+    """The ``(line, col)`` of the hits that declare ``symbol``: by syntax tree, per occurrence."""
+    path = PurePath(scanned.path)
+    language = language_for(path)
+    if language is None:
+        return set()
+    family = _FAMILY[language.name]
+    grammar = _grammar(path, family)
+    if grammar is not None:
+        try:
+            source = Path(scanned.path).read_text(encoding="utf-8", errors="replace")
+            return definition_positions(source, symbol, grammar, [(h.line, h.col) for h in hits])
+        except Exception:  # a grammar that chokes: the line rule below
+            pass
+    # Vue (or a failed parse): the line rule, for each line's first occurrence only.
+    binding = re.compile(_VUE_BINDING.format(name=re.escape(symbol)))
+    found: dict[int, tuple[int, int]] = {}
+    for hit in hits:
+        if hit.line not in found and (
+            any(s.name.rsplit(".", 1)[-1] == symbol for s in scanned.scopes.starting_at(hit.line))
+            or binding.search(hit.text)
+        ):
+            found[hit.line] = (hit.line, hit.col)
+    return set(found.values())
 
 
 def run(request: RefsInput) -> RefsResult:
@@ -104,31 +96,32 @@ def run(request: RefsInput) -> RefsResult:
     exts = normalize_exts(request.exts) or frozenset(BY_SUFFIX)
     pattern = compile_pattern(request.symbol, regex=False, word=True, case=True)
     skipped = Skipped()
-    refs: list[Ref] = []
+    found: list[tuple[bool, str, int, int, LineHit, ScannedFile]] = []
     for scanned, _ in search(root, [pattern], request.ignore_dirs, exts, skipped):
-        classifier = _Classifier(scanned, request.symbol)
-        for hit in scanned.line_hits(pattern):
-            kind: Literal["def", "use"] = "def" if classifier.is_definition(hit) else "use"
-            refs.append(
-                Ref(
-                    kind=kind,
-                    file=scanned.rel,
-                    line=hit.line,
-                    col=hit.col,
-                    enclosing=scanned.enclosing(hit.line),
-                    text=hit.text,
-                )
-            )
-    refs.sort(key=lambda r: (r.kind != "def", r.file, r.line, r.col))
-    keep = first(refs, request.max)
-    defs = sum(1 for r in refs if r.kind == "def")
+        hits = scanned.line_hits(pattern)
+        defined = _definitions(scanned, request.symbol, hits)
+        found += [((h.line, h.col) not in defined, scanned.rel, h.line, h.col, h, scanned) for h in hits]
+    found.sort(key=itemgetter(0, 1, 2, 3))  # definitions first
+    # Enclosing scopes cost a parse per file: worked out for the references returned only.
+    keep = [
+        Ref(
+            kind="use" if is_use else "def",
+            file=rel,
+            line=hit.line,
+            col=hit.col,
+            enclosing=scanned.enclosing(hit.line),
+            text=hit.text,
+        )
+        for is_use, rel, _, _, hit, scanned in first(found, request.max)
+    ]
+    defs = sum(1 for f in found if not f[0])
     return RefsResult(
         symbol=request.symbol,
         root=str(root),
         refs=keep,
         defs=defs,
-        uses=len(refs) - defs,
-        truncated=len(refs) - len(keep),
+        uses=len(found) - defs,
+        truncated=len(found) - len(keep),
         skipped=skipped,
     )
 
