@@ -54,8 +54,8 @@ try:
         """Tokens of ``text``, encoded in chunks cut at newlines (the package refuses 1M characters)."""
         total, start = 0, 0
         while start < len(text):
-            end = text.rfind("\n", start, start + 500_000) + 1 if len(text) - start > 500_000 else len(text)
-            end = end if end > start else min(len(text), start + 500_000)
+            end = text.rfind("\n", start, start + 100_000) + 1 if len(text) - start > 100_000 else len(text)
+            end = end if end > start else min(len(text), start + 100_000)
             total += len(_ENCODING.encode(text[start:end]))
             start = end
         return total
