@@ -67,6 +67,7 @@ class DoctorReport(BaseModel):
     npm: Component
     reference_servers: list[Component]
     copilot_cli: Component
+    search_engine: Component
     packages: list[Component]
     llm: LlmInfo
     mcp: McpInfo
@@ -81,8 +82,8 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.set_defaults(handler=run)
 
 
-def _program(name: str) -> Component:
-    path = shutil.which(name)
+def _program(name: str, path: str | None = None) -> Component:
+    path = path or shutil.which(name)
     if path is None:
         return Component(name=name, found=False)
     try:
@@ -91,6 +92,18 @@ def _program(name: str) -> Component:
     except (OSError, subprocess.TimeoutExpired):
         version = None
     return Component(name=name, found=True, version=version, path=path)
+
+
+def _search_engine() -> Component:
+    """What ``grep`` and ``refs`` search with: ripgrep when found, else the Python scan."""
+    from ..context._ripgrep import rg_path
+
+    path = rg_path()
+    if path is None:
+        return Component(name="search engine", found=True, version="python (ripgrep not found)")
+    rg = _program("rg", path)
+    first_line = (rg.version or "ripgrep").splitlines()[0]  # "ripgrep 14.1.0", then its features
+    return rg.model_copy(update={"name": "search engine", "version": first_line})
 
 
 def npm_root(cwd: Path | None = None) -> Path:
@@ -203,6 +216,7 @@ def diagnose(llm_spec: str | None, mcp_config: Path | None, config_file: ConfigF
         npm=_program("npm"),
         reference_servers=_reference_servers(root),
         copilot_cli=_copilot_cli(root),
+        search_engine=_search_engine(),
         packages=_packages(NOTEBOOK_PACKAGES),
         llm=_llm(llm_spec),
         mcp=_mcp(mcp_config or find_mcp_config()),
@@ -227,6 +241,7 @@ def _human(report: DoctorReport) -> Table:
         report.npm,
         *report.reference_servers,
         report.copilot_cli,
+        report.search_engine,
         *report.packages,
     ):
         table.add_row(*_row(c))

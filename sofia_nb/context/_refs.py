@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 import re
-from pathlib import PurePath
+from operator import itemgetter
+from pathlib import Path, PurePath
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._defs import definition_positions
+from ._lang_ts import grammar_for
 from ._langs import BY_SUFFIX, language_for
 from ._registry import ContextTool, first
 from ._roots import resolve_folder
-from ._scan import ScannedFile, Skipped, compile_pattern, search
+from ._scan import LineHit, ScannedFile, Skipped, compile_pattern, search
 from ._walk import normalize_exts
 
-# Bindings that are not declarations with a body (those come from the language backends' scopes).
-_BINDINGS = {
-    "python": r"^\s*{name}\s*(?::[^=]*)?=(?!=)",
-    "go": r"^\s*(?:const|var|type)\s+{name}\b|^\s*{name}\s*(?:,\s*\w+\s*)*:=",
-    "ts": r"\b(?:const|let|var|type|interface|enum|function|class)\s+{name}\b",
-    "php": r"\b(?:const|function|class|interface|trait|enum)\s+&?{name}\b",
-}
+# Vue only (its blocks are not one syntax tree): bindings that are not declarations with a body.
+_VUE_BINDING = r"\b(?:const|let|var|type|interface|enum|function|class)\s+{name}\b"
 _FAMILY = {"python": "python", "go": "go", "ts": "ts", "js": "ts", "vue": "ts", "php": "php"}
 
 
@@ -59,14 +57,37 @@ class RefsResult(BaseModel):
     skipped: Skipped = Field(default_factory=Skipped)
 
 
-def _is_definition(scanned: ScannedFile, symbol: str, line: int, text: str) -> bool:
-    language = language_for(PurePath(scanned.path))
+def _grammar(path: PurePath, family: str) -> str | None:
+    """The parser :func:`definition_positions` uses for a file; ``None`` for Vue (blocks, not one tree)."""
+    if family == "ts":
+        return None if path.suffix.lower() == ".vue" else grammar_for(path.suffix)
+    return family
+
+
+def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[tuple[int, int]]:
+    """The ``(line, col)`` of the hits that declare ``symbol``: by syntax tree, per occurrence."""
+    path = PurePath(scanned.path)
+    language = language_for(path)
     if language is None:
-        return False
-    if any(s.name.rsplit(".", 1)[-1] == symbol for s in scanned.scopes.starting_at(line)):
-        return True
-    binding = _BINDINGS[_FAMILY[language.name]].format(name=re.escape(symbol))
-    return re.search(binding, text) is not None
+        return set()
+    family = _FAMILY[language.name]
+    grammar = _grammar(path, family)
+    if grammar is not None:
+        try:
+            source = Path(scanned.path).read_text(encoding="utf-8", errors="replace")
+            return definition_positions(source, symbol, grammar, [(h.line, h.col) for h in hits])
+        except Exception:  # a grammar that chokes: the line rule below
+            pass
+    # Vue (or a failed parse): the line rule, for each line's first occurrence only.
+    binding = re.compile(_VUE_BINDING.format(name=re.escape(symbol)))
+    found: dict[int, tuple[int, int]] = {}
+    for hit in hits:
+        if hit.line not in found and (
+            any(s.name.rsplit(".", 1)[-1] == symbol for s in scanned.scopes.starting_at(hit.line))
+            or binding.search(hit.text)
+        ):
+            found[hit.line] = (hit.line, hit.col)
+    return set(found.values())
 
 
 def run(request: RefsInput) -> RefsResult:
@@ -75,32 +96,32 @@ def run(request: RefsInput) -> RefsResult:
     exts = normalize_exts(request.exts) or frozenset(BY_SUFFIX)
     pattern = compile_pattern(request.symbol, regex=False, word=True, case=True)
     skipped = Skipped()
-    refs: list[Ref] = []
+    found: list[tuple[bool, str, int, int, LineHit, ScannedFile]] = []
     for scanned, _ in search(root, [pattern], request.ignore_dirs, exts, skipped):
-        for hit in scanned.line_hits(pattern):
-            kind: Literal["def", "use"] = (
-                "def" if _is_definition(scanned, request.symbol, hit.line, hit.text) else "use"
-            )
-            refs.append(
-                Ref(
-                    kind=kind,
-                    file=scanned.rel,
-                    line=hit.line,
-                    col=hit.col,
-                    enclosing=scanned.enclosing(hit.line),
-                    text=hit.text,
-                )
-            )
-    refs.sort(key=lambda r: (r.kind != "def", r.file, r.line, r.col))
-    keep = first(refs, request.max)
-    defs = sum(1 for r in refs if r.kind == "def")
+        hits = scanned.line_hits(pattern)
+        defined = _definitions(scanned, request.symbol, hits)
+        found += [((h.line, h.col) not in defined, scanned.rel, h.line, h.col, h, scanned) for h in hits]
+    found.sort(key=itemgetter(0, 1, 2, 3))  # definitions first
+    # Enclosing scopes cost a parse per file: worked out for the references returned only.
+    keep = [
+        Ref(
+            kind="use" if is_use else "def",
+            file=rel,
+            line=hit.line,
+            col=hit.col,
+            enclosing=scanned.enclosing(hit.line),
+            text=hit.text,
+        )
+        for is_use, rel, _, _, hit, scanned in first(found, request.max)
+    ]
+    defs = sum(1 for f in found if not f[0])
     return RefsResult(
         symbol=request.symbol,
         root=str(root),
         refs=keep,
         defs=defs,
-        uses=len(refs) - defs,
-        truncated=len(refs) - len(keep),
+        uses=len(found) - defs,
+        truncated=len(found) - len(keep),
         skipped=skipped,
     )
 

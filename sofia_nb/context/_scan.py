@@ -10,9 +10,11 @@ from pathlib import Path, PurePath
 
 from pydantic import BaseModel, Field
 
+from . import _ripgrep
 from ._langs import language_for
 from ._outline import ScopeIndex
-from ._walk import walk_paths
+from ._ripgrep import RgQuery
+from ._walk import DEFAULT_IGNORE_DIRS, walk_paths
 
 BINARY_PROBE = 8000  # bytes checked for a NUL, as git and grep do
 MAX_LINE = 4 * 1024 * 1024
@@ -113,6 +115,7 @@ class Pattern:
     countable: bool
     # A plain case-sensitive literal: ``bytes.find``/``count`` beat the regex engine at finding it.
     literal: bytes | None = None
+    query: RgQuery | None = None  # the pattern as given, for ripgrep
 
     def occurs_in(self, data: bytes) -> bool:
         return self.literal in data if self.literal is not None else self.finder.search(data) is not None
@@ -138,6 +141,7 @@ def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> Pat
         finder=re.compile(body, flags | re.MULTILINE),
         countable=not regex and "\n" not in pattern and "\r" not in pattern,
         literal=pattern.encode() if plain else None,
+        query=RgQuery(pattern, regex=regex, word=word, case=case),
     )
 
 
@@ -148,11 +152,56 @@ def search(
     exts: frozenset[str],
     skipped: Skipped,
 ) -> Iterator[tuple[ScannedFile, dict[int, int]]]:
-    """For each file with hits, in walk order: the file and its number of hits by pattern index.
+    """For each file with hits: the file and its number of hits by pattern index.
 
-    The hits themselves come from :meth:`ScannedFile.line_hits`, so a caller that returns only
-    the first few pays for those only.
+    ripgrep finds and counts them when it is installed and accepts every pattern; the Python scan
+    otherwise (a look-around or a backreference). The hits themselves come from
+    :meth:`ScannedFile.line_hits`, so a caller that returns only the first few pays for those only.
     """
+    queries = [p.query for p in patterns]
+    counted = None
+    if (rg := _ripgrep.rg_path()) is not None and all(q is not None for q in queries):
+        ignored = DEFAULT_IGNORE_DIRS | set(ignore_dirs)
+        counted = _ripgrep.count_matches(rg, root, [q for q in queries if q], ignored, exts)
+    if counted is None:
+        yield from python_search(root, patterns, ignore_dirs, exts, skipped)
+        return
+    by_file: dict[str, dict[int, int]] = {}
+    for i, counts in enumerate(counted):
+        for rel, n in counts.items():
+            by_file.setdefault(rel, {})[i] = n
+    for rel in sorted(by_file):
+        path = os.path.join(root, rel)
+        # rg reads every file as text (--text); the same skips as the Python scan, on hit files only.
+        if _skip_reason(path, skipped):
+            continue
+        yield ScannedFile(path=path, rel=rel), by_file[rel]
+
+
+def _skip_reason(path: str, skipped: Skipped) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            if b"\0" in fh.read(BINARY_PROBE):
+                skipped.binary += 1
+                return True
+            if os.fstat(fh.fileno()).st_size > MAX_LINE:
+                fh.seek(0)
+                if _has_giant_line(fh.read()):
+                    skipped.long_lines += 1
+                    return True
+    except OSError:
+        return True
+    return False
+
+
+def python_search(
+    root: Path,
+    patterns: list[Pattern],
+    ignore_dirs: list[str],
+    exts: frozenset[str],
+    skipped: Skipped,
+) -> Iterator[tuple[ScannedFile, dict[int, int]]]:
+    """:func:`search` without ripgrep: the files in walk order, read and counted in Python."""
     prefix = len(os.path.join(str(root), ""))
     for path in walk_paths(str(root), ignore_dirs, exts):
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,82 @@ def test_a_root_that_is_not_a_folder_is_a_tool_error(tree: Path, tool: str) -> N
 def test_refs_rejects_what_is_not_an_identifier(tree: Path) -> None:
     with pytest.raises(ValueError, match="pattern"):
         RefsInput(symbol="a b")
+
+
+GREP_CASES = [
+    GrepInput(patterns=["user", "Widget", "def "], root=".", max_per_pattern=0),
+    GrepInput(patterns=["USER"], root=".", case=False, max_per_pattern=0),
+    GrepInput(patterns=["id", "name"], root=".", word=True, max_per_pattern=0),
+    GrepInput(patterns=[r"def \w+\(self", r"func \(s \*\w+\)"], root=".", regex=True, max_per_pattern=0),
+    GrepInput(patterns=["render"], root=".", exts=["py", "TS"], ignore_dirs=["php"], max_per_pattern=0),
+]
+
+
+@pytest.mark.parametrize("request_", GREP_CASES, ids=lambda r: "|".join(r.patterns))
+def test_ripgrep_and_the_python_scan_return_the_same_hits(
+    tree: Path, request_: GrepInput, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sofia_nb.context import _ripgrep
+
+    assert _ripgrep.rg_path() is not None, "the ripgrep wheel of the context extra is installed"
+    asked = request_.model_copy(update={"root": str(tree)})
+    with_rg = grep(asked)
+    monkeypatch.setattr(_ripgrep, "rg_path", lambda: None)
+    with_python = grep(asked)
+    assert with_rg.patterns == with_python.patterns and with_rg.empty == with_python.empty
+    assert with_rg.patterns, "the case finds something"
+    with_refs = [refs(RefsInput(symbol=s, root=str(tree))) for s in ("User", "render")]
+    monkeypatch.undo()
+    assert with_refs == [refs(RefsInput(symbol=s, root=str(tree))) for s in ("User", "render")]
+
+
+def test_a_pattern_ripgrep_rejects_is_searched_with_python_re(tree: Path) -> None:
+    from sofia_nb.context._ripgrep import RgQuery, count_matches, rg_path
+
+    look_behind = r"(?<=self\.)name"
+    assert (rg := rg_path()) is not None
+    assert count_matches(rg, tree, [RgQuery(look_behind, regex=True, word=False, case=True)], (), ()) is None
+    hits = grep(GrepInput(patterns=[look_behind, "Widget"], root=str(tree), regex=True)).patterns[0].hits
+    assert [(h.line, h.col) for h in hits] == [(36, 22), (46, 14)]  # the name after `self.`, not `name`
+
+
+@pytest.mark.parametrize(
+    ("file", "source", "symbol", "defs"),
+    [
+        # zod's schemas.ts shape: a declaration whose line also uses the name
+        (
+            "schemas.ts",
+            "export class ZodType<T extends ZodType = ZodType> { clone(): ZodType { return this; } }\n"
+            "export const ZodAny = ZodType, ZodNever = ZodAny;\n",
+            "ZodType",
+            [(1, 14)],
+        ),
+        ("schemas.ts", "export const ZodAny = ZodType, ZodNever = ZodAny;\n", "ZodAny", [(1, 14)]),
+        (
+            "tree.go",
+            "package t\n\ntype Node struct{ next *Node }\n\nfunc f() { n, m := Node{}, 1; _ = n; _ = m }\n",
+            "Node",
+            [(3, 6)],
+        ),
+        ("tree.go", "package t\n\nfunc f() { n, m := 1, 2; g(n, m) }\n", "n", [(3, 12)]),
+        (
+            "tree.py",
+            "class Node:\n    def add(self, child: 'Node') -> None: Node = child; print(Node)\n",
+            "Node",
+            [(1, 7), (2, 43)],
+        ),
+        (
+            "Model.php",
+            "<?php\nclass Model { public function model(Model $model): Model { return $model; } }\n",
+            "Model",
+            [(2, 7)],
+        ),
+    ],
+)
+def test_refs_classifies_each_occurrence_on_a_line(
+    tmp_path: Path, file: str, source: str, symbol: str, defs: list[tuple[int, int]]
+) -> None:
+    (tmp_path / file).write_text(source, encoding="utf-8")
+    result = refs(RefsInput(symbol=symbol, root=str(tmp_path)))
+    assert [(r.line, r.col) for r in result.refs if r.kind == "def"] == defs
+    assert result.uses == len(re.findall(rf"\b{symbol}\b", source)) - len(defs)
