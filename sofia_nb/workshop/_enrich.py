@@ -15,10 +15,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ..consent import ConsentBroker
+from ..consent import ConsentBroker, ConsentDenied, permit
 from ..events import Activity, EventBus, Warning
 from ..mcp import find_search_tool, search_off_message
-from ..protocol import ToolHost, tool_data
+from ..protocol import ToolHost, error_kind, tool_data
 from ..session import DiscoveryEnrichment, WorkiqInsights, WorkshopSession
 from ._company import company_name
 from ._tools import ToolRef, result_text, tool_record
@@ -101,10 +101,12 @@ class DiscoveryEnricher:
         session.discovery.enrichment = enrichment
 
     async def _allowed(self, ref: ToolRef, args: dict[str, Any], description: str) -> tuple[bool, str]:
-        if self.consent is None:
-            return False, "no one can give consent"
-        decision = await self.consent.ask(ref.name, args, description=description)
-        return decision.allowed, decision.reason
+        """One consent question (through the one gate) for the calls that follow."""
+        try:
+            await permit(self.consent, ref.name, args, description)
+        except ConsentDenied as exc:
+            return False, exc.reason
+        return True, ""
 
     async def _call(self, session: WorkshopSession, ref: ToolRef, args: dict[str, Any]) -> tuple[str, Any]:
         """One program-initiated call, logged in the session; raises on failure (after logging)."""
@@ -127,7 +129,7 @@ class DiscoveryEnricher:
         try:
             result = await self.host.call_tool(ref.server, ref.tool, args, origin="program")
         except Exception as exc:
-            record(str(exc), True, str(getattr(exc, "kind", "error")))
+            record(str(exc), True, error_kind(exc))
             raise
         text = result_text(result)
         record(text, result.is_error, "tool-error" if result.is_error else None)
@@ -217,10 +219,10 @@ class DiscoveryEnricher:
                 f"WorkIQ: timeout, {len(late)} of {len(asked)} questions unanswered within {deadline:g} s; "
                 "continuing without them."
             )
-        failed = [t.exception() for t in asked.values() if t not in late and t.exception() is not None]
+        failed = [e for t in asked.values() if t not in late and (e := t.exception()) is not None]
         if failed:
             first = failed[0]
-            auth = getattr(first, "kind", "") == "auth-failure" or _AUTH.search(str(first))
+            auth = error_kind(first) == "auth-failure" or _AUTH.search(str(first))
             why = "sign-in expired or refused" if auth else "unavailable"
             enrichment.notes.append(f"WorkIQ: {why} ({first}); continuing without it.")
         for field, task in asked.items():
