@@ -79,9 +79,9 @@ async def run_development(
         async with open_development(development_options(ctx, bus, **settings)) as run:
             result = await step(run)
     except SetupError as exc:
-        raise _exit.UsageError(exc.worded(_flag)) from None
+        raise _exit.UsageError(_exit.as_flags(exc.worded(_flag))) from None
     except SettingError as exc:
-        ctx.out.error(exc.worded(_flag), kind="refused")
+        ctx.out.error(_exit.as_flags(exc.worded(_flag)), kind="refused")
         return _exit.ERROR
     except DevelopError as exc:
         ctx.out.error(str(exc), kind="refused")

@@ -203,7 +203,7 @@ async def run(ctx: CliContext) -> int:
             store=ctx.store,
         )
     except LLMError as exc:
-        ctx.out.error(str(exc), kind=exc.kind)
+        ctx.out.error(_exit.as_flags(str(exc)), kind=exc.kind)
         return _exit.ERROR
     except (WorkshopSetupError, NavigationError) as exc:
         raise _usage(exc) from None

@@ -1,7 +1,7 @@
 """Choosing a model from a spec (``openai:gpt-4o``, ``scripted:demo.yaml``...) and the environment.
 
 Nothing is ever chosen by default: with no spec the caller gets ``LLMNotConfiguredError`` saying
-how to pick one, or to use ``--demo``. Every environment variable read here is listed in docs/llm.md.
+how to pick one, or to use the demo. Every environment variable read here is listed in docs/llm.md.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ GITHUB_MODELS_URL = "https://models.github.ai/inference"
 OLLAMA_URL = "http://127.0.0.1:11434"
 
 NOT_CONFIGURED = (
-    "no model is configured: pass --llm SPEC (for example openai:gpt-4o-mini, ollama:llama3.2 or "
-    "scripted:replies.yaml), set SOFIA_LLM, or set `llm` in config.toml; or run with --demo to use the "
-    "bundled scripted model. sofia_nb never calls a network model you did not choose."
+    "no model is configured: set `llm` to a model spec (for example openai:gpt-4o-mini, ollama:llama3.2 "
+    "or scripted:replies.yaml), or SOFIA_LLM, or llm in config.toml; or set `demo` to use the bundled "
+    "scripted model. sofia_nb never calls a network model you did not choose."
 )
 
 
@@ -46,7 +46,7 @@ def create_llm(spec: str | None, settings: Settings | None = None, bus: EventBus
     provider, sep, model = spec.partition(":")
     if not sep or not model or provider not in PROVIDERS:
         raise LLMNotConfiguredError(
-            f"--llm {spec!r} is not a model spec; use PROVIDER:MODEL, PROVIDER one of {', '.join(PROVIDERS)}"
+            f"`llm` {spec!r} is not a model spec; use PROVIDER:MODEL, PROVIDER one of {', '.join(PROVIDERS)}"
         )
     settings = settings if settings is not None else load_settings()
     if provider == "scripted":

@@ -9,8 +9,7 @@ import json
 from pathlib import Path
 
 from sofia_nb.consent import ConsentBroker, PolicyConsent
-from sofia_nb.develop import DevelopSettings
-from sofia_nb.develop import ConsentedCaller
+from sofia_nb.develop import ConsentedCaller, DevelopSettings
 from sofia_nb.develop._enrich import Enrichment, EnrichmentServers, enrich
 from sofia_nb.mcp import McpManager, parse_config
 from sofia_nb.session import TestFailure, TestResults, WorkshopSession

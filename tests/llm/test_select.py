@@ -44,7 +44,8 @@ def test_nothing_configured_says_so_and_offers_demo() -> None:
     assert resolve_llm_spec(None, Settings()) is None
     with pytest.raises(LLMNotConfiguredError) as info:
         create_llm(resolve_llm_spec(None, Settings()), Settings())
-    assert "no model is configured" in str(info.value) and "--demo" in str(info.value)
+    assert "no model is configured" in str(info.value) and "`demo`" in str(info.value)
+    assert "--" not in str(info.value)  # settings, not flags: each face words them its way
 
 
 def test_spec_resolution_order(monkeypatch: pytest.MonkeyPatch) -> None:
