@@ -1,5 +1,5 @@
-"""Enrichment when the loop is stuck: library docs (Context7), Azure guidance (Microsoft Learn) and a
-web search on the failing tests, all through the run's one MCP manager. Each part is independent:
+"""Enrichment when the loop is stuck: library docs (Context7), Azure guidance (Microsoft Learn and/or the
+Azure MCP server's ``documentation`` tool) and a web search on the failing tests, all through the run's one MCP manager. Each part is independent:
 whatever succeeded is kept when another part fails."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -47,6 +48,8 @@ class EnrichmentServers(BaseModel):
 
     context7: str = "context7"
     learn: str = "microsoft-learn"
+    azure: str = "azure"
+    """The Azure MCP server (``azmcp server start``); its ``documentation`` tool answers beside Learn's."""
     websearch: str = "websearch"
     web_search: str | None = None
     """The search tool as ``server/tool``; unset, the first known search tool a server offers."""
@@ -137,11 +140,18 @@ async def enrich(
     terms = azure_terms(plan)
     if terms:
         query = f"{', '.join(terms)} best practices {question}"[:300]
-        await part(
-            "Azure guidance (Microsoft Learn)",
-            names.learn,
-            lambda: call(names.learn, "microsoft_docs_search", {"query": query}),
-        )
+        # Whichever Azure source is configured answers; both do when both are.
+        azure_sources = [
+            ("Microsoft Learn", names.learn, "microsoft_docs_search"),
+            ("Azure MCP", names.azure, "documentation"),
+        ]
+        asked = [source for source in azure_sources if source[1] in configured]
+        for label, server, tool in asked:
+            await part(f"Azure guidance ({label})", server, partial(call, server, tool, {"query": query}))
+        if not asked:
+            out.failures.append(
+                f"Azure guidance: no MCP server named {names.learn!r} or {names.azure!r} is configured"
+            )
     found = await search_tool(caller, names) if failing else None
     if failing and found is None:
         out.failures.append(f"Web search on the failing tests: {search_off_message('[develop] web_search')}")

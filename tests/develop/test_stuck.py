@@ -46,7 +46,7 @@ def test_enrichment_notes_missing_servers_and_keeps_the_rest() -> None:
     assert found.sections == {"Web search on the failing tests": "hit"}
     assert found.failures == [
         "Library documentation: httpx (Context7): no MCP server named 'context7' is configured",
-        "Azure guidance (Microsoft Learn): no MCP server named 'microsoft-learn' is configured",
+        "Azure guidance: no MCP server named 'microsoft-learn' or 'azure' is configured",
     ]
 
 
@@ -62,3 +62,30 @@ def test_a_resolved_context7_id_is_kept_when_the_docs_query_fails() -> None:
     (section,) = found.sections.values()
     assert "/fake/fastapi" in section
     assert any("query-docs for /fake/fastapi" in f and "502" in f for f in found.failures)
+
+
+AZURE_PLAN = Plan(architecture_notes="Stores quotes in Cosmos DB on Azure Functions")
+AZURE_DOCS = "Azure MCP: use managed identity for Cosmos DB; see learn.microsoft.com/azure/cosmos-db"
+
+
+def test_only_the_azure_mcp_server_configured_gives_azure_guidance() -> None:
+    caller = FakeCaller({("azure", "documentation"): AZURE_DOCS})
+    found = asyncio.run(enrich(caller, AZURE_PLAN, results(("t", "boom", ""))))
+    assert found.sections["Azure guidance (Azure MCP)"] == AZURE_DOCS
+    assert found.sources == ["azure/documentation"]
+    (_, tool, args), *_ = caller.calls
+    assert tool == "documentation" and "cosmos db" in args["query"]  # the spec's shape: {query}
+    assert not any("Azure guidance" in f for f in found.failures)
+
+
+def test_learn_and_the_azure_mcp_server_both_answer_when_both_are_configured() -> None:
+    caller = FakeCaller(
+        {
+            ("microsoft-learn", "microsoft_docs_search"): "LEARN: use Key Vault",
+            ("azure", "documentation"): AZURE_DOCS,
+        }
+    )
+    found = asyncio.run(enrich(caller, AZURE_PLAN, results(("t", "boom", ""))))
+    assert found.sources == ["microsoft-learn/microsoft_docs_search", "azure/documentation"]
+    assert found.sections["Azure guidance (Microsoft Learn)"] == "LEARN: use Key Vault"
+    assert found.sections["Azure guidance (Azure MCP)"] == AZURE_DOCS
