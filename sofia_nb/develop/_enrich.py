@@ -1,6 +1,6 @@
-"""Enrichment when the loop is stuck: library docs (Context7), Azure guidance (Microsoft Learn and/or the
-Azure MCP server's ``documentation`` tool) and a web search on the failing tests, all through the run's one MCP manager. Each part is independent:
-whatever succeeded is kept when another part fails."""
+"""Enrichment when the loop is stuck: library docs (Context7), Azure guidance (Microsoft Learn and/or
+the Azure MCP server's ``documentation`` tool) and a web search on the failing tests, all through the
+run's one MCP manager. Each part is independent: whatever succeeded is kept when another part fails."""
 
 from __future__ import annotations
 
