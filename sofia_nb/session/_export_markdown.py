@@ -15,6 +15,7 @@ from ._models import (
     TestFailure,
     TestResults,
     Workflow,
+    WorkiqInsights,
     WorkshopSession,
 )
 
@@ -108,10 +109,14 @@ def _discover(s: WorkshopSession) -> list[str]:
     enrichment = s.discovery.enrichment
     if enrichment:
         body = []
+        insights = enrichment.workiq_insights or WorkiqInsights()
         for title, items in (
             ("Company news", enrichment.company_news),
             ("Competitors", enrichment.competitor_info),
             ("Industry trends", enrichment.industry_trends),
+            ("Team expertise (WorkIQ)", insights.team_expertise),
+            ("Collaboration patterns (WorkIQ)", insights.collaboration_patterns),
+            ("Documentation gaps (WorkIQ)", insights.documentation_gaps),
             ("Notes", enrichment.notes),
         ):
             if items:

@@ -32,12 +32,14 @@ def _discover(s: WorkshopSession) -> Iterator[str]:
         lines = [f"- News: {n}" for n in enrichment.company_news[:_MAX_HIGHLIGHTS]]
         lines += [f"- Competitors: {c}" for c in enrichment.competitor_info[:_MAX_HIGHLIGHTS]]
         lines += [f"- Trend: {t}" for t in enrichment.industry_trends[:_MAX_HIGHLIGHTS]]
-        if enrichment.workiq_insights:
-            lines += [
-                f"- Team expertise: {e}" for e in enrichment.workiq_insights.team_expertise[:_MAX_HIGHLIGHTS]
-            ]
-            gaps = enrichment.workiq_insights.documentation_gaps[:_MAX_HIGHLIGHTS]
-            lines += [f"- Documentation gap: {g}" for g in gaps]
+        insights = enrichment.workiq_insights
+        if insights:
+            for label, items in (
+                ("Team expertise", insights.team_expertise),
+                ("Collaboration pattern", insights.collaboration_patterns),
+                ("Documentation gap", insights.documentation_gaps),
+            ):
+                lines += [f"- {label}: {i}" for i in items[:_MAX_HIGHLIGHTS]]
         lines += [f"- Note: {n}" for n in enrichment.notes]
         if lines:
             yield "### Enrichment highlights\n" + "\n".join(lines)

@@ -90,6 +90,8 @@ class WorkshopSettings(BaseModel):
     workiq: str | None = None
     tool_servers: list[str] = Field(default_factory=list)
     company: str | None = None
+    workiq_deadline_s: float = Field(default=10.0, gt=0)
+    """One deadline, in seconds, for all of WorkIQ's questions (asked at once)."""
 
     def enrichment(self, servers: Sequence[str]) -> EnrichmentConfig:
         """The enrichment config; a server named ``workiq`` is used for WorkIQ unless told otherwise."""
@@ -98,4 +100,5 @@ class WorkshopSettings(BaseModel):
             web_search=ToolRef.parse(self.web_search) if self.web_search else None,
             workiq=ToolRef.parse(workiq) if workiq else None,
             company=self.company,
+            workiq_deadline_s=self.workiq_deadline_s,
         )

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from sofia_nb.session import (
+    DiscoveryEnrichment,
     Evaluation,
     ExportSummary,
     Idea,
@@ -20,6 +21,7 @@ from sofia_nb.session import (
     ToolCallRecord,
     Workflow,
     WorkflowActivity,
+    WorkiqInsights,
     WorkshopSession,
     export_session,
 )
@@ -344,3 +346,23 @@ def test_the_conversation_hides_the_kickoff_and_json_blocks_and_ideas_name_their
     assert '"activities"' not in discover and "```json" not in discover
     assert "Recorded." in discover and "flowchart LR" in discover
     assert "1. Register the claim" in read(tmp_path / "ideate.md")
+
+
+def test_discover_md_has_every_workiq_insight(tmp_path: Path) -> None:
+    s = rich_session()
+    s.discovery.enrichment = DiscoveryEnrichment(
+        workiq_insights=WorkiqInsights(
+            team_expertise=["Claims handlers know the fraud rules by heart"],
+            collaboration_patterns=["Triage questions go round by e-mail"],
+            documentation_gaps=["No written fast-lane criteria"],
+        ),
+        sources_used=["workiq"],
+    )
+    export_session(s, tmp_path, formats=["md"])
+    text = read(tmp_path / "discover.md")
+    for title, item in (
+        ("Team expertise (WorkIQ)", "Claims handlers know the fraud rules by heart"),
+        ("Collaboration patterns (WorkIQ)", "Triage questions go round by e-mail"),
+        ("Documentation gaps (WorkIQ)", "No written fast-lane criteria"),
+    ):
+        assert f"### {title}\n\n- {item}" in text

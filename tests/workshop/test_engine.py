@@ -11,6 +11,7 @@ from sofia_nb.events import EventBus, EventRecorder, PhaseChanged, TextDelta, Wa
 from sofia_nb.llm import ScriptedLLM
 from sofia_nb.session import (
     BusinessContext,
+    Discovery,
     DiscoveryEnrichment,
     Evaluation,
     Idea,
@@ -20,6 +21,7 @@ from sofia_nb.session import (
     SessionStore,
     Workflow,
     WorkflowActivity,
+    WorkiqInsights,
     WorkshopSession,
 )
 from sofia_nb.workshop import SyncWorkshop, Workshop, build_workshop, company_name, prior_context
@@ -329,3 +331,20 @@ def test_later_phases_see_constraints_pain_points_evaluation_details_and_the_com
         assert expected in context
     assert "retyping" in context and "risks: bias" in context and "KPIs: NPS" in context
     assert "1. idea-2: 4.60\n2. idea-1: 3.80" in context
+
+
+def test_ideate_and_later_phases_see_every_workiq_insight() -> None:
+    insights = WorkiqInsights(
+        team_expertise=["SAP and Excel"],
+        collaboration_patterns=["quotes wait in shared inboxes for a second approver"],
+        documentation_gaps=["no written pricing rules"],
+    )
+    s = WorkshopSession(
+        business_context=BusinessContext(description="A grocery wholesaler"),
+        discovery=Discovery(enrichment=DiscoveryEnrichment(workiq_insights=insights)),
+    )
+    for phase in (Phase.IDEATE, Phase.PLAN):
+        context = prior_context(s, phase)
+        assert "- Collaboration pattern: quotes wait in shared inboxes for a second approver" in context
+        assert "- Team expertise: SAP and Excel" in context
+        assert "- Documentation gap: no written pricing rules" in context

@@ -8,12 +8,15 @@ import asyncio
 import json
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
+from sofia_nb.config import load_settings
 from sofia_nb.consent import ConsentBroker, PolicyConsent
 from sofia_nb.mcp import McpManager, parse_config
-from sofia_nb.session import BusinessContext, WorkshopSession
-from sofia_nb.workshop import DiscoveryEnricher, EnrichmentConfig, ToolRef
+from sofia_nb.session import BusinessContext, SessionStore, WorkshopSession
+from sofia_nb.workshop import DiscoveryEnricher, EnrichmentConfig, ToolRef, WorkshopOptions, open_workshop
+from sofia_nb.workshop.demo import demo_script
 from tests.support.loopback_mcp import LoopbackMcpServer, text_result
 
 ASK = {
@@ -75,3 +78,22 @@ def test_a_slow_workiq_ends_in_a_timeout_note_and_enrichment_goes_on() -> None:
     enrichment = session.discovery.enrichment
     assert enrichment is not None and enrichment.workiq_insights is None
     assert any(n.startswith("WorkIQ: timeout") for n in enrichment.notes), enrichment.notes
+
+
+def test_the_workshop_setting_for_the_workiq_deadline_reaches_the_enricher(tmp_path: Path) -> None:
+    (tmp_path / "config.toml").write_text("[workshop]\nworkiq_deadline_s = 2.5\n")
+    (tmp_path / "mcp.json").write_text(json.dumps({"servers": {"workiq": {"command": "workiq-absent"}}}))
+    options = WorkshopOptions(llm=f"scripted:{demo_script()}", mcp_config=tmp_path / "mcp.json")
+
+    async def go() -> EnrichmentConfig:
+        settings = load_settings(tmp_path / "config.toml")
+        async with await open_workshop(
+            options, consent=PolicyConsent("deny"), settings=settings, store=SessionStore(tmp_path)
+        ) as run:
+            enricher = run.workshop.enricher
+            assert isinstance(enricher, DiscoveryEnricher)
+            return enricher.config
+
+    config = asyncio.run(go())
+    assert config.workiq == ToolRef(server="workiq", tool="ask_work_iq")
+    assert config.workiq_deadline_s == 2.5
