@@ -353,3 +353,84 @@ TS_CASES = [
 ]
 
 CASES = PYTHON_CASES + TS_CASES
+
+
+@dataclass
+class EnrichCase:
+    """A bug whose fix needs a fact only ``corpus.yaml`` holds (a library's docs or an error's cause).
+
+    The script: a wrong fix that leaves the failure as it was (so the next iteration is stuck and
+    enrichment runs), then the right fix offered only to a prompt matching ``needs``, the corpus
+    text; without enrichment the wrong fix repeats until the cap.
+    """
+
+    name: str
+    files: dict[str, str]
+    target: str
+    buggy: str
+    wrong: str
+    right: str
+    needs: str  # a regex over the prompt that only the corpus's text satisfies
+    dependencies: list[str] = field(default_factory=list)  # the plan's, which Context7 is asked about
+    max_iterations: int = 4
+
+    def replies(self) -> list[dict[str, Any]]:
+        wrong = (
+            f"This should fix it.\n\n{self.target}\n```python\n<<<<<<< SEARCH\n{self.buggy}\n"
+            f"=======\n{self.wrong}\n>>>>>>> REPLACE\n```\n"
+        )
+        right = f"The documented way.\n\n````python file={self.target}\n{self.right}````\n"
+        return [
+            {"purpose": "fix", "match": self.needs, "text": right},
+            *({"purpose": "fix", "text": wrong} for _ in range(self.max_iterations)),
+        ]
+
+
+ENRICH_CASES = [
+    EnrichCase(
+        "library_docs",
+        {
+            "tallyho.py": "class Counter:\n    def __init__(self):\n        self._n = {}\n\n"
+            "    def add(self, key):\n        self._n[key] = self._n.get(key, 0) + 1\n\n"
+            "    def tally(self, key):\n        return self._n.get(key, 0)\n",
+            "votes.py": "from tallyho import Counter\n\n\ndef votes_for(names, who):\n"
+            "    c = Counter()\n    for n in names:\n        c.add(n)\n    return c.count(who)\n",
+            "test_votes.py": _py_test("""
+from votes import votes_for
+
+
+def test_votes():
+    assert votes_for(["ada", "bob", "ada"], "ada") == 2
+"""),
+        },
+        "votes.py",
+        "    return c.count(who)",
+        "    return c.count(str(who))",
+        "from tallyho import Counter\n\n\ndef votes_for(names, who):\n"
+        "    c = Counter()\n    for n in names:\n        c.add(n)\n    return c.tally(who)\n",
+        needs=r"Since tallyho 2\.0 the Counter\.count method is removed",
+        dependencies=["tallyho"],
+    ),
+    EnrichCase(
+        "error_explanation",
+        {
+            "stamps.py": "from datetime import datetime\n\n\ndef parse(text):\n"
+            '    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S")\n',
+            "test_stamps.py": _py_test("""
+from datetime import timedelta
+
+from stamps import parse
+
+
+def test_parse_utc():
+    assert parse("2024-03-01T10:00:00Z").utcoffset() == timedelta(0)
+"""),
+        },
+        "stamps.py",
+        '    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S")',
+        '    return datetime.strptime(text.strip(), "%Y-%m-%dT%H:%M:%S")',
+        "from datetime import datetime\n\n\ndef parse(text):\n"
+        '    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S%z")\n',
+        needs=r"add %z at the end of the format",
+    ),
+]

@@ -4,7 +4,11 @@ With the scripted replies of ``cases.py`` every outcome is fixed, so this checks
 each case must end with the designed status, iteration count, stuck detections and refused edits.
 It also prints the loop's own overhead per iteration (everything except the model call and the test
 run: prompt, edits, commit, save) as a ratio to one bare test run of the same project measured in
-the same process (target <= 0.1x). ``--llm SPEC`` adds an arm against a real model and reports
+the same process (target <= 0.1x). The enrichment arm runs the ``ENRICH_CASES`` twice, with a local
+fake Context7 / web-search MCP server (``enrich_server.py``, answering from ``corpus.yaml``) and
+without any, and prints solved rate and iterations per arm: a plumbing check (the scripted fix is
+offered only to a prompt holding the corpus's text), not evidence that enrichment helps a model.
+``--llm SPEC`` adds an arm against a real model and reports
 pass@1 / pass@2 (solved by the first / second fix). TypeScript cases need Node and the project-local
 vitest that ``make npm`` installs into ``tools/npm``; without it they are skipped.
 """
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import statistics
 import subprocess
@@ -26,13 +31,26 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 sys.path.insert(0, str(HERE))
 
-from cases import CASES, Case  # noqa: E402
+from cases import CASES, ENRICH_CASES, Case, EnrichCase  # noqa: E402
 
-from sofia_nb.develop import TEMPLATES, Git, LoopOptions, RalphLoop  # noqa: E402
+from sofia_nb.config import Settings  # noqa: E402
+from sofia_nb.consent import ConsentPolicy, PolicyConsent  # noqa: E402
+from sofia_nb.develop import (  # noqa: E402
+    TEMPLATES,
+    DevelopmentOptions,
+    DevelopSettings,
+    Git,
+    LoopOptions,
+    RalphLoop,
+    open_development,
+)
 from sofia_nb.llm import LLMClient, ScriptedLLM, create_llm  # noqa: E402
-from sofia_nb.session import PocState, SessionStore, WorkshopSession  # noqa: E402
+from sofia_nb.session import Plan, PocState, SessionStore, WorkshopSession  # noqa: E402
 
 QUICK = ("off_by_one", "wrong_import", "unfixable")
+ENRICH_SERVER = HERE / "enrich_server.py"
+ENRICH_EXPECT = {"with": ("success", 3), "without": ("failed", 4)}
+"""(status, iterations) per arm: stuck in iteration 2, the corpus's fix there, green in 3; or the cap."""
 NODE_MODULES = HERE.parents[1] / "tools" / "npm" / "node_modules"
 PYTEST_ENV = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
 
@@ -43,7 +61,7 @@ def node_modules() -> Path | None:
     return modules if (modules / ".bin" / "vitest").exists() else None
 
 
-def materialise(case: Case, root: Path, modules: Path | None, fixed: bool = False) -> Path:
+def materialise(case: Case | EnrichCase, root: Path, modules: Path | None, fixed: bool = False) -> Path:
     for rel, text in case.files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text)
@@ -77,13 +95,18 @@ def overhead_s(timings: dict[str, float]) -> float:
     )
 
 
+def seeded_repo(project: Path) -> Git:
+    git = Git(project)
+    git.init()
+    git.commit_all("seeded bug")
+    return git
+
+
 async def run_case(
     case: Case, llm: LLMClient, work: Path, modules: Path | None, max_reflections: int = 1
 ) -> dict[str, Any]:
     project = materialise(case, work / "project", modules)
-    git = Git(project)
-    git.init()
-    git.commit_all("seeded bug")
+    git = seeded_repo(project)
     store = SessionStore(work / "home" / "sessions")
     session = WorkshopSession(name=case.name, poc=PocState())
     assert session.poc is not None
@@ -159,11 +182,80 @@ def main(argv: list[str] | None = None) -> int:
             f"\n{len(rows)} cases; overhead ratio median {statistics.median(ratios):.3f}x, "
             f"max {ratios[-1]:.3f}x (target <= 0.1x)"
         )
+    enrich_cases = [c for c in ENRICH_CASES if not args.case or c.name in wanted]
+    if enrich_cases:
+        failures += enrichment_arm(enrich_cases)
     if args.llm:
         real_arm(args.llm, cases, modules)
     for failure in failures:
         print("FAIL", failure)
     return 1 if failures else 0
+
+
+def mcp_config(path: Path) -> Path:
+    """An ``mcp.json`` starting the fake server twice, under the names enrichment looks for."""
+    servers = {
+        name: {"type": "stdio", "command": sys.executable, "args": [str(ENRICH_SERVER), tools]}
+        for name, tools in (("context7", "context7"), ("websearch", "search"))
+    }
+    path.write_text(json.dumps({"servers": servers}))
+    return path
+
+
+async def run_enriched(case: EnrichCase, enriched: bool, work: Path) -> dict[str, Any]:
+    """One arm of one case, set up as ``dev``/``fix`` are: ``open_development`` with its consent policy."""
+    project = materialise(case, work / "project", None)
+    if not enriched:
+        (work / "none.json").write_text('{"servers": {}}')
+    options = DevelopmentOptions(
+        llm=ScriptedLLM(case.replies(), name=case.name),
+        settings=Settings(),
+        develop=DevelopSettings(),
+        mcp_config=mcp_config(work / "mcp.json") if enriched else work / "none.json",
+        consent=PolicyConsent(ConsentPolicy(mode="allow-listed", tools=("context7/*", "websearch/*"))),
+    )
+    poc = PocState()
+    async with open_development(options) as run:
+        loop = RalphLoop(
+            project,
+            run.llm,
+            TEMPLATES["python-pytest"],
+            poc,
+            goal="Make the failing tests pass.",
+            plan=Plan(dependencies=case.dependencies),
+            git=seeded_repo(project),
+            mcp=run.caller(),
+            enrichment_servers=run.develop_settings.enrichment,
+            options=LoopOptions(max_iterations=case.max_iterations, max_reflections=0, grace_s=2),
+        )
+        result = await loop.run()
+    sources = sorted({s for i in poc.iterations for s in i.enrichment_sources})
+    return {"status": result.status, "iterations": result.iterations, "sources": sources}
+
+
+def enrichment_arm(cases: list[EnrichCase]) -> list[str]:
+    """Each case with and without the fake servers; prints the table, returns the failed checks."""
+    print("\nenrichment arm (plumbing check toward SC-003-004, not evidence of it)")
+    print(f"{'case':22} {'arm':8} {'status':8} {'iterations':>10}  sources")
+    failures: list[str] = []
+    totals: dict[str, list[dict[str, Any]]] = {"with": [], "without": []}
+    for case in cases:
+        for arm in ("with", "without"):
+            with tempfile.TemporaryDirectory(prefix=f"fixloop-enrich-{case.name}-") as tmp:
+                row = asyncio.run(run_enriched(case, arm == "with", Path(tmp)))
+            totals[arm].append(row)
+            if (row["status"], row["iterations"]) != ENRICH_EXPECT[arm]:
+                failures.append(f"{case.name} {arm} enrichment: expected {ENRICH_EXPECT[arm]}, got {row}")
+            print(
+                f"{case.name:22} {arm:8} {row['status']:8} {row['iterations']:>10}  "
+                f"{', '.join(row['sources']) or '-'}"
+            )
+    print(f"{'arm':8} {'solved':>8} {'mean iterations':>16}")
+    for arm, rows in totals.items():
+        solved = sum(r["status"] == "success" for r in rows)
+        mean = statistics.mean(r["iterations"] for r in rows) if rows else 0.0
+        print(f"{arm:8} {f'{solved}/{len(rows)}':>8} {mean:>16.1f}")
+    return failures
 
 
 def real_arm(spec: str, cases: list[Case], modules: Path | None) -> None:
