@@ -19,6 +19,9 @@ GITHUB_MCP_HOSTS = ["api.githubcopilot.com"]
 TOKEN_VARIABLES = ("GITHUB_TOKEN", "GH_TOKEN")
 """Where the token is looked for, in this order."""
 STDIO_TOKEN = "GITHUB_PERSONAL_ACCESS_TOKEN"
+WITHHELD = (*TOKEN_VARIABLES, STDIO_TOKEN)
+"""GitHub's token variables: a stdio server does not inherit them; only an entry's own ``env``
+(or the GitHub exception above) gives them to a server."""
 _IMAGE = "ghcr.io/github/github-mcp-server"
 
 
@@ -55,3 +58,8 @@ def with_github_token(entry: ServerConfig) -> ServerConfig:
         if token:
             return entry.model_copy(update={"env": {**entry.env, STDIO_TOKEN: token}})
     return entry
+
+
+def inherited_environment() -> dict[str, str]:
+    """The environment a stdio server starts from: ours, less GitHub's token variables."""
+    return {name: value for name, value in os.environ.items() if name not in WITHHELD}

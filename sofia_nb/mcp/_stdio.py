@@ -17,6 +17,7 @@ from typing import cast
 from .._children import die_with_parent, kill_group
 from ..protocol import JsonRpcDecodeError, Message, decode, encode
 from ._errors import McpError
+from ._github_auth import inherited_environment
 from ._transport import Transport
 
 LINE_LIMIT = 64 * 1024 * 1024
@@ -142,7 +143,7 @@ class StdioTransport(Transport):
         super().__init__()
         self.command = command
         self.args = list(args or [])
-        self.env = {**os.environ, **(env or {})}
+        self.env = {**inherited_environment(), **(env or {})}
         self.cwd = cwd
         self._process: asyncio.SubprocessTransport | None = None
         self._stdin: asyncio.WriteTransport | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -97,3 +98,24 @@ def test_only_githubs_stdio_server_gets_the_personal_access_token(
     assert (entry.env.get(STDIO_TOKEN) == "ghp_fake123") is gets_token
     own = ServerConfig(type="stdio", command=command, args=args, env={STDIO_TOKEN: "mine"})
     assert with_github_token(own).env[STDIO_TOKEN] == "mine"
+
+
+async def test_a_stdio_server_that_is_not_githubs_does_not_inherit_the_github_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sofia_nb.mcp._stdio import StdioTransport
+
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_" + "a" * 36)
+    monkeypatch.setenv("GH_TOKEN", "gho_" + "b" * 36)
+    monkeypatch.setenv("SOFIA_PLAIN_SETTING", "kept")
+    seen = tmp_path / "env.txt"
+    server = StdioTransport("sh", ["-c", f"env > {seen}; exec cat"], env={"NAMED_BY_ENTRY": "1"})
+    await server.start()
+    for _ in range(100):
+        if seen.exists() and "NAMED_BY_ENTRY" in seen.read_text():
+            break
+        await asyncio.sleep(0.05)
+    await server.aclose()
+    names = {line.split("=", 1)[0] for line in seen.read_text().splitlines()}
+    assert {"SOFIA_PLAIN_SETTING", "NAMED_BY_ENTRY"} <= names
+    assert not names & {"GITHUB_TOKEN", "GH_TOKEN", "GITHUB_PERSONAL_ACCESS_TOKEN"}
