@@ -45,11 +45,6 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
     add_consent_timeout(p)
 
 
-def _flag(setting: str) -> str:
-    """A façade setting as the terminal spells it: ``allow_dirty`` → ``--allow-dirty``."""
-    return "--" + setting.replace("_", "-")
-
-
 def development_options(ctx: CliContext, bus: EventBus, **settings: object) -> DevelopmentOptions:
     """The façade's options from the command line; ``settings`` adds the command's own flags."""
     if ctx.args.max_iterations < 1:
@@ -79,9 +74,9 @@ async def run_development(
         async with open_development(development_options(ctx, bus, **settings)) as run:
             result = await step(run)
     except SetupError as exc:
-        raise _exit.UsageError(_exit.as_flags(exc.worded(_flag))) from None
+        raise _exit.UsageError(_exit.as_flags(exc.worded(_exit.flag))) from None
     except SettingError as exc:
-        ctx.out.error(_exit.as_flags(exc.worded(_flag)), kind="refused")
+        ctx.out.error(_exit.as_flags(exc.worded(_exit.flag)), kind="refused")
         return _exit.ERROR
     except DevelopError as exc:
         ctx.out.error(str(exc), kind="refused")

@@ -17,6 +17,11 @@ class UsageError(Exception):
 _SETTING = re.compile(r"`(llm|demo|force|output|init_git|allow_dirty|inputs|mcp_config|phase)`")
 
 
+def flag(setting: str) -> str:
+    """A façade setting as the terminal spells it: ``allow_dirty`` → ``--allow-dirty``."""
+    return "--" + setting.replace("_", "-")
+
+
 def as_flags(text: str) -> str:
     """A message that names settings (`` `force` ``) in the terminal's words (``--force``)."""
-    return _SETTING.sub(lambda m: "--" + m.group(1).replace("_", "-"), text)
+    return _SETTING.sub(lambda m: flag(m.group(1)), text)

@@ -61,13 +61,10 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.set_defaults(handler=run)
 
 
-_FLAGS = {"inputs": "--inputs", "mcp_config": "--mcp-config", "phase": "--phase", "workshop": "config.toml"}
-
-
 def _options(ctx: CliContext) -> WorkshopOptions:
     args = ctx.args
     return WorkshopOptions(
-        llm=ctx.llm_spec if not (args.demo and not getattr(args, "llm", None)) else None,
+        llm=ctx.llm_spec,
         demo=args.demo,
         session=args.session,
         phase=Phase(args.phase) if args.phase else None,
@@ -75,15 +72,6 @@ def _options(ctx: CliContext) -> WorkshopOptions:
         mcp_config=ctx.mcp_config,
         consent_deadline_s=args.consent_timeout,
     )
-
-
-def _usage(exc: WorkshopSetupError | NavigationError) -> _exit.UsageError:
-    """A setting's error in the terminal's words (``--inputs`` for ``inputs``…)."""
-    setting = getattr(exc, "setting", "phase")
-    hint = " (see --consent)" if setting == "phase" and "not confirmed" in str(exc) else ""
-    flag = _FLAGS.get(setting, setting)
-    text = str(exc)
-    return _exit.UsageError(text if text.startswith(("config.toml", flag)) else f"{flag}: {text}{hint}")
 
 
 class _Renderer:
@@ -161,7 +149,7 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
                 if not await workshop.choose_phase(name):
                     ctx.out.info(f"stayed in {workshop.phase.title}: going back was not confirmed")
                 return True
-        except (NavigationError, ValueError) as exc:
+        except ValueError as exc:  # a NavigationError, or an unknown phase name
             ctx.out.info(f"cannot do that: {exc}")
             continue
         if choice == "e":
@@ -205,8 +193,11 @@ async def run(ctx: CliContext) -> int:
     except LLMError as exc:
         ctx.out.error(_exit.as_flags(str(exc)), kind=exc.kind)
         return _exit.ERROR
-    except (WorkshopSetupError, NavigationError) as exc:
-        raise _usage(exc) from None
+    except WorkshopSetupError as exc:  # its message names the file or table; going back names --consent
+        hint = " (see --consent)" if exc.setting == "phase" else ""
+        raise _exit.UsageError(f"{exc}{hint}") from None
+    except NavigationError as exc:
+        raise _exit.UsageError(f"--phase: {exc}") from None
     session = opened.session
     try:
         async with opened:

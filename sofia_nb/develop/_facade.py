@@ -4,7 +4,6 @@ only chooses the consent provider and renders the events."""
 
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 from types import TracebackType
@@ -23,7 +22,7 @@ from ..consent import (
     PreapprovedThenAsk,
 )
 from ..events import EventBus
-from ..llm import LLMClient, LLMError, create_llm
+from ..llm import LLMClient, LLMError, create_llm, resolve_llm_spec
 from ..mcp import McpConfigError, McpManager, load_config
 from ..session import SessionStore, WorkshopSession
 from ._errors import SetupError
@@ -167,9 +166,8 @@ def _develop_settings(settings: Settings) -> DevelopSettings:
 def _model(options: DevelopmentOptions, settings: Settings, bus: EventBus) -> LLMClient:
     if options.llm is not None and not isinstance(options.llm, str):
         return options.llm
-    if options.demo and not options.llm:
-        return create_llm(f"scripted:{DEMO_DEV_SCRIPT}", settings, bus)
+    demo = f"scripted:{DEMO_DEV_SCRIPT}" if options.demo else None
     try:
-        return create_llm(options.llm or os.environ.get("SOFIA_LLM") or settings.llm, settings, bus)
+        return create_llm(options.llm or demo or resolve_llm_spec(None, settings), settings, bus)
     except LLMError as exc:
         raise SetupError(str(exc), "llm", "demo") from None

@@ -141,8 +141,7 @@ class DiscoveryEnricher:
         """The ``[workshop] web_search`` setting, else the first known search tool on a configured server."""
         if self.config.web_search is not None or self.host is None:
             return self.config.web_search
-        # An McpManager names its configured servers (in config order); a bare ToolHost has none to scan.
-        found = await find_search_tool(self.host, list(getattr(self.host, "servers", ())))
+        found = await find_search_tool(self.host, self.host.servers)  # config order
         return ToolRef(server=found[0], tool=found[1]) if found else None
 
     async def _web_search(self, session: WorkshopSession, enrichment: DiscoveryEnrichment) -> None:

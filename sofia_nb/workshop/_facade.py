@@ -17,7 +17,7 @@ from .._validation import describe
 from ..config import Settings, load_settings
 from ..consent import DEFAULT_DEADLINE_S, ConsentProvider
 from ..events import EventBus
-from ..llm import LLMClient, create_llm
+from ..llm import LLMClient, create_llm, resolve_llm_spec
 from ..mcp import McpConfig, McpConfigError, McpManager, load_config
 from ..session import Phase, SessionStore, WorkshopSession
 from ._engine import PhaseOutcome, Workshop
@@ -38,10 +38,11 @@ class WorkshopSetupError(ValueError):
 class WorkshopOptions(BaseModel):
     """Everything a workshop run is set up from, whichever face starts it."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    model_config = ConfigDict(extra="forbid")
 
     llm: str | None = None
-    """An LLM spec (``openai:gpt-4o``, ``scripted:FILE``…); with ``demo`` and no spec, the demo's script."""
+    """An LLM spec (``openai:gpt-4o``, ``scripted:FILE``…); without one the demo's script (``demo``),
+    else ``SOFIA_LLM`` or the config file's ``llm``."""
     demo: bool = False
     """The bundled scripted company, its offline search server and its inputs."""
     session: str | None = None
@@ -136,8 +137,8 @@ async def open_workshop(
 
 
 def _llm(options: WorkshopOptions, settings: Settings, bus: EventBus) -> LLMClient:
-    spec = options.llm or (f"scripted:{demo_script()}" if options.demo else None)
-    return create_llm(spec, settings, bus)
+    demo = f"scripted:{demo_script()}" if options.demo else None
+    return create_llm(options.llm or demo or resolve_llm_spec(None, settings), settings, bus)
 
 
 def _workshop_settings(settings: Settings) -> WorkshopSettings:
