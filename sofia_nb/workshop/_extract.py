@@ -35,22 +35,20 @@ def json_values(text: str) -> Iterator[Any]:
         index = end
 
 
-def first_valid(text: str, model: type[M]) -> M | None:
-    """The first JSON value in ``text`` that validates as ``model``, or None."""
+def valid_values(text: str, model: type[M]) -> Iterator[M]:
+    """Every JSON value in ``text`` that validates as ``model``, in order (a reply may update two things)."""
     for value in json_values(text):
         try:
-            return model.model_validate(value)
+            yield model.model_validate(value)
         except ValidationError:
             continue
-    return None
+
+
+def first_valid(text: str, model: type[M]) -> M | None:
+    """The first JSON value in ``text`` that validates as ``model``, or None."""
+    return next(valid_values(text, model), None)
 
 
 def all_valid(text: str, model: type[M]) -> list[M]:
-    """Every JSON value in ``text`` that validates as ``model``, in order (a reply may update two things)."""
-    found = []
-    for value in json_values(text):
-        try:
-            found.append(model.model_validate(value))
-        except ValidationError:
-            continue
-    return found
+    """Every JSON value in ``text`` that validates as ``model``, in order."""
+    return list(valid_values(text, model))
