@@ -9,6 +9,7 @@ from ._extract import all_valid, first_valid, json_values
 from ._facade import WorkshopOptions, WorkshopRun, WorkshopSetupError, open_workshop, session_summary
 from ._inputs import InputsError, WorkshopInputs, run_inputs
 from ._phases import CONVERSATION_PHASES, PHASES, PhaseSpec, load_prompt, spec_for
+from ._reply import ReplyPart, prose_only, reply_parts
 from ._schemas import (
     SCALE,
     DesignOutput,
@@ -44,6 +45,7 @@ __all__ = [
     "PhaseOutput",
     "PhaseSpec",
     "PlanOutput",
+    "ReplyPart",
     "SelectOutput",
     "SyncWorkshop",
     "ToolHost",
@@ -66,7 +68,9 @@ __all__ = [
     "load_prompt",
     "open_workshop",
     "prior_context",
+    "prose_only",
     "render_card_list",
+    "reply_parts",
     "run_inputs",
     "search_cards",
     "session_summary",

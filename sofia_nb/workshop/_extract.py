@@ -19,6 +19,12 @@ def json_values(text: str) -> Iterator[Any]:
     A value nested in one already found is not yielded again; text that only looks like JSON
     (a Mermaid ``{label}``, a broken block) is skipped.
     """
+    for _start, _end, value in json_spans(text):
+        yield value
+
+
+def json_spans(text: str) -> Iterator[tuple[int, int, Any]]:
+    """``(start, end, value)`` of every top-level JSON object or array in ``text`` (see json_values)."""
     index = 0
     while True:
         starts = [i for i in (text.find("{", index), text.find("[", index)) if i != -1]
@@ -31,7 +37,7 @@ def json_values(text: str) -> Iterator[Any]:
             index = start + 1
             continue
         if isinstance(value, dict | list):
-            yield value
+            yield start, end, value
         index = end
 
 
