@@ -100,3 +100,17 @@ def prior_context(session: WorkshopSession, phase: Phase) -> str:
     earlier = PHASE_ORDER[: PHASE_ORDER.index(phase)]
     parts = [part for p in earlier if p in _SECTIONS for part in _SECTIONS[p](session)]
     return "## Prior Phase Context\n\n" + "\n\n".join(parts) if parts else ""
+
+
+REJECTED_KEY = "rejected"
+"""The assistant turn's metadata key for the fields of its blocks that were not recorded."""
+
+
+def rejected_context(session: WorkshopSession, phase: Phase) -> str:
+    """What the phase's last reply wrote that failed validation, with the reasons, or ""."""
+    last = next((t for t in reversed(session.turns_of(phase)) if t.role == "assistant"), None)
+    rejected = last.metadata.get(REJECTED_KEY) if last else None
+    if not rejected:
+        return ""
+    lines = [f"- `{r['field']}`: {r['reason']}" for r in rejected]
+    return "## Not recorded from your last reply\nSend these again, corrected:\n" + "\n".join(lines)
