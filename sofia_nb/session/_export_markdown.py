@@ -8,10 +8,12 @@ from datetime import UTC, datetime
 
 from ._models import (
     RANKING_WEIGHTS,
+    Evaluation,
     Idea,
     IdeaEvaluation,
     Phase,
     PocIteration,
+    PocScope,
     TestFailure,
     TestResults,
     Workflow,
@@ -105,7 +107,15 @@ def _discover(s: WorkshopSession) -> list[str]:
             ("id", "activity", "actors", "pain points"),
             ((a.id, a.name, ", ".join(a.actors), "; ".join(a.pain_points)) for a in wf.activities),
         )
-        out += _section("Workflow", [*body, *workflow_mermaid(wf)])
+        names = {a.id: a.name for a in wf.activities}
+        body += workflow_mermaid(wf)
+        if wf.priority_steps:
+            body += ["### Priority steps", ""]
+            body += [
+                f"{n}. {_one_line(names.get(p.id, p.id))}" + (f" — {_one_line(p.reason)}" if p.reason else "")
+                for n, p in enumerate(wf.priority_steps, 1)
+            ] + [""]
+        out += _section("Workflow", body)
     enrichment = s.discovery.enrichment
     if enrichment:
         body = []
@@ -181,11 +191,37 @@ def _ranking(s: WorkshopSession) -> list[str]:
     ]
 
 
+def _quadrant_point(score: float) -> str:
+    """A 1–5 score as quadrantChart's 0–1 coordinate (clamped: a hand-edited file may stray),
+    written ``1`` and not ``1.0``, which Mermaid's parser refuses."""
+    return f"{min(1.0, max(0.0, (score - 1) / 4)):.2f}".rstrip("0").rstrip(".")
+
+
+def matrix_mermaid(ev: Evaluation, titles: dict[str, str]) -> list[str]:
+    """The feasibility × value matrix as a Mermaid quadrant chart, inside a ```mermaid fence."""
+    lines = [
+        "```mermaid",
+        "quadrantChart",
+        "    title Feasibility x value",
+        "    x-axis Low feasibility --> High feasibility",
+        "    y-axis Low value --> High value",
+        "    quadrant-1 High value, feasible",
+        "    quadrant-2 High value, hard",
+        "    quadrant-3 Low value, hard",
+        "    quadrant-4 Low value, feasible",
+    ]
+    for e in ev.ideas:
+        title = titles.get(e.idea_id, "")
+        name = _one_line(f"{e.idea_id}: {title}" if title else e.idea_id, 40).replace('"', "'")
+        lines.append(f'    "{name}": [{_quadrant_point(e.feasibility)}, {_quadrant_point(e.value)}]')
+    return [*lines, "```", ""]
+
+
 def _design(s: WorkshopSession) -> list[str]:
     ev = s.evaluation
     if not ev or not ev.ideas:
         return []
-    body = [f"Method: {ev.method} (scale {ev.scale})", ""]
+    body = [f"Method: {ev.method} (scale {ev.scale})", "", *_bullets(ev.notes)]
     body += _table(
         ("idea", "feasibility", "value", "human value", "risks", "data needed", "KPIs"),
         (
@@ -201,7 +237,11 @@ def _design(s: WorkshopSession) -> list[str]:
             for e in ev.ideas
         ),
     )
+    titles = {i.id: i.title for i in s.ideas}
+    body += ["### Feasibility × value matrix", "", *matrix_mermaid(ev, titles)]
     for e in ev.ideas:
+        if e.assumptions:
+            body += [f"### {e.idea_id}: assumptions", "", *_bullets(e.assumptions)]
         if e.bxt:
             body += [
                 f"### {e.idea_id}: business, experience, technology",
@@ -242,7 +282,23 @@ def _plan(s: WorkshopSession) -> list[str]:
         body += ["### Tech stack", "", *_bullets(plan.tech_stack)]
     if plan.dependencies:
         body += ["### Dependencies", "", *_bullets(plan.dependencies)]
-    return _section("Plan", body)
+    return _section("Plan", body) + _section("PoC scope", _poc_scope(plan.poc_scope))
+
+
+def _poc_scope(scope: PocScope | None) -> list[str]:
+    if scope is None:
+        return []
+    body: list[str] = []
+    for title, items in (
+        ("Functionality", scope.functionality),
+        ("Data", scope.data),
+        ("Success criteria", scope.success_criteria),
+    ):
+        if items:
+            body += [f"### {title}", "", *_bullets(items)]
+    if scope.timeline:
+        body += ["### Timeline", "", scope.timeline, ""]
+    return body
 
 
 def _counts(results: TestResults | None) -> str:
