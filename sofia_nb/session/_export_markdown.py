@@ -55,6 +55,11 @@ def _section(title: str, body: list[str]) -> list[str]:
     return [f"## {title}", "", *body] if body else []
 
 
+def _subsections(lists: Iterable[tuple[str, list[str]]]) -> list[str]:
+    """A ``###`` bullet list per non-empty ``(title, items)``."""
+    return [line for title, items in lists if items for line in (f"### {title}", "", *_bullets(items))]
+
+
 def format_time(moment: datetime | None) -> str:
     """``2026-12-01 09:00 UTC``; a time without a zone (a hand-edited file) is taken as UTC."""
     if moment is None:
@@ -93,13 +98,13 @@ def _discover(s: WorkshopSession) -> list[str]:
     bc = s.business_context
     if bc:
         body = [bc.description, ""] if bc.description else []
-        for title, items in (
-            ("Challenges", bc.challenges),
-            ("Constraints", bc.constraints),
-            ("Success metrics", bc.success_metrics),
-        ):
-            if items:
-                body += [f"### {title}", "", *_bullets(items)]
+        body += _subsections(
+            (
+                ("Challenges", bc.challenges),
+                ("Constraints", bc.constraints),
+                ("Success metrics", bc.success_metrics),
+            )
+        )
         out += _section("Business context", body)
     wf = s.workflow
     if wf and (wf.activities or wf.edges):
@@ -118,19 +123,18 @@ def _discover(s: WorkshopSession) -> list[str]:
         out += _section("Workflow", body)
     enrichment = s.discovery.enrichment
     if enrichment:
-        body = []
         insights = enrichment.workiq_insights or WorkiqInsights()
-        for title, items in (
-            ("Company news", enrichment.company_news),
-            ("Competitors", enrichment.competitor_info),
-            ("Industry trends", enrichment.industry_trends),
-            ("Team expertise (WorkIQ)", insights.team_expertise),
-            ("Collaboration patterns (WorkIQ)", insights.collaboration_patterns),
-            ("Documentation gaps (WorkIQ)", insights.documentation_gaps),
-            ("Notes", enrichment.notes),
-        ):
-            if items:
-                body += [f"### {title}", "", *_bullets(items)]
+        body = _subsections(
+            (
+                ("Company news", enrichment.company_news),
+                ("Competitors", enrichment.competitor_info),
+                ("Industry trends", enrichment.industry_trends),
+                ("Team expertise (WorkIQ)", insights.team_expertise),
+                ("Collaboration patterns (WorkIQ)", insights.collaboration_patterns),
+                ("Documentation gaps (WorkIQ)", insights.documentation_gaps),
+                ("Notes", enrichment.notes),
+            )
+        )
         if enrichment.web_search_results:
             body += ["### Web search", "", enrichment.web_search_results, ""]
         if enrichment.sources_used:
@@ -288,14 +292,13 @@ def _plan(s: WorkshopSession) -> list[str]:
 def _poc_scope(scope: PocScope | None) -> list[str]:
     if scope is None:
         return []
-    body: list[str] = []
-    for title, items in (
-        ("Functionality", scope.functionality),
-        ("Data", scope.data),
-        ("Success criteria", scope.success_criteria),
-    ):
-        if items:
-            body += [f"### {title}", "", *_bullets(items)]
+    body = _subsections(
+        (
+            ("Functionality", scope.functionality),
+            ("Data", scope.data),
+            ("Success criteria", scope.success_criteria),
+        )
+    )
     if scope.timeline:
         body += ["### Timeline", "", scope.timeline, ""]
     return body
