@@ -275,8 +275,10 @@ class WorkshopApp(w.VBox):
         opened = talking and bool(self.workshop.session.turns_of(phase))
         paused = self.workshop.session.status is SessionStatus.PAUSED
         _show(self.start_button, talking and not opened)
-        for widget in (self.send_button, self.message, self.continue_button, self.refine_button):
+        for widget in (self.send_button, self.message):
             _show(widget, talking)
+        for widget in (self.continue_button, self.refine_button):
+            _show(widget, opened)
         _show(self.pause_button, not paused)
         _show(self.resume_button, paused)
         _show(self.develop_button, not talking)
