@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import html
 import json
 import time
@@ -44,7 +45,7 @@ class ConsentCard(w.VBox):
         buttons = []
         for label, style, decision, scope in self._choices():
             button = w.Button(description=label, button_style=style, layout=w.Layout(width="auto"))
-            button.on_click(self._dispatch.on_click(lambda d=decision, s=scope: self._answer(d, s)))
+            button.on_click(self._dispatch.on_click(functools.partial(self._answer, decision, scope)))
             buttons.append(button)
         self._buttons = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
         self._status = w.HTML()
@@ -96,9 +97,7 @@ class ConsentCard(w.VBox):
             button.disabled = True  # a view that has not yet collapsed cannot answer twice
         colour = "#1a7f37" if answer.allowed else "#cf222e"
         mark = "✓" if answer.allowed else "✗"
-        self._status.value = (
-            f'<span style="color:{colour}">{mark} {html.escape(self.record_text())}</span>'
-        )
+        self._status.value = f'<span style="color:{colour}">{mark} {html.escape(self.record_text())}</span>'
         self.children = [self._status]
         if self._future is not None and not self._future.done():
             self._future.set_result(answer)

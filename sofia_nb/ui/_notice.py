@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import PurePath
 from typing import Literal
 
 from ..llm import LLMError
@@ -13,20 +12,20 @@ from ..workshop import NavigationError
 NoticeKind = Literal["info", "busy", "warning", "error"]
 
 _COLOURS = {"info": "#0969da", "busy": "#8250df", "warning": "#bf8700", "error": "#cf222e"}
-# Absolute paths (POSIX or Windows) of two parts or more: a facilitator needs the file's name, not where it lives.
+# Absolute paths (POSIX or Windows): a facilitator needs the file's name, not where it lives.
 _PATH = re.compile(r"(?:[A-Za-z]:\\|/)[^\s:'\"]+(?:[/\\][^\s:'\"]+)+")
 
-_NEXT_STEP = "the session is saved: try the step again, or Pause and reopen it later with session=\"last\""
+_NEXT_STEP = 'the session is saved: try the step again, or Pause and reopen it later with session="last"'
 
 
 def error_text(exc: BaseException) -> str:
     """The first line of the error without file paths, followed by what the facilitator can do."""
     first = next((line.strip() for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
-    first = _PATH.sub(lambda m: PurePath(m.group()).name, first)
+    first = _PATH.sub(lambda m: re.split(r"[/\\]", m.group())[-1], first)
     if isinstance(exc, NavigationError):
         return first  # its message already says what to do instead
     if isinstance(exc, LLMError):
-        return f"the model could not answer ({first}); check llm=… and its key, or use llm=\"demo\""
+        return f'the model could not answer ({first}); check llm=… and its key, or use llm="demo"'
     return f"{first}; {_NEXT_STEP}"
 
 

@@ -86,7 +86,9 @@ class RalphPanel(w.VBox):
             head = "already complete: a previous run reached passing tests (force=True starts over)"
         else:
             head = f"{r.status} ({r.reason}) after {r.iterations} iteration{'s' if r.iterations != 1 else ''}"
-        return f"{head}: {r.tests.passed} passed, {r.tests.failed + r.tests.errors} failed; PoC in {r.project}"
+        return (
+            f"{head}: {r.tests.passed} passed, {r.tests.failed + r.tests.errors} failed; PoC in {r.project}"
+        )
 
     def as_text(self) -> str:
         lines = [f"iteration {self.current}/{self.max_iterations}"]

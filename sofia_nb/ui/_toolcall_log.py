@@ -72,7 +72,9 @@ class ToolCallLog(w.VBox):
         self._filter = w.Dropdown(
             options=[_ALL], value=_ALL, description="server", layout=w.Layout(width="260px")
         )
-        self._filter.observe(self._dispatch.on_change(lambda _change: self._refresh_visibility()), names="value")
+        self._filter.observe(
+            self._dispatch.on_change(lambda _change: self._refresh_visibility()), names="value"
+        )
         self._lines = w.VBox()
         self._header = w.HTML("<b>Tool calls</b>")
         super().__init__([w.HBox([self._header, self._filter]), self._lines], **kwargs)
@@ -166,7 +168,9 @@ class ToolCallLog(w.VBox):
     @staticmethod
     def _render_details(row: CallRow) -> None:
         pre = '<pre style="white-space:pre-wrap;overflow-wrap:anywhere">'
-        parts = [f"<b>arguments</b>{pre}{html.escape(json.dumps(row.arguments, indent=2, default=str))}</pre>"]
+        parts = [
+            f"<b>arguments</b>{pre}{html.escape(json.dumps(row.arguments, indent=2, default=str))}</pre>"
+        ]
         if row.result_preview:
             parts.append(f"<b>result</b>{pre}{html.escape(row.result_preview)}</pre>")
         if row.error_message:

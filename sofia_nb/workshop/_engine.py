@@ -284,7 +284,9 @@ class Workshop:
     def resume(self) -> None:
         """Mark a paused session Active again (the conversation goes on where it stopped) and save."""
         self.session.status = SessionStatus.ACTIVE
-        self.bus.emit(Activity(name="resumed", detail=f"session {self.session.id}: {self.session.phase.value}"))
+        self.bus.emit(
+            Activity(name="resumed", detail=f"session {self.session.id}: {self.session.phase.value}")
+        )
         self.save()
 
     # --- internals --------------------------------------------------------------------------
