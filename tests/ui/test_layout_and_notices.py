@@ -8,9 +8,9 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from sofia_nb.consent import ConsentRequest
+from sofia_nb.consent import ConsentBroker, ConsentRequest
 from sofia_nb.session import SessionStore
-from sofia_nb.ui import ConsentCard, WorkshopApp
+from sofia_nb.ui import ConsentCard, WidgetConsent, WorkshopApp
 from sofia_nb.ui._notice import error_text
 from sofia_nb.workshop import Workshop
 
@@ -50,3 +50,20 @@ async def test_an_error_is_a_readable_notice_without_a_path_or_traceback(tmp_pat
 def test_error_text_keeps_a_file_name_and_drops_where_it_lives() -> None:
     text = error_text(OSError("cannot read C:\\Users\\me\\inputs.yaml or /tmp/x/y/inputs.yaml"))
     assert "inputs.yaml" in text and "Users" not in text and "/tmp" not in text
+
+
+async def test_an_answered_consent_card_collapses_to_one_line() -> None:
+    provider = WidgetConsent(show=lambda card: None)
+    broker = ConsentBroker(provider, deadline_s=30)
+    pending = asyncio.ensure_future(broker.ask("demo-search/web_search", {"query": "Valdora"}))
+    for _ in range(200):
+        if provider.cards:
+            break
+        await asyncio.sleep(0.01)
+    card = provider.cards[-1]
+    card.session_button.click()
+    await asyncio.wait_for(pending, 5)
+    assert card.children == (card._status,)
+    assert "✓ demo-search/web_search: allow for this session (widget: clicked in the notebook)" in (
+        card._status.value
+    )
