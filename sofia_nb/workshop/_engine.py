@@ -281,6 +281,14 @@ class Workshop:
         self.bus.emit(Activity(name="paused", detail=f"session {self.session.id} saved; resumable"))
         self.save()
 
+    def resume(self) -> None:
+        """Mark a paused session Active again (the conversation goes on where it stopped) and save."""
+        self.session.status = SessionStatus.ACTIVE
+        self.bus.emit(
+            Activity(name="resumed", detail=f"session {self.session.id}: {self.session.phase.value}")
+        )
+        self.save()
+
     # --- internals --------------------------------------------------------------------------
 
     def _move_to(self, phase: Phase) -> None:
@@ -439,6 +447,9 @@ class SyncWorkshop:
 
     def pause(self) -> None:
         self.workshop.pause()
+
+    def resume(self) -> None:
+        self.workshop.resume()
 
     def close(self) -> None:
         self._loop.close()
