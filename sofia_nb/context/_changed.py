@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._budget import BudgetInput
 from ._errors import ContextError
 from ._exec import run_command
 from ._langs import language_for
@@ -49,7 +50,7 @@ Status = Literal["modified", "added", "deleted", "renamed", "copied", "typechang
 Category = Literal["test", "migration", "docs", "build", "config", "source", "other"]
 
 
-class ChangedInput(BaseModel):
+class ChangedInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     range: str = Field(

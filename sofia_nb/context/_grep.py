@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._budget import BudgetInput
 from ._errors import ContextError
 from ._registry import ContextTool
 from ._roots import resolve_folder
@@ -15,7 +16,7 @@ from ._scan import ScannedFile, Skipped, compile_pattern, search
 from ._walk import normalize_exts
 
 
-class GrepInput(BaseModel):
+class GrepInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     patterns: list[Annotated[str, Field(min_length=1)]] = Field(

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._budget import BudgetInput
 from ._defs import definition_positions
 from ._lang_ts import grammar_for
 from ._langs import BY_SUFFIX, language_for
@@ -22,7 +23,7 @@ _VUE_BINDING = r"\b(?:const|let|var|type|interface|enum|function|class)\s+{name}
 _FAMILY = {"python": "python", "go": "go", "ts": "ts", "js": "ts", "vue": "ts", "php": "php"}
 
 
-class RefsInput(BaseModel):
+class RefsInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     symbol: str = Field(

@@ -42,11 +42,13 @@ def describe(tool: ContextTool) -> p.Tool:
     )
 
 
-def success(result: BaseModel) -> p.CallToolResult:
-    """``structuredContent`` plus one text block carrying the same JSON."""
-    data = to_data(result)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return p.CallToolResult(content=[p.TextContent(text=text)], structured_content=data)
+def success(result: BaseModel, text: str) -> p.CallToolResult:
+    """``structuredContent`` (the data, for programs) plus one text block: the compact form the model reads.
+
+    A deliberate departure from MCP's "SHOULD also return the serialized JSON": the JSON text would
+    cost the model more tokens than the file or the ``grep -rn`` lines it stands for.
+    """
+    return p.CallToolResult(content=[p.TextContent(text=text)], structured_content=to_data(result))
 
 
 def failure(message: str) -> p.CallToolResult:
