@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ._budget import BudgetInput
 from ._errors import ContextError
+from ._hits_text import grep_text
 from ._registry import ContextTool
 from ._roots import resolve_folder
 from ._scan import ScannedFile, Skipped, compile_pattern, search
@@ -119,6 +120,8 @@ TOOLS = (
         result_model=GrepResult,
         func=run,
         cli_path=("grep",),
+        text=grep_text,
+        more="narrow the pattern, exts, ignore_dirs or root, or lower max_per_pattern",
         positional="patterns",
     ),
 )

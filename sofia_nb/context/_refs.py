@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ._budget import BudgetInput
 from ._defs import definition_positions
+from ._hits_text import refs_text
 from ._lang_ts import grammar_for
 from ._langs import BY_SUFFIX, language_for
 from ._registry import ContextTool, first
@@ -137,6 +138,8 @@ TOOLS = (
         result_model=RefsResult,
         func=run,
         cli_path=("refs",),
+        text=refs_text,
+        more="narrow root or exts, or lower max",
         positional="symbol",
     ),
 )

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from ._budget import BudgetInput, cut
+from ._budget import DEFAULT_BUDGET, BudgetInput, cut
 from ._render import render
 
 _T = TypeVar("_T")
@@ -114,3 +114,11 @@ def get_tool(name: str) -> ContextTool:
         return tools()[name]
     except KeyError:
         raise KeyError(f"unknown context tool {name!r}; known: {', '.join(tools())}") from None
+
+
+def model_text(result: BaseModel, budget: int = DEFAULT_BUDGET) -> str:
+    """The model-facing text of a result of any registered tool (:meth:`ContextTool.text_of`)."""
+    tool = next((t for t in tools().values() if type(result) is t.result_model), None)
+    if tool is None:
+        raise KeyError(f"{type(result).__name__} is not the result of a registered context tool")
+    return tool.text_of(result, budget)

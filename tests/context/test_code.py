@@ -129,7 +129,7 @@ def test_a_summary_never_costs_more_than_the_file(tmp_path: Path, summarise_ever
     dense.write_text("".join(f"def f{i}(a,b): return a\n" for i in range(40)))
     entry = run(CodeInput(files=[str(dense)])).files[0]
     assert entry.mode == "raw"
-    assert entry.note.startswith("the summary (~") and entry.note.endswith("would cost more than the file")
+    assert entry.note.startswith("the summary (~") and entry.note.endswith("would cost as much as the file")
 
 
 def test_folders_globs_and_the_250_file_cap(tmp_path: Path) -> None:
