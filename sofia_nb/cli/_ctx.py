@@ -17,7 +17,6 @@ from pydantic.fields import FieldInfo
 
 from .._validation import describe
 from ..context import FORMATS, ContextError, ContextTool, render, tools
-from ..redact import redact_text
 from . import _exit
 from ._context import CliContext
 from ._output import Output
@@ -153,5 +152,5 @@ def run(ctx: CliContext) -> int:
     else:
         fmt = ctx.args.format
         text = tool.text_of(result, request.budget) if fmt == "text" else render(result, fmt)
-        ctx.out.console.print(redact_text(text), end="", markup=False, emoji=False, highlight=False)
+        ctx.out.text(text)
     return _exit.OK

@@ -301,6 +301,17 @@ def run(request: ChangedInput) -> ChangedResult:
     return ChangedResult(spec=repo.spec, root=str(root), changes=changes)
 
 
+def changed_text(result: ChangedResult) -> str:
+    """One line per change (``modified app.py +2 -1 source python: function build``), under the spec."""
+    lines = [f"{result.spec}: {len(result.changes)} changes"]
+    for c in result.changes:
+        line = f"{c.status} {c.path}" + (f" (from {c.old_path})" if c.old_path else "")
+        line += f" +{c.adds} -{c.dels} {c.category}" + (f" {c.lang}" if c.lang else "")
+        line += " binary" * c.binary + (": " + ", ".join(c.symbols) if c.symbols else "")
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 TOOLS = (
     ContextTool(
         name="changed",
@@ -313,5 +324,7 @@ TOOLS = (
         func=run,
         cli_path=("changed",),
         positional="range",
+        text=changed_text,
+        more="narrow root, or pass no_symbols=true",
     ),
 )

@@ -338,28 +338,42 @@ def _page(path: Path, source: Source, language: Language, span: str) -> CodeFile
 
 
 def _fit(entry: CodeFile, budget: int) -> CodeFile:
-    """``entry`` cut to ``budget`` tokens (0 = no limit); ``truncated`` says what is left out and how."""
-    if budget == 0 or cost(entry_text(entry, header=True)) <= budget:
-        return entry
-    room = max(
-        budget
-        - cost(entry_text(entry.model_copy(update={"content": "", "symbols": [], "slices": []}), True))
-        - 40,
-        0,
-    )
+    """``entry`` cut to ``budget`` tokens (0 = no limit); ``truncated`` says what is left out and how.
+
+    Line costs are rounded one by one, so a cut may still be a little over: then it is cut again,
+    with a tenth less room each time.
+    """
+    bare = entry.model_copy(update={"content": "", "symbols": [], "slices": [], "imports": []})
+    room = budget - cost(entry_text(bare, True)) - 70  # 70: the note that says what was cut
+    cut = entry
+    while budget and cost(entry_text(cut, header=True)) > budget:
+        cut = _cut(entry.model_copy(deep=True), budget, max(room, 0))
+        if room <= 0:
+            break
+        room = room * 9 // 10
+    return cut
+
+
+def _cut(entry: CodeFile, budget: int, room: int) -> CodeFile:
     if entry.mode == "raw":
         lines = entry.content.split("\n")
         entry.content = "\n".join(lines[: head_lines(lines, room)])
         why = f"cut to the {budget}-token budget"
         entry.truncated = _page_note(entry, f"{entry.note}; {why}" if entry.size > MAX_WHOLE else why)
     elif entry.mode == "summary":
+        imports = cost("imports: " + "; ".join(entry.imports)) if entry.imports else 0
+        if imports > room // 2:  # a long import list yields first
+            entry.imports = []
+        else:
+            room -= imports
         widths = [cost(symbol_line(s) + "\n") for s in entry.symbols]
         kept = fitting(widths, room)
         left = entry.symbols[kept:]
         entry.symbols = entry.symbols[:kept]
         entry.truncated = (
-            f"cut to the {budget}-token budget: {len(left)} more symbols from {left[0].name} on; "
-            "brief=true or exported=true shortens, symbols=[NAME] slices one, lines=START-END reads a part"
+            f"cut to the {budget}-token budget: "
+            + (f"{len(left)} more symbols from {left[0].name} on" if left else "imports left out")
+            + "; brief=true or exported=true shortens, symbols=[NAME] slices one, lines=A-B reads a part"
         )
     else:  # slices (or a page): the lines that fit, in order
         kept_slices: list[CodeSlice] = []

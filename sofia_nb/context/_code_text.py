@@ -1,6 +1,7 @@
 """What the model reads of a ``code`` answer: never more tokens than the files (or lines) themselves.
 
-A raw file is its text verbatim; a slice is its lines verbatim; a summary is one line per symbol.
+A raw file is its text verbatim; slices are their lines verbatim, one after the other (each starts
+with its declaration, so no label is needed); a summary is one line per symbol.
 One file needs no header (the caller named it); several get ``==> path <==`` each, as ``tail -n +1
 FILES`` prints them. A note for the model (a cut, a missing symbol) is one line in ``[...]``.
 """
@@ -65,9 +66,7 @@ def file_lines(entry: CodeFile) -> list[str]:
     if entry.mode == "raw":
         body = entry.content.removesuffix("\n").split("\n") if entry.content else []
     elif entry.mode == "slice":
-        body = []
-        for n, piece in enumerate(entry.slices):
-            body += [""] * (n > 0) + piece.text.removesuffix("\n").split("\n")
+        body = [line for piece in entry.slices for line in piece.text.split("\n")]
         if entry.missing:
             body.append(f"[{entry.note}]")
     elif entry.mode == "summary":

@@ -67,7 +67,7 @@ def test_ctx_code_grep_and_nested_paths(tree: Path, capsys: pytest.CaptureFixtur
     )
     out = capsys.readouterr().out  # the text the model reads: one line per hit, as grep -rn
     assert out == (
-        "starting: 1 hits in 1 files\ngo/server.go:38:fmt.Println(\"starting\", s.Addr)\n"
+        'starting: 1 hits in 1 files\ngo/server.go:38:fmt.Println("starting", s.Addr)\n'
         "label = : 1 hits in 1 files\npy/widgets.py:36:label = self.name.upper()\n"
     )
     assert main(["ctx", "vue", "routes", "--root", str(tree), "--format", "md"]) == 0
