@@ -92,7 +92,7 @@ class _Server:
         while True:
             reply = json.loads(self.proc.stdout.readline())
             if reply.get("id") == self._ids:
-                return reply["result"]  # type: ignore[no-any-return]
+                return reply["result"]
 
     def peak_mb(self) -> float | None:
         status = Path(f"/proc/{self.proc.pid}/status")
