@@ -8,7 +8,9 @@ the same hits (all of a pattern's hits when some were left out: the call stands 
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import subprocess
 import sys
 import tracemalloc
@@ -30,6 +32,7 @@ from tests.context2._trees import make_composer_tree
 
 from ._trees import FILES, make_repo
 
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 bpe_openai = pytest.importorskip("bpe_openai")
 _ENCODING = bpe_openai.get_encoding("o200k_base")
 
@@ -288,13 +291,13 @@ def test_every_tool_takes_a_budget() -> None:
 
 
 def _huge(path: Path, size: float) -> Path:
-    unit = "def generated_{i}(alpha, beta):\n    total = alpha + beta * {i}\n    return total  # filler\n\n"
-    with path.open("w") as handle:
-        i = 0
-        while handle.tell() < size:
-            handle.write("".join(unit.format(i=i + k) for k in range(1000)))
-            i += 1000
-    return path
+    """The benchmark's generated file (``benchmarks/context_huge.py``), of ``size`` bytes."""
+    spec = importlib.util.spec_from_file_location("context_huge", BENCHMARKS / "context_huge.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("context_huge", module)  # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module.generate(path, size)  # type: ignore[no-any-return]
 
 
 def test_a_huge_file_is_never_read_whole(tmp_path: Path) -> None:
@@ -310,10 +313,9 @@ def test_a_huge_file_is_never_read_whole(tmp_path: Path) -> None:
     assert entry.mode == "raw" and entry.size > MAX_WHOLE
     assert "over the 2 MiB limit for summaries and slices" in entry.truncated
     assert "reads the next page" in entry.truncated and tokens(text) <= 10_000
-    assert text.startswith("def generated_0(alpha, beta):\n")
-    _, page = get_tool("code").answer({"files": [str(path)], "lines": "400001-400004"})
-    unit = "def generated_100000(alpha, beta):\n    total = alpha + beta * 100000\n"
-    assert page == unit + "    return total  # filler\n\n"
+    assert text.startswith("def f0(x):\n")
+    _, page = get_tool("code").answer({"files": [str(path)], "lines": "400000-400002"})
+    assert page == "def f133333(x):\n    return x + 133333  # filler to reach the size\n\n"
 
 
 def test_slicing_a_huge_file_is_refused_with_the_way_round(tmp_path: Path) -> None:
@@ -321,16 +323,15 @@ def test_slicing_a_huge_file_is_refused_with_the_way_round(tmp_path: Path) -> No
 
     path = _huge(tmp_path / "huge.py", MAX_WHOLE + 1)
     with pytest.raises(ContextError, match="symbol slices need the whole file parsed - find the symbol"):
-        get_tool("code").answer({"files": [str(path)], "symbols": ["generated_5"]})
+        get_tool("code").answer({"files": [str(path)], "symbols": ["f5"]})
 
 
 # -- over MCP: the text block is the compact text, the JSON stays in structuredContent ---------------
 
 
 async def _served_calls(root: Path) -> dict[str, Any]:
-    server = StdioServerParameters(
-        command=sys.executable, args=["-m", "sofia_nb", "mcp", "serve", "--root", str(root)]
-    )
+    argv = ["-m", "sofia_nb", "mcp", "serve", "--root", str(root)]
+    server = StdioServerParameters(command=sys.executable, args=argv, env=dict(os.environ))
     results = {}
     with anyio.fail_after(60):
         async with Client(server) as client:
