@@ -18,8 +18,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ._budget import BudgetInput, cheaper, cost, fitting, head_lines
-from ._code_text import code_text, display_path, entry_text, symbol_line
+from ._budget import BudgetInput, cheaper, cost
+from ._code_fit import fit, page_note
+from ._code_text import code_text, display_path, entry_text, entry_tokens
 from ._dedup import DedupLog, open_session_log
 from ._errors import ContextError
 from ._lang_php import api_surface
@@ -174,11 +175,6 @@ def _language(path: Path) -> Language:
     return language
 
 
-def _cost(entry: CodeFile) -> int:
-    """Estimated tokens of the entry as the model reads it (its text, path header included)."""
-    return estimate_tokens(entry_text(entry, header=True))
-
-
 def _base(
     path: Path, source: Source, language: Language, mode: Literal["summary", "slice", "unchanged"]
 ) -> CodeFile:
@@ -222,15 +218,6 @@ def _head_note(source: Source) -> str:
     )
 
 
-def _page_note(entry: CodeFile, why: str) -> str:
-    """What a raw entry cut short shows, and the page that comes next."""
-    shown = entry.content.count("\n") + 1
-    return (
-        f"{why}: lines 1-{shown} of {'~' if entry.size > MAX_WHOLE else ''}{entry.lines} shown; "
-        f"lines={shown + 1}-{shown + 400} reads the next page, grep finds a symbol's line"
-    )
-
-
 def _summary(path: Path, source: Source, language: Language, request: CodeInput) -> CodeFile:
     base = _base(path, source, language, "summary")
     size = base.size
@@ -264,7 +251,7 @@ def _summary(path: Path, source: Source, language: Language, request: CodeInput)
             "note": "; ".join(notes),
         }
     )
-    entry.tokens = _cost(entry)
+    entry.tokens = entry_tokens(entry)
     if not cheaper(entry.tokens, estimate_tokens(source.text)) and not request.api:
         return _raw(base, source, f"the summary (~{entry.tokens} tokens) would cost as much as the file")
     return entry
@@ -306,7 +293,7 @@ def _slices(path: Path, source: Source, language: Language, symbols: list[str]) 
         base.note = f"not found: {', '.join(base.missing)}; available: {', '.join(available[:40])}" + (
             ", ..." if len(available) > 40 else ""
         )
-    base.tokens = _cost(base)
+    base.tokens = entry_tokens(base)
     if base.tokens > base.raw_tokens:
         return _raw(base, source, "the slices would cost more than the whole file")
     return base
@@ -333,67 +320,7 @@ def _page(path: Path, source: Source, language: Language, span: str) -> CodeFile
     if not text:
         entry.note = f"the file has {source.lines} lines: nothing at lines={span}"
         entry.missing.append(span)
-    entry.tokens = _cost(entry)
-    return entry
-
-
-def _fit(entry: CodeFile, budget: int) -> CodeFile:
-    """``entry`` cut to ``budget`` tokens (0 = no limit); ``truncated`` says what is left out and how.
-
-    Line costs are rounded one by one, so a cut may still be a little over: then it is cut again,
-    with a tenth less room each time.
-    """
-    bare = entry.model_copy(update={"content": "", "symbols": [], "slices": [], "imports": []})
-    room = budget - cost(entry_text(bare, True)) - 70  # 70: the note that says what was cut
-    cut = entry
-    while budget and cost(entry_text(cut, header=True)) > budget:
-        cut = _cut(entry.model_copy(deep=True), budget, max(room, 0))
-        if room <= 0:
-            break
-        room = room * 9 // 10
-    return cut
-
-
-def _cut(entry: CodeFile, budget: int, room: int) -> CodeFile:
-    if entry.mode == "raw":
-        lines = entry.content.split("\n")
-        entry.content = "\n".join(lines[: head_lines(lines, room)])
-        why = f"cut to the {budget}-token budget"
-        entry.truncated = _page_note(entry, f"{entry.note}; {why}" if entry.size > MAX_WHOLE else why)
-    elif entry.mode == "summary":
-        imports = cost("imports: " + "; ".join(entry.imports)) if entry.imports else 0
-        if imports > room // 2:  # a long import list yields first
-            entry.imports = []
-        else:
-            room -= imports
-        widths = [cost(symbol_line(s) + "\n") for s in entry.symbols]
-        kept = fitting(widths, room)
-        left = entry.symbols[kept:]
-        entry.symbols = entry.symbols[:kept]
-        entry.truncated = (
-            f"cut to the {budget}-token budget: "
-            + (f"{len(left)} more symbols from {left[0].name} on" if left else "imports left out")
-            + "; brief=true or exported=true shortens, symbols=[NAME] slices one, lines=A-B reads a part"
-        )
-    else:  # slices (or a page): the lines that fit, in order
-        kept_slices: list[CodeSlice] = []
-        for piece in entry.slices:
-            lines = piece.text.split("\n")
-            kept = head_lines(lines, room)
-            room -= sum(cost(line + "\n") for line in lines[:kept])
-            if kept:
-                end = piece.start_line + kept - 1
-                kept_slices.append(
-                    piece.model_copy(update={"text": "\n".join(lines[:kept]), "end_line": end})
-                )
-            if kept < len(lines):
-                entry.truncated = (
-                    f"cut to the {budget}-token budget at line {piece.start_line + kept - 1}; "
-                    f"lines={piece.start_line + kept}-{piece.end_line} reads the rest"
-                )
-                break
-        entry.slices = kept_slices
-    entry.tokens = _cost(entry)
+    entry.tokens = entry_tokens(entry)
     return entry
 
 
@@ -410,7 +337,7 @@ def _stub(path: Path, source: Source, language: Language, age: float) -> CodeFil
     stub.note = (
         f"already returned {ago} ago in this session and unchanged since; pass force=true to get it again"
     )
-    stub.tokens = _cost(stub)
+    stub.tokens = entry_tokens(stub)
     return stub
 
 
@@ -437,7 +364,7 @@ def _entry(path: Path, source: Source, language: Language, request: CodeInput) -
         return _slices(path, source, language, request.symbols)
     if not source.complete:  # its first page: parsing even the head would cost more than the answer
         entry = _raw(_base(path, source, language, "summary"), source, _head_note(source))
-        entry.truncated = _page_note(entry, entry.note)
+        entry.truncated = page_note(entry, entry.note)
         return entry
     return _summary(path, source, language, request)
 
@@ -468,7 +395,7 @@ def run(request: CodeInput) -> CodeResult:
             if log is not None:
                 log.record(key)
         if request.budget:
-            entry = _fit(entry, max(left, 1))
+            entry = fit(entry, max(left, 1))
             left -= cost(entry_text(entry, header=True))
         entries.append(entry)
     return CodeResult(

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ._outline import CodeSymbol, VueInfo
 from ._roots import resolve_path
+from ._tokens import estimate_tokens
 
 if TYPE_CHECKING:
     from ._code import CodeFile, CodeResult
@@ -82,6 +83,11 @@ def entry_text(entry: CodeFile, header: bool) -> str:
     if header:
         lines.insert(0, f"==> {display_path(entry.file)} <==")
     return "\n".join(lines) + "\n"
+
+
+def entry_tokens(entry: CodeFile) -> int:
+    """Estimated tokens of the entry as the model reads it (its text, path header included)."""
+    return estimate_tokens(entry_text(entry, header=True))
 
 
 def code_text(result: CodeResult) -> str:

@@ -8,6 +8,7 @@ import pytest
 
 from sofia_nb.context import ContextError, _code, allowed_roots
 from sofia_nb.context._code import CodeInput, run
+from sofia_nb.context._code_text import entry_tokens
 
 from ._golden import assert_golden
 
@@ -39,9 +40,9 @@ def _costed_at_root(result: _code.CodeResult, root: Path) -> _code.CodeResult:
     (``pytest-9`` / ``pytest-10``): compared as is, a golden flips by a token from run to run.
     """
     for entry in result.files:
-        assert entry.tokens == _code._cost(entry.model_copy(update={"tokens": 0}))
+        assert entry.tokens == entry_tokens(entry.model_copy(update={"tokens": 0}))
         at_root = {"file": entry.file.replace(str(root), "<root>"), "tokens": 0}
-        entry.tokens = _code._cost(entry.model_copy(update=at_root))
+        entry.tokens = entry_tokens(entry.model_copy(update=at_root))
     result.tokens = sum(e.tokens for e in result.files)
     return result
 
