@@ -17,7 +17,6 @@ from pydantic.fields import FieldInfo
 
 from .._validation import describe
 from ..context import FORMATS, ContextError, ContextTool, render, tools
-from ..redact import redact_text
 from . import _exit
 from ._context import CliContext
 from ._output import Output
@@ -102,9 +101,9 @@ def _add_tool(parent: Any, tool: ContextTool, common: argparse.ArgumentParser) -
         _add_field(parser, name, info, positional=name == tool.positional)
     parser.add_argument(
         "--format",
-        choices=FORMATS,
-        default="toon",
-        help="json (the MCP contract), toon (compact, default) or md",
+        choices=("text", *FORMATS),
+        default="text",
+        help="text (what the model reads over MCP, the default), json (the structured data), toon or md",
     )
     parser.set_defaults(handler=run, ctx_tool=tool.name)
 
@@ -151,7 +150,7 @@ def run(ctx: CliContext) -> int:
     if ctx.out.json_mode:
         ctx.out.result(result)
     else:
-        ctx.out.console.print(
-            redact_text(render(result, ctx.args.format)), end="", markup=False, emoji=False, highlight=False
-        )
+        fmt = ctx.args.format
+        text = tool.text_of(result, request.budget) if fmt == "text" else render(result, fmt)
+        ctx.out.text(text)
     return _exit.OK

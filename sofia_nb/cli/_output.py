@@ -11,7 +11,7 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 
 from ..events import Event
-from ..redact import redact
+from ..redact import redact, redact_text
 
 
 class Output:
@@ -28,6 +28,11 @@ class Output:
 
     def _line(self, obj: Any) -> None:
         self._stdout.write(json.dumps(redact(obj), ensure_ascii=False, default=str) + "\n")
+        self._stdout.flush()
+
+    def text(self, text: str) -> None:
+        """``text`` verbatim on stdout (secrets redacted): no tab expansion or markup, as files are."""
+        self._stdout.write(redact_text(text))
         self._stdout.flush()
 
     def event(self, event: Event) -> None:

@@ -5,17 +5,20 @@ one registry (:func:`tools`) that the MCP server (``sofia-nb mcp serve``) and ``
 generated from. See ``docs/context-tools.md``.
 """
 
+from ._budget import DEFAULT_BUDGET, BudgetInput
 from ._errors import ContextError
-from ._registry import PROVIDER_MODULES, ContextTool, ToolAnnotations, get_tool, tools
+from ._registry import PROVIDER_MODULES, ContextTool, ToolAnnotations, get_tool, model_text, tools
 from ._render import FORMATS, Format, render, to_data
 from ._roots import allowed_roots, current_roots, resolve_path
 from ._tokens import estimate_tokens
 from ._walk import DEFAULT_IGNORE_DIRS, walk_files
 
 __all__ = [
+    "DEFAULT_BUDGET",
     "DEFAULT_IGNORE_DIRS",
     "FORMATS",
     "PROVIDER_MODULES",
+    "BudgetInput",
     "ContextError",
     "ContextTool",
     "Format",
@@ -24,6 +27,7 @@ __all__ = [
     "current_roots",
     "estimate_tokens",
     "get_tool",
+    "model_text",
     "render",
     "resolve_path",
     "to_data",

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._budget import BudgetInput
 from ._errors import ContextError
 from ._exec import run_command
 from ._langs import language_for
@@ -49,7 +50,7 @@ Status = Literal["modified", "added", "deleted", "renamed", "copied", "typechang
 Category = Literal["test", "migration", "docs", "build", "config", "source", "other"]
 
 
-class ChangedInput(BaseModel):
+class ChangedInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     range: str = Field(
@@ -300,6 +301,17 @@ def run(request: ChangedInput) -> ChangedResult:
     return ChangedResult(spec=repo.spec, root=str(root), changes=changes)
 
 
+def changed_text(result: ChangedResult) -> str:
+    """One line per change (``modified app.py +2 -1 source python: function build``), under the spec."""
+    lines = [f"{result.spec}: {len(result.changes)} changes"]
+    for c in result.changes:
+        line = f"{c.status} {c.path}" + (f" (from {c.old_path})" if c.old_path else "")
+        line += f" +{c.adds} -{c.dels} {c.category}" + (f" {c.lang}" if c.lang else "")
+        line += " binary" * c.binary + (": " + ", ".join(c.symbols) if c.symbols else "")
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 TOOLS = (
     ContextTool(
         name="changed",
@@ -312,5 +324,7 @@ TOOLS = (
         func=run,
         cli_path=("changed",),
         positional="range",
+        text=changed_text,
+        more="narrow root, or pass no_symbols=true",
     ),
 )

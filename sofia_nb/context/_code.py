@@ -3,6 +3,8 @@
 Compact-or-raw: a file under ``SOFIA_CODE_RAW_BELOW`` bytes (default 8192) comes back raw, and so
 does any file whose summary would cost more tokens than the file itself. A file already returned
 in this session within ``SOFIA_DEDUP_WINDOW`` seconds, unchanged, comes back as a short stub.
+Every answer fits the call's ``budget``; a file over :data:`._source.MAX_WHOLE` bytes is never
+read whole (its head is summarised, and ``lines`` pages through it).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._budget import BudgetInput, cheaper, cost
+from ._code_fit import fit, page_note
+from ._code_text import code_text, display_path, entry_text, entry_tokens
 from ._dedup import DedupLog, open_session_log
 from ._errors import ContextError
 from ._lang_php import api_surface
@@ -23,6 +28,7 @@ from ._langs import BY_SUFFIX, PHP, Language, language_for
 from ._outline import CodeSymbol, Scope, VueInfo
 from ._registry import ContextTool
 from ._roots import resolve_path
+from ._source import HEAD_BYTES, MAX_WHOLE, Source, read_lines, read_source
 from ._tokens import estimate_tokens
 from ._walk import walk_files
 
@@ -30,7 +36,7 @@ MAX_FILES = 250
 DEFAULT_RAW_BELOW = 8192
 
 
-class CodeInput(BaseModel):
+class CodeInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     files: list[str] = Field(
@@ -47,6 +53,12 @@ class CodeInput(BaseModel):
     )
     brief: bool = Field(False, description="Names and signatures only: no fields, members or decorators")
     force: bool = Field(False, description="Return the files even if this session already got them unchanged")
+    lines: str = Field(
+        "",
+        pattern=r"^(\d+-\d*)?$",
+        description="Read these lines of the one file in `files` verbatim (`120-180`; `120-` to the end): "
+        "a page of a file too big to summarise or slice",
+    )
 
 
 class CodeSlice(BaseModel):
@@ -64,6 +76,7 @@ class CodeFile(BaseModel):
     mode: Literal["summary", "raw", "slice", "unchanged"]
     note: str = ""
     size: int = Field(description="bytes")
+    lines: int = Field(description="lines of the file (estimated from its head when over the read limit)")
     tokens: int = Field(description="estimated tokens of this entry")
     raw_tokens: int = Field(description="estimated tokens of the whole file")
     package: str = ""
@@ -73,6 +86,7 @@ class CodeFile(BaseModel):
     content: str = Field("", description="the file, when mode is raw")
     slices: list[CodeSlice] = Field(default_factory=list)
     missing: list[str] = Field(default_factory=list, description="asked-for symbols that were not found")
+    truncated: str = Field("", description="what the budget or the size limit left out, and how to get it")
 
 
 class CodeResult(BaseModel):
@@ -161,43 +175,50 @@ def _language(path: Path) -> Language:
     return language
 
 
-def _cost(entry: CodeFile) -> int:
-    """Tokens of the entry as the server sends it (compact JSON)."""
-    return estimate_tokens(
-        json.dumps(entry.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
-    )
-
-
 def _base(
-    path: Path, source: str, language: Language, mode: Literal["summary", "slice", "unchanged"]
+    path: Path, source: Source, language: Language, mode: Literal["summary", "slice", "unchanged"]
 ) -> CodeFile:
     """The fields every entry for ``path`` carries; ``tokens`` is filled in once the entry is complete."""
+    head_tokens = estimate_tokens(source.text)
     return CodeFile(
         file=str(path),
         lang=language.name,
         mode=mode,
-        size=len(source.encode()),
+        size=source.size,
+        lines=source.lines,
         tokens=0,
-        raw_tokens=estimate_tokens(source),
+        # A huge file's tokens are extrapolated from its head: it is never read whole.
+        raw_tokens=head_tokens
+        if source.complete
+        else head_tokens * source.size // max(len(source.text.encode()), 1),
     )
 
 
-def _raw(entry: CodeFile, source: str, note: str) -> CodeFile:
+def _raw(entry: CodeFile, source: Source, note: str) -> CodeFile:
     raw = CodeFile(
         file=entry.file,
         lang=entry.lang,
         mode="raw",
         note=note,
         size=entry.size,
+        lines=entry.lines,
         tokens=0,
         raw_tokens=entry.raw_tokens,
-        content=source,
+        content=source.text,
     )
-    raw.tokens = estimate_tokens(source)
+    raw.tokens = estimate_tokens(source.text)
     return raw
 
 
-def _summary(path: Path, source: str, language: Language, request: CodeInput) -> CodeFile:
+def _head_note(source: Source) -> str:
+    """What a file over the read limit gets instead of a summary, and how to read the rest."""
+    return (
+        f"{source.size / 1e6:.1f} MB (~{source.lines} lines), over the {MAX_WHOLE // (1024 * 1024)} MiB "
+        "limit for summaries and slices: not read whole"
+    )
+
+
+def _summary(path: Path, source: Source, language: Language, request: CodeInput) -> CodeFile:
     base = _base(path, source, language, "summary")
     size = base.size
     threshold = raw_below()
@@ -208,13 +229,13 @@ def _summary(path: Path, source: str, language: Language, request: CodeInput) ->
             f"{_size_label(size)} < {_size_label(threshold)}: the whole file is cheaper than its structure",
         )
     try:
-        outline = language.outline(source, request.brief, path)
+        outline = language.outline(source.text, request.brief, path)
     except (ContextError, SyntaxError, ValueError, RecursionError) as exc:
         return _raw(base, source, f"could not be summarised ({exc}); here is the whole file")
     symbols = outline.symbols
     notes = list(outline.notes)
     if request.api and language is PHP:
-        methods, api_notes = api_surface(path, source)
+        methods, api_notes = api_surface(path, source.text)
         symbols = [
             s for s in symbols if s.kind in ("class", "interface", "trait", "enum", "function")
         ] + methods
@@ -230,9 +251,9 @@ def _summary(path: Path, source: str, language: Language, request: CodeInput) ->
             "note": "; ".join(notes),
         }
     )
-    entry.tokens = _cost(entry)
-    if entry.tokens >= entry.raw_tokens and not request.api:
-        return _raw(base, source, f"the summary (~{entry.tokens} tokens) would cost more than the file")
+    entry.tokens = entry_tokens(entry)
+    if not cheaper(entry.tokens, estimate_tokens(source.text)) and not request.api:
+        return _raw(base, source, f"the summary (~{entry.tokens} tokens) would cost as much as the file")
     return entry
 
 
@@ -241,13 +262,13 @@ def _matches(scope: Scope, wanted: str) -> bool:
     return scope.name == wanted or scope.name.rsplit(".", 1)[-1] == wanted
 
 
-def _slices(path: Path, source: str, language: Language, symbols: list[str]) -> CodeFile:
+def _slices(path: Path, source: Source, language: Language, symbols: list[str]) -> CodeFile:
     base = _base(path, source, language, "slice")
     try:
-        scopes = language.definitions(source, path)
+        scopes = language.definitions(source.text, path)
     except (ContextError, SyntaxError, ValueError) as exc:
         return _raw(base, source, f"could not be parsed for slicing ({exc}); here is the whole file")
-    lines = source.split("\n")
+    lines = source.text.split("\n")
     sent: set[tuple[int, int]] = set()  # `send` and `Client.send` may name the same scope: sent once
     for wanted in symbols:
         hits = [s for s in scopes if _matches(s, wanted)]
@@ -272,60 +293,111 @@ def _slices(path: Path, source: str, language: Language, symbols: list[str]) -> 
         base.note = f"not found: {', '.join(base.missing)}; available: {', '.join(available[:40])}" + (
             ", ..." if len(available) > 40 else ""
         )
-    base.tokens = _cost(base)
+    base.tokens = entry_tokens(base)
     if base.tokens > base.raw_tokens:
         return _raw(base, source, "the slices would cost more than the whole file")
     return base
 
 
-def _dedup_key(path: Path, source: str, request: CodeInput) -> str:
+def _page(path: Path, source: Source, language: Language, span: str) -> CodeFile:
+    """``lines=START-END``: those lines verbatim, streamed from the file (a page of a huge one too)."""
+    first, _, last = span.partition("-")
+    start, end = int(first), int(last or 0)
+    if start < 1 or (end and end < start):
+        raise ContextError(f"lines={span}: give START-END with 1 <= START <= END (or START- for the rest)")
+    text = read_lines(path, start, end)
+    entry = _base(path, source, language, "slice")
+    entry.slices.append(
+        CodeSlice(
+            symbol=span,
+            kind="lines",
+            name="",
+            start_line=start,
+            end_line=start + len(text) - 1,
+            text="\n".join(text),
+        )
+    )
+    if not text:
+        entry.note = f"the file has {source.lines} lines: nothing at lines={span}"
+        entry.missing.append(span)
+    entry.tokens = entry_tokens(entry)
+    return entry
+
+
+def _dedup_key(path: Path, source: Source, request: CodeInput) -> str:
     options = request.model_dump(exclude={"files", "force"})
-    material = json.dumps([str(path), hashlib.sha256(source.encode()).hexdigest(), options], sort_keys=True)
+    digest = hashlib.sha256(source.text.encode()).hexdigest()
+    material = json.dumps([str(path), digest, source.size, options], sort_keys=True)
     return hashlib.sha256(material.encode()).hexdigest()[:32]
 
 
-def _stub(path: Path, source: str, language: Language, age: float) -> CodeFile:
+def _stub(path: Path, source: Source, language: Language, age: float) -> CodeFile:
     ago = f"{round(age)}s" if age < 60 else f"{round(age / 60)}m"
     stub = _base(path, source, language, "unchanged")
     stub.note = (
         f"already returned {ago} ago in this session and unchanged since; pass force=true to get it again"
     )
-    stub.tokens = _cost(stub)
+    stub.tokens = entry_tokens(stub)
     return stub
 
 
-def run(request: CodeInput) -> CodeResult:
-    """Summaries (or slices) of the requested files, in input order."""
+def _one_file(request: CodeInput, what: str) -> list[Path]:
+    if len(request.files) != 1:
+        raise ContextError(f"{what} needs exactly one file in `files`")
+    path = resolve_path(request.files[0])
+    if not path.is_file():
+        raise ContextError(f"{request.files[0]}: {what} needs one existing file")
+    if _is_binary(path):
+        raise ContextError(f"{request.files[0]}: a binary file (it holds NUL bytes), not source code")
+    return [path]
+
+
+def _entry(path: Path, source: Source, language: Language, request: CodeInput) -> CodeFile:
+    if request.lines:
+        return _page(path, source, language, request.lines)
     if request.symbols:
-        if len(request.files) != 1:
-            raise ContextError("slicing symbols needs exactly one file in `files`")
-        paths = [resolve_path(request.files[0])]
-        if not paths[0].is_file():
-            raise ContextError(f"{request.files[0]}: slicing symbols needs one existing file")
-        if _is_binary(paths[0]):
-            raise ContextError(f"{request.files[0]}: a binary file (it holds NUL bytes), not source code")
+        if not source.complete:
+            raise ContextError(
+                f"{display_path(str(path))}: {_head_note(source)}; symbol slices need the whole file "
+                "parsed - find the symbol's line with grep and read it with lines=START-END"
+            )
+        return _slices(path, source, language, request.symbols)
+    if not source.complete:  # its first page: parsing even the head would cost more than the answer
+        entry = _raw(_base(path, source, language, "summary"), source, _head_note(source))
+        entry.truncated = page_note(entry, entry.note)
+        return entry
+    return _summary(path, source, language, request)
+
+
+def run(request: CodeInput) -> CodeResult:
+    """Summaries (or slices, or a page of lines) of the requested files, in input order, within budget."""
+    if request.lines and request.symbols:
+        raise ContextError("ask for either `symbols` or `lines`, not both")
+    if request.lines:
+        paths = _one_file(request, "reading lines")
+    elif request.symbols:
+        paths = _one_file(request, "slicing symbols")
     else:
         paths = _expand(request.files)
     log: DedupLog | None = open_session_log()
     entries = []
+    left = request.budget
     for path in paths:
         language = _language(path)
-        try:
-            source = path.read_text(encoding="utf-8", errors="replace")
-        except OSError as exc:
-            raise ContextError(f"{path}: cannot be read ({exc.strerror})") from None
+        # A huge file's head: as much as the budget left can show (about 4 bytes a token, and spare).
+        source = read_source(path, left * 6 if request.budget else HEAD_BYTES)
         key = _dedup_key(path, source, request) if log is not None else ""
         age = log.age(key) if log is not None and not request.force else None
         if age is not None:  # already sent: the stub is all, so the file is not summarised again
-            entries.append(_stub(path, source, language, age))
-            continue
-        entries.append(
-            _slices(path, source, language, request.symbols)
-            if request.symbols
-            else _summary(path, source, language, request)
-        )
-        if log is not None:
-            log.record(key)
+            entry = _stub(path, source, language, age)
+        else:
+            entry = _entry(path, source, language, request)
+            if log is not None:
+                log.record(key)
+        if request.budget:
+            entry = fit(entry, max(left, 1))
+            left -= cost(entry_text(entry, header=True))
+        entries.append(entry)
     return CodeResult(
         files=entries, tokens=sum(e.tokens for e in entries), raw_tokens=sum(e.raw_tokens for e in entries)
     )
@@ -344,5 +416,7 @@ TOOLS = (
         func=run,
         cli_path=("code",),
         positional="files",
+        text=code_text,
+        more="ask for one file, `symbols` to slice, or `lines=START-END` for a page",
     ),
 )

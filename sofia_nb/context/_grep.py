@@ -8,14 +8,16 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._budget import BudgetInput
 from ._errors import ContextError
+from ._hits_text import grep_text
 from ._registry import ContextTool
 from ._roots import resolve_folder
 from ._scan import ScannedFile, Skipped, compile_pattern, search
 from ._walk import normalize_exts
 
 
-class GrepInput(BaseModel):
+class GrepInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     patterns: list[Annotated[str, Field(min_length=1)]] = Field(
@@ -118,6 +120,8 @@ TOOLS = (
         result_model=GrepResult,
         func=run,
         cli_path=("grep",),
+        text=grep_text,
+        more="narrow the pattern, exts, ignore_dirs or root, or lower max_per_pattern",
         positional="patterns",
     ),
 )

@@ -23,6 +23,7 @@ from typing import Literal
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._budget import BudgetInput
 from ._composer import Package, collect, latest_tag, root_dir
 from ._composer._models import ROOT_FIELD
 from ._exec import child_env, run_command
@@ -39,7 +40,7 @@ LS_REMOTE_TIMEOUT_S = 5.0
 _UNSTABLE = re.compile(r"(?i)^dev-|-dev$|alpha|beta|rc")
 
 
-class PackagistInput(BaseModel):
+class PackagistInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     root: str = ROOT_FIELD

@@ -9,7 +9,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._budget import BudgetInput
 from ._defs import definition_positions
+from ._hits_text import refs_text
 from ._lang_ts import grammar_for
 from ._langs import BY_SUFFIX, language_for
 from ._registry import ContextTool, first
@@ -22,7 +24,7 @@ _VUE_BINDING = r"\b(?:const|let|var|type|interface|enum|function|class)\s+{name}
 _FAMILY = {"python": "python", "go": "go", "ts": "ts", "js": "ts", "vue": "ts", "php": "php"}
 
 
-class RefsInput(BaseModel):
+class RefsInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     symbol: str = Field(
@@ -136,6 +138,8 @@ TOOLS = (
         result_model=RefsResult,
         func=run,
         cli_path=("refs",),
+        text=refs_text,
+        more="narrow root or exts, or lower max",
         positional="symbol",
     ),
 )

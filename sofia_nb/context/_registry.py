@@ -25,6 +25,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from ._budget import DEFAULT_BUDGET, BudgetInput, cut
+from ._render import render
+
 _T = TypeVar("_T")
 
 # Module names (relative to this package) that define ``TOOLS``; the order is the listing order.
@@ -59,17 +62,32 @@ class ContextTool:
 
     name: str
     description: str
-    input_model: type[BaseModel]
+    input_model: type[BudgetInput]
     result_model: type[BaseModel]
     func: Callable[[Any], BaseModel]
     cli_path: tuple[str, ...]
     annotations: ToolAnnotations = field(default_factory=ToolAnnotations)
     # The input field that takes the CLI's positional arguments (``ctx grep PATTERN...`` -> "patterns").
     positional: str | None = None
+    # The model-facing text of a result (the MCP text block, the CLI's default); TOON when None.
+    text: Callable[[Any], str] | None = None
+    # What a cut answer tells the model to do to get the rest.
+    more: str = "ask for less (narrower inputs or a lower limit)"
 
     def call(self, arguments: Mapping[str, Any]) -> BaseModel:
         """Validate ``arguments`` against the input model (``ValidationError`` if they do not fit) and run."""
         return self.func(self.input_model.model_validate(dict(arguments)))
+
+    def answer(self, arguments: Mapping[str, Any]) -> tuple[BaseModel, str]:
+        """The result of :meth:`call` and its model-facing text, held to the call's ``budget``."""
+        request = self.input_model.model_validate(dict(arguments))
+        result = self.func(request)
+        return result, self.text_of(result, request.budget)
+
+    def text_of(self, result: BaseModel, budget: int) -> str:
+        """What the model reads: compact (no more tokens than the raw data it stands for), within budget."""
+        body = self.text(result) if self.text is not None else render(result, "toon")
+        return cut(body, budget, self.more)
 
 
 def first(rows: list[_T], limit: int) -> list[_T]:
@@ -96,3 +114,11 @@ def get_tool(name: str) -> ContextTool:
         return tools()[name]
     except KeyError:
         raise KeyError(f"unknown context tool {name!r}; known: {', '.join(tools())}") from None
+
+
+def model_text(result: BaseModel, budget: int = DEFAULT_BUDGET) -> str:
+    """The model-facing text of a result of any registered tool (:meth:`ContextTool.text_of`)."""
+    tool = next((t for t in tools().values() if type(result) is t.result_model), None)
+    if tool is None:
+        raise KeyError(f"{type(result).__name__} is not the result of a registered context tool")
+    return tool.text_of(result, budget)

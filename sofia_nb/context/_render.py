@@ -66,9 +66,14 @@ def _table_fields(items: list[Any]) -> list[str] | None:
     if not items or not all(isinstance(i, dict) for i in items):
         return None
     keys = list(items[0])
-    if all(list(i) == keys and all(_is_flat(v) for v in i.values()) for i in items):
+    if all(list(i) == keys and all(_is_cell(v) for v in i.values()) for i in items):
         return keys
     return None
+
+
+def _is_cell(value: Any) -> bool:
+    """Fits a table cell: flat and on one line (code in a cell would lose its line breaks)."""
+    return _is_flat(value) and not (isinstance(value, str) and "\n" in value)
 
 
 def _toon_object(data: dict[str, Any], depth: int) -> list[str]:
@@ -113,23 +118,29 @@ def _md_cell(value: Any) -> str:
     )
 
 
-def _md_object(data: dict[str, Any], level: int) -> list[str]:
+def _md_object(data: dict[str, Any], level: int, lang: str = "") -> list[str]:
+    """``data`` as Markdown; multi-line text is fenced, tagged with the nearest ``lang`` (code stays code)."""
     lines: list[str] = []
+    lang = str(data.get("lang", lang))
     for key, value in data.items():
         title = key.replace("_", " ")
         if isinstance(value, dict):
-            lines += ["", f"{'#' * level} {title}", *_md_object(value, min(level + 1, 6))]
+            lines += ["", f"{'#' * level} {title}", *_md_object(value, min(level + 1, 6), lang)]
         elif isinstance(value, list):
-            lines += ["", f"{'#' * level} {title} ({len(value)})", *_md_list(value, min(level + 1, 6))]
+            lines += ["", f"{'#' * level} {title} ({len(value)})", *_md_list(value, min(level + 1, 6), lang)]
         elif isinstance(value, str) and "\n" in value:
-            fence = "````" if "```" in value else "```"
-            lines += ["", f"**{title}**:", fence, value.rstrip("\n"), fence]
+            fence = "`" * max(3, _longest_backtick_run(value) + 1)
+            lines += ["", f"**{title}**:", "", fence + lang, value.rstrip("\n"), fence]
         elif value not in ("", None):
             lines.append(f"- **{title}**: {_md_cell(value)}")
     return lines
 
 
-def _md_list(items: list[Any], level: int) -> list[str]:
+def _longest_backtick_run(text: str) -> int:
+    return max((len(run) for run in re.findall(r"`+", text)), default=0)
+
+
+def _md_list(items: list[Any], level: int, lang: str) -> list[str]:
     if not items:
         return ["", "(none)"]
     if all(_is_flat(i) for i in items):
@@ -143,6 +154,10 @@ def _md_list(items: list[Any], level: int) -> list[str]:
         lines += [
             "",
             f"{'#' * level} {n}.",
-            *(_md_object(item, min(level + 1, 6)) if isinstance(item, dict) else [f"- {_md_cell(item)}"]),
+            *(
+                _md_object(item, min(level + 1, 6), lang)
+                if isinstance(item, dict)
+                else [f"- {_md_cell(item)}"]
+            ),
         ]
     return lines

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._budget import BudgetInput
 from ._errors import ContextError
 from ._registry import ContextTool
 from ._roots import resolve_path
@@ -22,7 +23,7 @@ _LAZY = re.compile(r"""import\(\s*(?:/\*.*?\*/\s*)?['"`]([^'"`]+)['"`]\s*\)""", 
 _PAIRS = {"(": ")", "[": "]", "{": "}"}
 
 
-class VueRoutesInput(BaseModel):
+class VueRoutesInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     file: str = Field(

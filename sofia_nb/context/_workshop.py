@@ -21,13 +21,14 @@ from ..session import (
     UnreadableSession,
     WorkshopSession,
 )
+from ._budget import BudgetInput
 from ._errors import ContextError
 from ._registry import ContextTool, first
 
 _EXCERPT = 300
 
 
-class WorkshopSessionsInput(BaseModel):
+class WorkshopSessionsInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     limit: int = Field(20, ge=0, description="Newest sessions returned (0 = all)")
@@ -41,7 +42,7 @@ class WorkshopSessionsResult(BaseModel):
     )
 
 
-class SessionRef(BaseModel):
+class SessionRef(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     session: str = Field("last", description="A session id, or `last` for the most recently updated one")

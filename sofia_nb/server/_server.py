@@ -268,7 +268,7 @@ class ContextServer:
     def _run_tool(tool: ContextTool, arguments: dict[str, Any], roots: list[Path]) -> p.CallToolResult:
         try:
             with allowed_roots(roots):
-                return _tools.success(tool.call(arguments))
+                return _tools.success(*tool.answer(arguments))
         except ValidationError as exc:
             problems = describe(exc, every=True, root="arguments")
             return _tools.failure(f"invalid arguments for {tool.name}: {problems}")

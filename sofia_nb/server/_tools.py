@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .. import protocol as p
-from ..context import ContextTool, to_data
+from ..context import ContextTool, model_text, to_data
 
 
 def _with_defaults(schema: dict[str, Any], model: type[BaseModel]) -> dict[str, Any]:
@@ -42,11 +42,15 @@ def describe(tool: ContextTool) -> p.Tool:
     )
 
 
-def success(result: BaseModel) -> p.CallToolResult:
-    """``structuredContent`` plus one text block carrying the same JSON."""
-    data = to_data(result)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return p.CallToolResult(content=[p.TextContent(text=text)], structured_content=data)
+def success(result: BaseModel, text: str | None = None) -> p.CallToolResult:
+    """``structuredContent`` (the data, for programs) plus one text block: the compact form the model reads.
+
+    A deliberate departure from MCP's "SHOULD also return the serialized JSON": the JSON text would
+    cost the model more tokens than the file or the ``grep -rn`` lines it stands for. Without
+    ``text``, the result's tool renders it with the default budget.
+    """
+    body = model_text(result) if text is None else text
+    return p.CallToolResult(content=[p.TextContent(text=body)], structured_content=to_data(result))
 
 
 def failure(message: str) -> p.CallToolResult:

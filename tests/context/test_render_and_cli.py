@@ -55,7 +55,7 @@ def test_every_tool_has_a_ctx_command(capsys: pytest.CaptureFixture[str]) -> Non
         with pytest.raises(SystemExit) as exit_info:
             parser.parse_args(["ctx", *tool.cli_path, "--help"])
         assert exit_info.value.code == 0
-        assert "--format {json,toon,md}" in capsys.readouterr().out
+        assert "--format {text,json,toon,md}" in capsys.readouterr().out
 
 
 def test_ctx_code_grep_and_nested_paths(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -65,8 +65,11 @@ def test_ctx_code_grep_and_nested_paths(tree: Path, capsys: pytest.CaptureFixtur
         main(["ctx", "grep", "starting", "label = ", "--root", str(tree), "--exts", "go,py", "--no-case"])
         == 0
     )
-    out = capsys.readouterr().out
-    assert "hits[1]{file,line,col,enclosing,text}:\n      go/server.go,38,15,method Server.Start," in out
+    out = capsys.readouterr().out  # the text the model reads: one line per hit, as grep -rn
+    assert out == (
+        'starting: 1 hits in 1 files\ngo/server.go:38:fmt.Println("starting", s.Addr)\n'
+        "label = : 1 hits in 1 files\npy/widgets.py:36:label = self.name.upper()\n"
+    )
     assert main(["ctx", "vue", "routes", "--root", str(tree), "--format", "md"]) == 0
     assert "| /users/:id | user | UserDetail | true |" in capsys.readouterr().out
     assert main(["--json", "ctx", "refs", "Server", "--root", str(tree), "--max", "1"]) == 0

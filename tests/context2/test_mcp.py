@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -12,6 +11,8 @@ import anyio
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+
+from sofia_nb.context import DEFAULT_BUDGET, get_tool
 
 from ._golden import assert_golden
 from ._transcripts import write_projects
@@ -117,7 +118,9 @@ def test_each_tool_answers_with_its_golden_json(
     ]:
         result = results[key]
         assert not result.is_error, (key, result.content)
-        assert json.loads(result.content[0].text) == result.structured_content  # one text block, same JSON
+        # One text block: the compact text the model reads, not the JSON again (docs/context-tools.md).
+        data = get_tool(key).result_model.model_validate(result.structured_content)
+        assert result.content[0].text == get_tool(key).text_of(data, DEFAULT_BUDGET)
     norm = {str(world["projects"]): "<PROJECTS>"}
     for key in [
         "cc_ls",

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from sofia_nb.context import DEFAULT_BUDGET, allowed_roots, tools
 from sofia_nb.session import Phase, SessionStore, WorkshopSession
 from tests.context._trees import make_repo, write_sources
 from tests.context2._trees import write_executable
@@ -73,3 +74,10 @@ OTHER_CALLS: dict[str, dict[str, Any]] = {
     "github_pr": {},
     "github_branches": {},
 }
+
+
+def model_text(name: str, structured: dict[str, Any], root: Path) -> str:
+    """The text block a call of ``name`` must carry: the tool's compact text of its structured result."""
+    tool = tools()[name]
+    with allowed_roots([root]):
+        return tool.text_of(tool.result_model.model_validate(structured), DEFAULT_BUDGET)

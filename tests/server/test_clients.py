@@ -16,7 +16,7 @@ from mcp.client.stdio import StdioServerParameters
 from sofia_nb.context import tools
 from tests.conftest import npm_binary
 
-from ._served import OTHER_CALLS, build_world, calls, serve_argv, server_env
+from ._served import OTHER_CALLS, build_world, calls, model_text, serve_argv, server_env
 from .test_protocol import EXPECTED_REQUIRED, expected_hints
 
 # Each Inspector run starts a server process, so it calls this module's eight tools; the SDK tests above
@@ -61,7 +61,9 @@ async def test_official_sdk_lists_and_calls_every_tool(
         for name, arguments in calls(world["root"]).items():
             result = await client.call_tool(name, arguments)
             assert result.is_error is False, (name, result.content)
-            assert json.loads(result.content[0].text) == result.structured_content  # type: ignore[union-attr]
+            # The text block is the compact text the model reads, not the JSON again.
+            text = result.content[0].text  # type: ignore[union-attr]
+            assert text == model_text(name, result.structured_content or {}, world["root"]), name
         for name, arguments in OTHER_CALLS.items():
             result = await client.call_tool(name, arguments)
             assert result.content, name  # an answer (possibly isError: no gh, no composer here), never a hang
@@ -71,7 +73,9 @@ async def test_official_sdk_lists_and_calls_every_tool(
 
 def _inspect(world: dict[str, Path], *args: str) -> Any:
     # The Inspector hands the server only the variables it is given with -e.
-    env = [f"-e{k}={v}" for k, v in server_env(world).items() if k in ("SOFIA_HOME", "CC_PROJECTS_DIR")]
+    # PYTHONPATH too: in a worktree it names the code under test.
+    wanted = ("SOFIA_HOME", "CC_PROJECTS_DIR", "PYTHONPATH")
+    env = [f"-e{k}={v}" for k, v in server_env(world).items() if k in wanted]
     argv = [
         str(npm_binary("mcp-inspector")),
         "--cli",
@@ -108,7 +112,7 @@ def test_inspector_lists_and_calls_the_tools(world: dict[str, Path]) -> None:
         assert tool["inputSchema"].get("required", []) == EXPECTED_REQUIRED.get(tool["name"], [])
     for name, result in results.items():
         assert result["isError"] is False, (name, result)
-        assert json.loads(result["content"][0]["text"]) == result["structuredContent"]
+        assert result["content"][0]["text"] == model_text(name, result["structuredContent"], world["root"])
 
 
 async def test_official_sdk_roots_narrow_what_the_file_tools_read(world: dict[str, Path]) -> None:

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .._budget import BudgetInput
 from ._bash import BashCategory
 
 _PROJECTS_DIR = Field(
@@ -16,7 +17,7 @@ _SINCE = Field("", description="only sessions modified within this window: 30m, 
 _PROJECT = Field("", description="case-insensitive substring of the project folder, name or cwd")
 
 
-class _Input(BaseModel):
+class _Input(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
 

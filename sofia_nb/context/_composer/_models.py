@@ -4,25 +4,27 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .._budget import BudgetInput
+
 ROOT_FIELD = Field(
     "", description="folder to scan (default: the first allowed root, else the working directory)"
 )
 
 
-class ComposerLsInput(BaseModel):
+class ComposerLsInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     root: str = ROOT_FIELD
 
 
-class ComposerShowInput(BaseModel):
+class ComposerShowInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     package: str = Field(description="composer name (vendor/name), name without vendor, folder name, or path")
     root: str = ROOT_FIELD
 
 
-class ComposerCheckInput(BaseModel):
+class ComposerCheckInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     package: str = Field("", description="only this package (name, name without vendor, or folder name)")

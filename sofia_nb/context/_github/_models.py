@@ -7,10 +7,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .._budget import BudgetInput
 from .._composer._models import ROOT_FIELD
 
 
-class GithubCiInput(BaseModel):
+class GithubCiInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     package: str = Field(
@@ -20,13 +21,13 @@ class GithubCiInput(BaseModel):
     limit: int = Field(5, ge=1, le=100, description="runs to list in a single repository")
 
 
-class GithubPrInput(BaseModel):
+class GithubPrInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     limit: int = Field(30, ge=1, le=100, description="pull requests per search (authored, review, owned)")
 
 
-class GithubBranchesInput(BaseModel):
+class GithubBranchesInput(BudgetInput):
     model_config = ConfigDict(extra="forbid")
 
     refs: int = Field(50, ge=1, le=100, description="branches to look at per repository")
