@@ -168,7 +168,7 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
                 f"resume with: sofia-nb workshop --session {workshop.session.id}"
             )
             return False
-        choice = (answer or "e").strip().lower()
+        choice = ("e" if answer is None else answer).strip().lower()  # Enter continues; end of input pauses
         try:
             if choice in ("", "c"):
                 step = await workshop.advance()
