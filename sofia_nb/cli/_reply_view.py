@@ -4,7 +4,7 @@ Mermaid diagram as its source in a panel. Never raw JSON (``workshop.reply_parts
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -82,7 +82,10 @@ def _business_context(value: Any) -> list[RenderableType]:
 def _topic(value: Any) -> list[RenderableType]:
     if not isinstance(value, dict):
         return _generic(value)
-    return [Text.assemble(("Focus: ", "bold"), _short(value.get("area", ""))), Text(_short(value.get("scope_notes", "")))]
+    return [
+        Text.assemble(("Focus: ", "bold"), _short(value.get("area", ""))),
+        Text(_short(value.get("scope_notes", ""))),
+    ]
 
 
 def _workflow(value: Any) -> list[RenderableType]:
@@ -105,11 +108,14 @@ def _cards(value: Any) -> list[RenderableType]:
         return _generic(value)
     titles = {c.get("id"): c.get("title", c.get("id")) for c in _dicts(value.get("selected"))}
     scores = _dicts(value.get("scores"))
-    dimensions = sorted({d for s in scores if isinstance(s.get("dimensions"), dict) for d in s["dimensions"]})
+    per_card = [(s, s["dimensions"] if isinstance(s.get("dimensions"), dict) else {}) for s in scores]
+    dimensions = sorted({d for _, dims in per_card for d in dims})
     table = _table("card", *dimensions)
-    for score in scores:
-        dims = score.get("dimensions") if isinstance(score.get("dimensions"), dict) else {}
-        table.add_row(_short(titles.get(score.get("card_id"), score.get("card_id"))), *(_short(dims.get(d, "")) for d in dimensions))
+    for score, dims in per_card:
+        table.add_row(
+            _short(titles.get(score.get("card_id"), score.get("card_id"))),
+            *(_short(dims.get(d, "")) for d in dimensions),
+        )
     unscored = [t for i, t in titles.items() if i not in {s.get("card_id") for s in scores}]
     return [table, *_bullets("Also selected", unscored)]
 
@@ -158,7 +164,9 @@ def _plan(value: Any) -> list[RenderableType]:
     table = _table("milestone", "title", "items")
     for milestone in _dicts(value.get("milestones")):
         table.add_row(
-            _short(milestone.get("id", "")), _short(milestone.get("title", "")), _short(milestone.get("items", ""))
+            _short(milestone.get("id", "")),
+            _short(milestone.get("title", "")),
+            _short(milestone.get("items", "")),
         )
     out: list[RenderableType] = [table]
     notes = value.get("architecture_notes")
@@ -206,7 +214,7 @@ def _bullets(label: str, items: Any) -> list[RenderableType]:
     return [Text(label, style="bold"), *(Text(f"• {_short(i)}") for i in lines)]
 
 
-def _dicts(value: Any) -> Iterable[dict[str, Any]]:
+def _dicts(value: Any) -> list[dict[str, Any]]:
     return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
 
 

@@ -13,7 +13,17 @@ from sofia_nb.cli._reply_view import reply_view, streaming_view
 from sofia_nb.workshop.demo import demo_script
 
 REPLIES = [r["text"] for r in yaml.safe_load(demo_script().read_text())["replies"] if r.get("text")]
-RAW = ('"business_context"', '"workflow"', '"selection"', '"ideas"', '"plan"', '"evaluation"', "```", "**", "{")
+RAW = (
+    '"business_context"',
+    '"workflow"',
+    '"selection"',
+    '"ideas"',
+    '"plan"',
+    '"evaluation"',
+    "```",
+    "**",
+    "{",
+)
 
 
 def shown(renderable: RenderableType) -> str:
@@ -39,7 +49,9 @@ def test_records_become_readable_panels_and_diagrams_keep_their_source() -> None
 
 
 def test_a_record_of_an_unknown_shape_is_shown_as_words() -> None:
-    screen = shown(Group(*reply_view('```json\n{"risk_register": {"top": ["data", "trust"], "owner": "IT"}}\n```')))
+    screen = shown(
+        Group(*reply_view('```json\n{"risk_register": {"top": ["data", "trust"], "owner": "IT"}}\n```'))
+    )
     assert "Risk register" in screen and "top: data, trust" in screen and "owner: IT" in screen
     assert "{" not in screen
 

@@ -173,7 +173,10 @@ OWN_WORDS = {"purpose": "chat", "fallback": True, "text": "This demo follows a s
 
 
 def chat(*turns: tuple[str, str]) -> list[Message]:
-    return [Message(role="system", content="You facilitate."), *(Message(role=r, content=c) for r, c in turns)]
+    return [
+        Message(role="system", content="You facilitate."),
+        *(Message(role=r, content=c) for r, c in turns),
+    ]
 
 
 def test_a_fresh_model_goes_on_where_the_conversation_stops() -> None:
@@ -203,7 +206,9 @@ def test_a_fallback_answers_what_nothing_else_fits_and_is_never_used_up() -> Non
     llm = ScriptedLLM([OPENING, OWN_WORDS])
     opened = chat(("user", "Introduce the phase"))
     assert asyncio.run(llm.complete(opened)).text == "Welcome; tell me about it."  # a fitting reply wins
-    own = chat(("user", "Introduce the phase"), ("assistant", "Welcome; tell me about it."), ("user", "Price?"))
+    own = chat(
+        ("user", "Introduce the phase"), ("assistant", "Welcome; tell me about it."), ("user", "Price?")
+    )
     assert asyncio.run(llm.complete(own)).text == "This demo follows a script."
     assert asyncio.run(llm.complete(own)).text == "This demo follows a script."
     assert [r.fallback for r in llm.requests] == [False, True, True]
