@@ -91,14 +91,13 @@ def _topic(value: Any) -> list[RenderableType]:
 def _workflow(value: Any) -> list[RenderableType]:
     if not isinstance(value, dict):
         return _generic(value)
-    table = _table("step", "name", "who", "pain points")
-    for step in _dicts(value.get("activities")):
-        table.add_row(
-            _short(step.get("id", "")),
-            _short(step.get("name", "")),
-            _short(step.get("actors", "")),
-            _short(step.get("pain_points", "")),
-        )
+    table = _rows(
+        value.get("activities"),
+        ("step", "id"),
+        ("name", "name"),
+        ("who", "actors"),
+        ("pain points", "pain_points"),
+    )
     edges = [f"{e.get('source')} → {e.get('target')}" for e in _dicts(value.get("edges"))]
     return [table, *([Text("Flow: " + ", ".join(edges))] if edges else [])]
 
@@ -121,29 +120,28 @@ def _cards(value: Any) -> list[RenderableType]:
 
 
 def _ideas(value: Any) -> list[RenderableType]:
-    table = _table("idea", "title", "what it does", "steps")
-    for idea in _dicts(value):
-        table.add_row(
-            _short(idea.get("id", "")),
-            _short(idea.get("title", "")),
-            _short(idea.get("description", "")),
-            _short(idea.get("workflow_steps", "")),
+    return [
+        _rows(
+            value,
+            ("idea", "id"),
+            ("title", "title"),
+            ("what it does", "description"),
+            ("steps", "workflow_steps"),
         )
-    return [table]
+    ]
 
 
 def _evaluation(value: Any) -> list[RenderableType]:
     if not isinstance(value, dict):
         return _generic(value)
-    table = _table("idea", "feasibility", "value", "risks", "KPIs")
-    for idea in _dicts(value.get("ideas")):
-        table.add_row(
-            _short(idea.get("idea_id", "")),
-            _short(idea.get("feasibility", "")),
-            _short(idea.get("value", "")),
-            _short(idea.get("risks", "")),
-            _short(idea.get("kpis", "")),
-        )
+    table = _rows(
+        value.get("ideas"),
+        ("idea", "idea_id"),
+        ("feasibility", "feasibility"),
+        ("value", "value"),
+        ("risks", "risks"),
+        ("KPIs", "kpis"),
+    )
     scale = " · ".join(_short(value[k]) for k in ("method", "scale") if value.get(k))
     return [*([Text(scale, style="dim")] if scale else []), table]
 
@@ -161,14 +159,9 @@ def _selection(value: Any) -> list[RenderableType]:
 def _plan(value: Any) -> list[RenderableType]:
     if not isinstance(value, dict):
         return _generic(value)
-    table = _table("milestone", "title", "items")
-    for milestone in _dicts(value.get("milestones")):
-        table.add_row(
-            _short(milestone.get("id", "")),
-            _short(milestone.get("title", "")),
-            _short(milestone.get("items", "")),
-        )
-    out: list[RenderableType] = [table]
+    out: list[RenderableType] = [
+        _rows(value.get("milestones"), ("milestone", "id"), ("title", "title"), ("items", "items"))
+    ]
     notes = value.get("architecture_notes")
     if isinstance(notes, str) and notes.strip():
         out += [Text("Architecture", style="bold"), *reply_view(notes)]
@@ -204,6 +197,14 @@ def _table(*columns: str) -> Table:
     table = Table(show_edge=False, pad_edge=False, expand=False)
     for column in columns:
         table.add_column(column, overflow="fold")
+    return table
+
+
+def _rows(items: Any, *columns: tuple[str, str]) -> Table:
+    """A table of the objects in ``items``: one column per (header, key)."""
+    table = _table(*(header for header, _ in columns))
+    for item in _dicts(items):
+        table.add_row(*(_short(item.get(key, "")) for _, key in columns))
     return table
 
 
