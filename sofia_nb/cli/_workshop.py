@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 
 from pydantic import BaseModel
+from rich.console import Group
+from rich.live import Live
+from rich.markup import escape
 
 from ..consent import LineReader
 from ..events import (
@@ -23,15 +26,18 @@ from ..llm import LLMError
 from ..session import Phase, SessionStatus
 from ..workshop import (
     CONVERSATION_PHASES,
+    GO_BACK_TOOL,
     NavigationError,
     Workshop,
     WorkshopOptions,
+    WorkshopRun,
     WorkshopSetupError,
     open_workshop,
 )
 from . import _exit
-from ._consent import add_consent_timeout, consent_provider
+from ._consent import add_consent_timeout, workshop_consent
 from ._context import CliContext
+from ._reply_view import reply_view, streaming_view
 from ._tool_lines import tool_call_line
 
 
@@ -74,11 +80,21 @@ def _options(ctx: CliContext) -> WorkshopOptions:
     )
 
 
+OFF_SCRIPT = (
+    "the demo follows a script; to talk about your own business, connect a real model: "
+    "sofia-nb workshop --llm SPEC (e.g. --llm openai:gpt-4o; sofia-nb doctor lists what is set up)"
+)
+
+
 class _Renderer:
-    """Shows the workshop as it happens: replies stream to stdout, the rest is a line on stderr."""
+    """Shows the workshop as it happens: each reply on stdout as Markdown with its records and
+    diagrams in panels (never raw JSON; on a terminal its prose streams live meanwhile), the rest
+    as a line on stderr."""
 
     def __init__(self, ctx: CliContext) -> None:
         self.out = ctx.out
+        self._streamed = ""
+        self._live: Live | None = None
 
     def __call__(self, event: Event) -> None:
         if self.out.json_mode:
@@ -86,10 +102,15 @@ class _Renderer:
                 self.out.event(event)
             return
         if isinstance(event, TextDelta):
-            self.out.console.print(event.text, end="", markup=False)
-        elif isinstance(event, TurnAdded) and event.role == "assistant":
-            self.out.console.print()
-        elif isinstance(event, PhaseChanged):
+            self._stream(event.text)
+            return
+        if isinstance(event, TurnAdded) and event.role == "assistant":
+            self._stop_streaming()
+            self._streamed = ""
+            self.out.console.print(Group(*reply_view(event.content)), "", soft_wrap=False)
+            return
+        self._stop_streaming()
+        if isinstance(event, PhaseChanged):
             self.out.info(f"\n== {event.phase.capitalize()} ==")
         elif isinstance(event, ConsentDecided):
             self.out.info(f"consent: {event.tool} {event.decision} ({event.decided_by}: {event.reason})")
@@ -97,6 +118,21 @@ class _Renderer:
             self.out.info(line)
         elif isinstance(event, Warning):
             self.out.info(f"note: {event.message}")
+
+    def _stream(self, text: str) -> None:
+        self._streamed += text
+        if not self.out.console.is_terminal:
+            return  # a pipe gets the reply once, rendered, when its turn is added
+        if self._live is None:
+            self._live = Live(console=self.out.console, auto_refresh=False, transient=True)
+            self._live.start()
+        self._live.update(streaming_view(self._streamed), refresh=True)
+
+    def _stop_streaming(self) -> None:
+        """The live view ends (and is erased) before anything else is printed."""
+        if self._live is not None:
+            self._live.stop()
+            self._live = None
 
 
 class _Echo:
@@ -132,7 +168,7 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
                 f"resume with: sofia-nb workshop --session {workshop.session.id}"
             )
             return False
-        choice = (answer or "e").strip().lower()
+        choice = ("e" if answer is None else answer).strip().lower()  # Enter continues; end of input pauses
         try:
             if choice in ("", "c"):
                 step = await workshop.advance()
@@ -160,21 +196,39 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
         ctx.out.info("choose c, r, p PHASE or e")
 
 
-async def _interactive(ctx: CliContext, workshop: Workshop, reader: LineReader) -> None:
+def _suggestion(ctx: CliContext, run: WorkshopRun) -> str | None:
+    """The facilitator's next scripted line (shown; Enter on an empty line sends it), ``done``
+    once the phase's lines are sent, None for a run without inputs."""
+    line = run.next_line()
+    if line is not None:
+        ctx.out.info(f"[dim]next scripted line (Enter sends it):[/dim] {escape(line)}")
+        return line
+    if run.inputs.for_phase(run.workshop.phase):
+        ctx.out.info("[dim]the phase's scripted lines are sent; Enter: done (then Enter: continue)[/dim]")
+        return "done"
+    return None
+
+
+async def _interactive(ctx: CliContext, run: WorkshopRun, reader: LineReader) -> None:
     """The model opens each phase, the facilitator talks (`done` ends the talk), then the gate decides."""
+    workshop = run.workshop
     if workshop.phase in CONVERSATION_PHASES:
         await workshop.start_phase()
     while workshop.phase in CONVERSATION_PHASES:
+        suggestion = _suggestion(ctx, run)
         line = await _prompt(ctx, reader, f"[{workshop.phase.title}] > ")
         if line is None:  # nobody left to answer: keep what was said, resumable
             await workshop.complete_phase()
             workshop.pause()
             return
-        if line.strip().lower() == "done":
+        line = line.strip() or suggestion or ""
+        if line.lower() == "done":
             if not await _gate(ctx, workshop, reader):
                 return
-        elif line.strip():
+        elif line:
             await workshop.send(line)
+            if ctx.args.demo and not ctx.llm_spec and suggestion is not None and line != suggestion:
+                ctx.out.info(f"note: {OFF_SCRIPT}")
 
 
 async def run(ctx: CliContext) -> int:
@@ -185,7 +239,7 @@ async def run(ctx: CliContext) -> int:
     try:
         opened = await open_workshop(
             _options(ctx),
-            consent=consent_provider(ctx, reader, demo=args.demo),
+            consent=workshop_consent(ctx, reader, demo=args.demo, go_back_tool=GO_BACK_TOOL),
             bus=bus,
             settings=ctx.settings,
             store=ctx.store,
@@ -204,7 +258,7 @@ async def run(ctx: CliContext) -> int:
             if reader is None:
                 await opened.play(on_message=None if ctx.out.json_mode else _Echo(ctx))
             else:
-                await _interactive(ctx, opened.workshop, reader)
+                await _interactive(ctx, opened, reader)
     except LLMError as exc:
         ctx.out.error(f"the model failed: {exc}", kind=exc.kind, session_id=session.id)
         return _exit.ERROR

@@ -2,6 +2,12 @@
 
 A first-class provider, not a test hack: the demo runs on it, tests and benchmarks build it from
 a list in memory. Its model name is ``scripted:<file name>`` everywhere.
+
+The cursor: a chat request carries its conversation, so a reply with a ``match`` is open while
+what it matches is not yet answered there (no assistant message follows it); that is how a
+resumed session goes on where its turns stop and going back replays. Every other reply is used
+once per model (the cursor in memory). A ``fallback`` reply answers what nothing else fits and
+is never used up.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from ..events import EventBus
 from ..redact import redact
 from ._base import BaseLLM, ProviderReply, emit_text
 from ._errors import LLMNotConfiguredError, ScriptExhaustedError
-from ._tokens import render_messages
+from ._tokens import render_message
 from ._types import LLMUsage, Message, Purpose, TextCallback, ToolCall, ToolSpec
 
 _STREAM_PIECES = 3
@@ -53,11 +59,34 @@ class ScriptedReply(BaseModel):
     purpose: Purpose | None = None
     tool_calls: list[ScriptedToolCall] = Field(default_factory=list)
     usage: ScriptedUsage | None = None
+    fallback: bool = False
+    """Answers a request no other reply fits; never used up."""
 
-    def fits(self, purpose: str, rendered: str) -> bool:
+    def fits(self, purpose: str, request: _Rendered) -> bool:
         if self.purpose is not None and self.purpose != purpose:
             return False
-        return self.match is None or re.search(self.match, rendered, re.S) is not None
+        if self.match is None:
+            return True
+        return any(m.end() > request.open_from for m in re.finditer(self.match, request.text, re.S))
+
+
+class _Rendered:
+    """A request as scripts match on it: ``role: content`` lines, and where its open part starts.
+
+    In a chat request the open part is what follows the last assistant message (what the
+    conversation has not answered yet); other requests carry no conversation, all of it is open.
+    """
+
+    def __init__(self, messages: list[Message], purpose: str) -> None:
+        lines = [render_message(m) for m in messages]
+        self.text = "\n".join(lines)
+        self.open_from = 0
+        if purpose == "chat":
+            offset = 0
+            for message, line in zip(messages, lines, strict=True):
+                offset += len(line) + 1
+                if message.role == "assistant":
+                    self.open_from = offset
 
 
 class Script(BaseModel):
@@ -75,6 +104,8 @@ class ScriptedRequest(BaseModel):
     messages: list[Message]
     tools: list[str]
     reply_index: int | None
+    fallback: bool = False
+    """True when a ``fallback`` reply answered (nothing else in the script fitted)."""
 
 
 class ScriptedLLM(BaseLLM):
@@ -133,14 +164,15 @@ class ScriptedLLM(BaseLLM):
         purpose: Purpose,
         on_text: TextCallback | None,
     ) -> ProviderReply:
-        rendered = render_messages(messages)
-        chosen = self._chosen()
-        index = next(
-            (i for i, r in enumerate(self.replies) if i not in chosen and r.fits(purpose, rendered)), None
-        )
+        index = self._choose(purpose, _Rendered(messages, purpose))
+        fallback = index is not None and self.replies[index].fallback
         self.requests.append(
             ScriptedRequest(
-                purpose=purpose, messages=messages, tools=[t.name for t in tools], reply_index=index
+                purpose=purpose,
+                messages=messages,
+                tools=[t.name for t in tools],
+                reply_index=index,
+                fallback=fallback,
             )
         )
         if index is None:
@@ -180,17 +212,29 @@ class ScriptedLLM(BaseLLM):
         with self.log_path.open("a", encoding="utf-8") as log:
             log.write(json.dumps(redact(entry), ensure_ascii=False) + "\n")
 
+    def _choose(self, purpose: str, request: _Rendered) -> int | None:
+        """The first unused reply that fits; else the first ``fallback`` that fits; else None."""
+        chosen = self._chosen()
+        candidates = [i for i, r in enumerate(self.replies) if r.fits(purpose, request)]
+        for i in candidates:
+            reply = self.replies[i]
+            in_conversation = purpose == "chat" and reply.match is not None  # the conversation decides
+            if not reply.fallback and (in_conversation or i not in chosen):
+                return i
+        return next((i for i in candidates if self.replies[i].fallback), None)
+
     def _chosen(self) -> set[int]:
-        """The replies already used: the cursor is the request log itself."""
-        return {r.reply_index for r in self.requests if r.reply_index is not None}
+        """The replies used up so far: the memory cursor is the request log itself."""
+        return {r.reply_index for r in self.requests if r.reply_index is not None and not r.fallback}
 
     def remaining(self, purpose: str | None = None) -> int:
-        """How many replies are still unused (for ``purpose``, counting replies open to any purpose)."""
+        """How many replies are still unused (for ``purpose``, counting replies open to any purpose);
+        fallbacks are never used up and not counted."""
         chosen = self._chosen()
         return sum(
             1
             for i, r in enumerate(self.replies)
-            if i not in chosen and (purpose is None or r.purpose in (None, purpose))
+            if i not in chosen and not r.fallback and (purpose is None or r.purpose in (None, purpose))
         )
 
 

@@ -73,6 +73,12 @@ class WorkshopRun:
         """Every phase from here through Plan with the options' inputs (no person needed)."""
         return await run_inputs(self.workshop, self.inputs, on_message=on_message)
 
+    def next_line(self) -> str | None:
+        """The facilitator's next scripted line for the current phase (from the options' inputs;
+        the demo's by default), for a face to offer; None when the phase's lines are all sent or
+        the run has no inputs. Derived from the session's turns, so it holds after a resume."""
+        return self.inputs.next_line(self.session)
+
     def summary(self) -> dict[str, Any]:
         return session_summary(self.session)
 

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .._datafile import DataFileError, read_json_or_yaml
 from .._validation import describe
-from ..session import Phase
+from ..session import Phase, WorkshopSession
 from ._engine import PhaseOutcome, Workshop
 from ._phases import CONVERSATION_PHASES
 
@@ -31,6 +31,17 @@ class WorkshopInputs(BaseModel):
 
     def for_phase(self, phase: Phase) -> list[str]:
         return list(getattr(self, phase.value, []))
+
+    def next_line(self, session: WorkshopSession) -> str | None:
+        """The current phase's first message the session does not hold yet, None when all are sent.
+
+        Derived from the saved turns, never from memory: a resumed session, a person's own words
+        in between and going back (which clears the turns) all keep it in place.
+        """
+        if session.phase not in CONVERSATION_PHASES:
+            return None
+        sent = {t.content for t in session.turns_of(session.phase) if t.role == "user"}
+        return next((m for m in self.for_phase(session.phase) if m not in sent), None)
 
     @classmethod
     def from_file(cls, path: str | Path) -> WorkshopInputs:

@@ -163,3 +163,72 @@ def test_a_missing_or_malformed_file_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "list.yaml").write_text("- just a list\n")
     with pytest.raises(LLMNotConfiguredError, match='"replies" list'):
         ScriptedLLM.from_file(tmp_path / "list.yaml")
+
+
+# --- the cursor in the conversation, and fallbacks (architecture.md §4.3) ----------------------
+
+OPENING = {"purpose": "chat", "match": "user: Introduce", "text": "Welcome; tell me about it."}
+ANSWER = {"purpose": "chat", "match": "user: We bake", "text": "Noted: a bakery."}
+OWN_WORDS = {"purpose": "chat", "fallback": True, "text": "This demo follows a script."}
+
+
+def chat(*turns: tuple[str, str]) -> list[Message]:
+    return [
+        Message(role="system", content="You facilitate."),
+        *(Message(role=r, content=c) for r, c in turns),
+    ]
+
+
+def test_a_fresh_model_goes_on_where_the_conversation_stops() -> None:
+    llm = ScriptedLLM([OPENING, ANSWER, {"purpose": "chat", "match": "user: Next", "text": "third"}])
+    saved = chat(("user", "Introduce the phase"), ("assistant", "Welcome; tell me about it."))
+    # a restart: nothing in memory, the saved turns say the opening is answered
+    assert asyncio.run(llm.complete([*saved, Message(role="user", content="We bake bread")])).text == (
+        "Noted: a bakery."
+    )
+
+
+def test_going_back_replays_the_script_from_there() -> None:
+    llm = ScriptedLLM([OPENING, ANSWER])
+    first = asyncio.run(llm.complete(chat(("user", "Introduce the phase"))))
+    again = asyncio.run(llm.complete(chat(("user", "Introduce the phase"))))  # the turns were cleared
+    assert first.text == again.text == "Welcome; tell me about it."
+
+
+def test_a_matched_reply_is_not_given_once_its_message_is_answered() -> None:
+    llm = ScriptedLLM([OPENING])
+    answered = chat(("user", "Introduce the phase"), ("assistant", "Welcome"), ("user", "hello?"))
+    with pytest.raises(ScriptExhaustedError):
+        asyncio.run(llm.complete(answered))
+
+
+def test_a_fallback_answers_what_nothing_else_fits_and_is_never_used_up() -> None:
+    llm = ScriptedLLM([OPENING, OWN_WORDS])
+    opened = chat(("user", "Introduce the phase"))
+    assert asyncio.run(llm.complete(opened)).text == "Welcome; tell me about it."  # a fitting reply wins
+    own = chat(
+        ("user", "Introduce the phase"), ("assistant", "Welcome; tell me about it."), ("user", "Price?")
+    )
+    assert asyncio.run(llm.complete(own)).text == "This demo follows a script."
+    assert asyncio.run(llm.complete(own)).text == "This demo follows a script."
+    assert [r.fallback for r in llm.requests] == [False, True, True]
+    assert llm.remaining() == 0  # the opening was used; fallbacks are never counted
+    with pytest.raises(ScriptExhaustedError):  # a fallback answers only its own purpose
+        asyncio.run(llm.complete(own, purpose="extract"))
+
+
+def test_a_matched_fallback_answers_only_while_its_message_is_open() -> None:
+    resume = {"purpose": "chat", "fallback": True, "match": "user: We are resuming", "text": "Welcome back."}
+    llm = ScriptedLLM([resume, OWN_WORDS])
+    resumed = chat(("user", "We are resuming the phase"))
+    assert asyncio.run(llm.complete(resumed)).text == "Welcome back."
+    later = [*resumed, Message(role="assistant", content="Welcome back."), Message(role="user", content="Hi")]
+    assert asyncio.run(llm.complete(later)).text == "This demo follows a script."
+
+
+def test_requests_without_a_conversation_keep_the_cursor_in_memory() -> None:
+    llm = ScriptedLLM([{"purpose": "fix", "match": "NameError", "text": "first fix"}])
+    failing = [Message(role="user", content="tests fail: NameError")]
+    assert asyncio.run(llm.complete(failing, purpose="fix")).text == "first fix"
+    with pytest.raises(ScriptExhaustedError):  # the same failure again does not replay the fix
+        asyncio.run(llm.complete(failing, purpose="fix"))

@@ -1,0 +1,63 @@
+"""The terminal's rendering of model replies: every reply of the demo script, and a stream cut
+anywhere, show no raw JSON and no raw Markdown."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+import yaml
+from rich.console import Console, Group, RenderableType
+
+from sofia_nb.cli._reply_view import reply_view, streaming_view
+from sofia_nb.workshop.demo import demo_script
+
+REPLIES = [r["text"] for r in yaml.safe_load(demo_script().read_text())["replies"] if r.get("text")]
+RAW = (
+    '"business_context"',
+    '"workflow"',
+    '"selection"',
+    '"ideas"',
+    '"plan"',
+    '"evaluation"',
+    "```",
+    "**",
+    "{",
+)
+
+
+def shown(renderable: RenderableType) -> str:
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("text", REPLIES, ids=range(len(REPLIES)))
+def test_no_demo_reply_shows_raw_json_or_markdown(text: str) -> None:
+    screen = shown(Group(*reply_view(text)))
+    assert not [raw for raw in RAW if raw in screen], screen
+
+
+def test_records_become_readable_panels_and_diagrams_keep_their_source() -> None:
+    screen = shown(Group(*(r for text in REPLIES for r in reply_view(text))))
+    for title in ("Business context", "Focus area", "Workflow", "Cards", "Ideas", "Evaluation", "Selection"):
+        assert f"─ {title}" in screen or f"· {title}" in screen, title
+    assert "Plan ─" in screen and "Collect and label sample orders" in screen  # the milestones
+    assert "diagram: flowchart (Mermaid)" in screen and "mail[Order mailbox] --> ext" in screen
+    assert "diagram: quadrantChart (Mermaid)" in screen
+    assert "Selected: idea-1 (confirmed)" in screen and "awaiting your confirmation" in screen
+
+
+def test_a_record_of_an_unknown_shape_is_shown_as_words() -> None:
+    screen = shown(
+        Group(*reply_view('```json\n{"risk_register": {"top": ["data", "trust"], "owner": "IT"}}\n```'))
+    )
+    assert "Risk register" in screen and "top: data, trust" in screen and "owner: IT" in screen
+    assert "{" not in screen
+
+
+@pytest.mark.parametrize("text", REPLIES, ids=range(len(REPLIES)))
+def test_a_stream_cut_anywhere_shows_nothing_raw(text: str) -> None:
+    for cut in range(0, len(text), 7):
+        screen = shown(streaming_view(text[:cut]))
+        assert not [raw for raw in RAW if raw in screen], (cut, screen)
