@@ -14,11 +14,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..events import TextDelta, TurnAdded
 from ..session import Phase
 from ..workshop import CONVERSATION_PHASES, NavigationError, Workshop
 from ._consent_card import ConsentCard, WidgetConsent
+from ._conversation import ConversationView
 from ._current import use
+from ._record import LIVE_STYLE, StaticRecord
+from ._results import ResultsView
 from ._stepper import PhaseStepper
 from ._token_meter import TokenMeter
 from ._toolcall_log import ToolCallLog
@@ -30,11 +32,11 @@ class WorkshopApp(w.VBox):
     def __init__(self, workshop: Workshop, consent: WidgetConsent | None = None, **kwargs: Any) -> None:
         self.workshop = workshop
         bus = workshop.bus
-        self.transcript: list[tuple[str, str]] = []
         self.tasks: list[asyncio.Task[Any]] = []
         self.stepper = PhaseStepper(workshop.phase, bus=bus)
-        self.chat = w.Output(layout=w.Layout(max_height="480px", overflow="auto"))
-        self.streaming = w.HTML()
+        self.chat = ConversationView(workshop)
+        self.results = ResultsView(workshop)
+        self.record = StaticRecord(workshop, self.chat, self.results)
         self.message = w.Textarea(placeholder="What the team says…", layout=w.Layout(width="100%"))
         self.send_button = w.Button(description="Send", button_style="primary", icon="paper-plane")
         self.continue_button = w.Button(
@@ -67,13 +69,6 @@ class WorkshopApp(w.VBox):
         self.pause_button.on_click(lambda _b: self._pause())
         if consent is not None:
             consent.show = self._show_card
-        self._unsubscribe = [
-            bus.subscribe(self._on_delta, TextDelta),
-            bus.subscribe(self._on_turn, TurnAdded),
-        ]
-        for turn in workshop.session.turns_of(workshop.phase):
-            if turn.role in ("user", "assistant") and not turn.metadata.get("kickoff"):
-                self._append(turn.role, turn.content)
         decisions = w.HBox(
             [
                 self.continue_button,
@@ -85,26 +80,31 @@ class WorkshopApp(w.VBox):
         )
         super().__init__(
             [
+                w.HTML(LIVE_STYLE),
                 self.stepper,
                 self.chat,
-                self.streaming,
                 self.message,
                 self.send_button,
                 decisions,
                 self.consent_area,
                 self.status,
                 w.HBox([self.tool_log, self.meter]),
+                self.results,
             ],
             **kwargs,
         )
         use(self)
 
     def close(self) -> None:
-        for unsubscribe in self._unsubscribe:
-            unsubscribe()
-        for child in (self.stepper, self.tool_log, self.meter):
+        self.record.close()
+        for child in (self.stepper, self.chat, self.results, self.tool_log, self.meter):
             child.close()
         super().close()
+
+    @property
+    def transcript(self) -> list[tuple[str, str]]:
+        """Every message shown, as (role, content)."""
+        return self.chat.transcript
 
     # --- actions: each starts a task and returns ---------------------------------------------
 
@@ -119,6 +119,7 @@ class WorkshopApp(w.VBox):
             self._say("type a message first")
             return None
         self.message.value = ""
+        self.chat.sent(text)
         return self.run(self.workshop.send(text))
 
     async def _continue(self) -> None:
@@ -155,31 +156,11 @@ class WorkshopApp(w.VBox):
             for button in self._buttons:
                 button.disabled = False
         self.phase_choice.value = self.workshop.phase.value
-        if not task.cancelled() and task.exception() is not None:
-            self._say(f"error: {task.exception()}")
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            self.chat.error(error)
 
     # --- views ----------------------------------------------------------------------------
-
-    def _on_delta(self, event: TextDelta) -> None:
-        self.streaming.value += html.escape(event.text)
-
-    def _on_turn(self, event: TurnAdded) -> None:
-        if event.role == "assistant":
-            self.streaming.value = ""
-        if not (event.role == "user" and self._is_kickoff(event)):
-            self._append(event.role, event.content)
-
-    def _is_kickoff(self, event: TurnAdded) -> bool:
-        turns = self.workshop.session.turns_of(Phase(event.phase))
-        return any(t.seq == event.seq and t.metadata.get("kickoff") for t in turns)
-
-    def _append(self, role: str, content: str) -> None:
-        from IPython.display import Markdown
-
-        self.transcript.append((role, content))
-        who = "**Team**" if role == "user" else "**sofia**"
-        # Markdown output (not an HTML widget) so JupyterLab renders Mermaid fences in replies.
-        self.chat.append_display_data(Markdown(f"{who}: {content}"))
 
     def _show_card(self, card: ConsentCard) -> None:
         self.consent_area.children = [*self.consent_area.children, card]
@@ -188,13 +169,19 @@ class WorkshopApp(w.VBox):
         self.status.value = f"<small>{html.escape(text)}</small>"
 
     def as_text(self) -> str:
-        lines = [self.stepper.as_text(), *(f"{role}: {content}" for role, content in self.transcript)]
-        return "\n".join(lines)
+        return "\n".join(part for part in (self.stepper.as_text(), self.chat.as_text()) if part)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
         data["text/plain"] = self.as_text()
         return data
+
+    def _ipython_display_(self) -> None:
+        """The widget, then its static record (kept up to date; what a kernel-less notebook shows)."""
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(), raw=True)
+        self.record.show()
 
 
 async def _after(previous: asyncio.Task[Any] | None, coro: Coroutine[Any, Any, Any]) -> Any:
