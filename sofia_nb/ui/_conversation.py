@@ -67,7 +67,7 @@ class ConversationView(w.Box):
             display="flex",
             flex_flow="column-reverse",
             max_height="560px",
-            overflow_y="auto",
+            overflow="auto",
             border="1px solid #d0d7de",
             padding="4px 8px",
         )

@@ -143,7 +143,8 @@ async def test_the_chat_says_when_web_search_results_were_used(tmp_path) -> None
     app = WorkshopApp(workshop)
     bus = workshop.bus
     for server in ("builtin", "demo-search"):  # the built-in tool forwards to the server: one line
-        bus.emit(ToolCallStarted(call_id=server, server=server, tool="web_search", arguments={"query": "cold chain"}))
+        args = {"query": "cold chain"}
+        bus.emit(ToolCallStarted(call_id=server, server=server, tool="web_search", arguments=args))
         bus.emit(ToolCallFinished(call_id=server, server=server, tool="web_search", duration_s=0.1, ok=True))
     notes = [e[0].text for e in app.chat.entries if "searched the web" in e[0].text]
     assert len(notes) == 1 and "cold chain" in notes[0]
