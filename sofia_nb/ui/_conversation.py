@@ -56,6 +56,7 @@ class ConversationView(w.Box):
         self.transcript: list[tuple[str, str]] = []
         self.entries: list[list[Block]] = []
         """Every shown entry (message, divider, notice) as blocks: the static record renders these."""
+        self._entry_html: list[str] = []  # rendered once: the record is redrawn after every event
         self.streaming = w.HTML()
         self._streamed = ""
         self._outputs: list[w.Output] = []
@@ -164,6 +165,7 @@ class ConversationView(w.Box):
 
     def _show(self, blocks: list[Block], role: str = "") -> None:
         self.entries.append(blocks)
+        self._entry_html.append(f'<div class="sofia-nb-entry">{"".join(b.html() for b in blocks)}</div>')
         border = {"user": "#8c959f", "assistant": "#0969da"}.get(role)
         layout = w.Layout(border_left=f"3px solid {border}", padding="0 0 0 8px") if border else w.Layout()
         output = w.Output(layout=layout)
@@ -175,10 +177,7 @@ class ConversationView(w.Box):
 
     def html(self) -> str:
         """The conversation as static HTML (the record's Conversation section)."""
-        return "\n".join(
-            f'<div class="sofia-nb-entry">{"".join(block.html() for block in entry)}</div>'
-            for entry in self.entries
-        )
+        return "\n".join(self._entry_html)
 
     def as_text(self) -> str:
         """Who said what, records left out (their results are in the session)."""

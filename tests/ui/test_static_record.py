@@ -60,6 +60,18 @@ async def test_after_a_demo_play_the_record_holds_conversation_decisions_calls_a
     assert '"selection"' not in text
 
 
+async def test_the_results_area_filled_in_from_the_session_events(played) -> None:
+    tabs = dict(zip(played.app.results.tabs.titles, played.app.results.tabs.children, strict=True))
+    design = [o["data"] for o in tabs["Design"].outputs]
+    assert any("image/png" in data for data in design)
+    discover = "".join(
+        data.get("text/markdown", "") for data in (o["data"] for o in tabs["Discover"].outputs)
+    )
+    assert "```mermaid\nflowchart LR" in discover and "Business context" in discover
+    plan = "".join(o["data"].get("text/markdown", "") for o in tabs["Plan"].outputs)
+    assert "```mermaid\nflowchart LR\n  mail[Order mailbox]" in plan
+
+
 async def test_export_writes_the_files_and_the_record_names_them(played) -> None:
     links = played.export()
     assert links is not None
