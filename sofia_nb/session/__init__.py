@@ -15,7 +15,9 @@ from ._export import (
     ExportSummary,
     PhaseHighlight,
     export_session,
+    markdown_html,
 )
+from ._export_markdown import phase_results_markdown
 from ._models import (
     PHASE_ORDER,
     RANKING_WEIGHTS,
@@ -117,6 +119,8 @@ __all__ = [
     "WorkiqInsights",
     "WorkshopSession",
     "export_session",
+    "markdown_html",
     "new_session_id",
     "next_phase",
+    "phase_results_markdown",
 ]

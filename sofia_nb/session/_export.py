@@ -83,6 +83,13 @@ def _write(path: Path, text: str) -> None:
     os.replace(tmp, path)  # a reader never sees half a file
 
 
+def markdown_html(text: str) -> str:
+    """Markdown as the report renders it: safe HTML, Mermaid fences as ``<pre class="mermaid">``."""
+    from ._export_html import render_markdown  # markdown-it loads only when something is rendered
+
+    return render_markdown(text)
+
+
 def export_session(
     session: WorkshopSession,
     out_dir: str | os.PathLike[str],

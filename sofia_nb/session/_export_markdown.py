@@ -382,6 +382,12 @@ _SECTIONS: dict[Phase, Callable[[WorkshopSession], list[str]]] = {
     Phase.DEVELOP: _develop,
 }
 
+
+def phase_results_markdown(session: WorkshopSession, phase: Phase) -> str:
+    """The structured sections of one phase as Markdown (no title, no conversation); "" when empty."""
+    return "\n".join(_SECTIONS[phase](session)).strip()
+
+
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # The recorded data is in the sections above and in summary.json; the conversation keeps the words.
 _JSON_BLOCK = re.compile(r"^ {0,3}```json[ \t]*\n.*?^ {0,3}```[ \t]*$\n?", re.MULTILINE | re.DOTALL)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import io
+import json
 from typing import Any
 
 from ..session import Evaluation, Idea, Workflow
@@ -39,6 +42,23 @@ def value_feasibility_figure(evaluation: Evaluation, ideas: list[Idea] | None = 
     ax.text(high, high, "quick wins", ha="right", va="top", fontsize=8, color="#1a7f37")
     fig.tight_layout()
     return fig
+
+
+def feasibility_png(evaluation: Evaluation, ideas: list[Idea] | None = None) -> bytes:
+    """The matrix drawn as PNG bytes (Agg): what the app, the notebook and the static record show."""
+    titles = {idea.id: idea.title for idea in ideas or []}
+    return _png(evaluation.model_dump_json(), json.dumps(titles, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=8)
+def _png(evaluation_json: str, titles_json: str) -> bytes:
+    # Cached by content: the record and the results area redraw on every event, the chart seldom changes.
+    ideas = [Idea(id=k, title=v) for k, v in json.loads(titles_json).items()]
+    figure = value_feasibility_figure(Evaluation.model_validate_json(evaluation_json), ideas)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=96)
+    figure.clear()  # a bare Figure holds no pyplot state; clearing frees it at once
+    return buffer.getvalue()
 
 
 def _scale_bounds(scale: str) -> tuple[float, float]:

@@ -11,7 +11,7 @@ import threading
 from ..develop import DevelopmentOptions, RalphResult, open_development
 from ..events import EventBus
 from ..session import WorkshopSession
-from ._notice import error_text
+from ._notices import notice_text
 from ._ralph_panel import RalphPanel
 
 
@@ -32,7 +32,7 @@ class PocDevelopment:
             async with open_development(self.options) as run:
                 result = await run.develop(session)
         except Exception as exc:
-            self.panel.fail(error_text(exc))
+            self.panel.fail(notice_text(exc))
             raise
         self.panel.finish(result)
         return result

@@ -3,8 +3,9 @@
 With someone at the screen (``interactive=True``) consent questions become ConsentCards and
 every step runs as a task on the kernel's loop, so no cell waits for a click. Headless
 (``interactive=False``, which ``sofia-nb run`` always injects) consent comes from the
-parameters, nothing is shown that waits, and ``audit()`` prints each decision, tool call and
-the token totals as an ordinary output, so the executed notebook is the audit record.
+parameters and nothing is shown that waits. Either way the app keeps a static record of the
+conversation, results, decisions, tool calls and tokens in its output, and ``show()``,
+``export()`` and ``record()`` put the current session's results in any cell run at any time.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from typing import Any
 
 from ..consent import ConsentPolicy, ConsentProvider, PolicyConsent, PreapprovedThenAsk
 from ..develop import DevelopmentOptions
-from ..session import WorkshopSession
+from ..session import ExportResult, Phase, WorkshopSession
 from ..workshop import WorkshopInputs, WorkshopOptions, WorkshopRun, open_workshop, run_inputs
 from ..workshop.demo import demo_inputs
 from ._consent_card import WidgetConsent
+from ._record import RecordSnapshot, audit_text
+from ._results import ExportLinks, show_results
 from ._workshop_app import WorkshopApp
 
 DEMO = "demo"
@@ -35,12 +38,14 @@ class NotebookWorkshop:
         interactive: bool,
         cards: WidgetConsent | None,
         development: DevelopmentOptions | None = None,
+        demo: bool = False,
     ) -> None:
         self.opened = run
         self.workshop = run.workshop
         self.mcp = run.mcp
         self.interactive = interactive
-        self.app = WorkshopApp(run.workshop, consent=cards, development=development)
+        demo_lines = run.next_line if demo and interactive else None
+        self.app = WorkshopApp(run.workshop, consent=cards, development=development, demo_lines=demo_lines)
 
     @classmethod
     async def open(
@@ -77,7 +82,7 @@ class NotebookWorkshop:
             consent_timeout_s=consent_timeout_s,
             mcp_config=options.mcp_config,
         )
-        return cls(run, interactive, cards, development)
+        return cls(run, interactive, cards, development, demo=demo)
 
     @property
     def session(self) -> WorkshopSession:
@@ -109,14 +114,20 @@ class NotebookWorkshop:
 
     def audit(self) -> str:
         """Decisions, tool calls and token totals as text (what a headless run prints at the end)."""
-        s = self.session
-        tokens = s.tokens
-        lines = [f"session {s.id}: {s.phase.value} ({s.status.value})"]
-        lines += [f"consent {c.tool}: {c.decision} ({c.decided_by})" for c in s.consent_decisions]
-        lines += [f"tool {'✓' if c.ok and not c.is_error else '✗'} {c.server}/{c.tool}" for c in s.tool_calls]
-        mark = " (estimated)" if tokens.estimated else ""
-        lines.append(f"tokens: {tokens.input_tokens} in / {tokens.output_tokens} out{mark}")
-        return "\n".join(lines)
+        return audit_text(self.session)
+
+    def show(self, *phases: Phase | str) -> None:
+        """Display the current results of ``phases`` (default: all): cards, diagrams, the chart as PNG."""
+        show_results(self.session, *phases)
+
+    def export(self) -> ExportLinks | None:
+        """Write the session export (as the app's Export button does); returns links to its files."""
+        result: ExportResult | None = self.app.results.export()
+        return ExportLinks(result) if result else None
+
+    def record(self) -> RecordSnapshot:
+        """The app's static record now: conversation, results, consent decisions, tool calls, tokens."""
+        return RecordSnapshot(self.app.record)
 
     def summary(self) -> dict[str, Any]:
         """What a run produced, without ids or times: the result JSON batch runs compare."""

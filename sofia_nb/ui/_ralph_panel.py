@@ -12,7 +12,7 @@ import ipywidgets as w
 from ..develop import RalphResult
 from ..events import EventBus, IterationFinished, IterationStarted
 from ._dispatch import Dispatcher
-from ._notice import NoticeKind, notice_html
+from ._notices import NoticeKind, notice_html
 
 _BAR_PX = 120
 

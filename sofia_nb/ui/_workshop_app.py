@@ -10,21 +10,23 @@ calls and events into pixels.
 from __future__ import annotations
 
 import asyncio
-import html
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 import ipywidgets as w
 
 from ..develop import DevelopmentOptions
-from ..events import TextDelta, TurnAdded
+from ..llm import ScriptedLLM
 from ..session import Phase, SessionStatus
 from ..workshop import CONVERSATION_PHASES, NavigationError, Workshop
 from ._consent_card import ConsentCard, WidgetConsent
+from ._conversation import ConversationView
 from ._current import use
 from ._develop import PocDevelopment
 from ._dispatch import Dispatcher
-from ._notice import NoticeKind, error_text, notice_html
+from ._notices import NoticeKind, notice_html
+from ._record import LIVE_STYLE, StaticRecord
+from ._results import ResultsView
 from ._stepper import PhaseStepper
 from ._token_meter import TokenMeter
 from ._toolcall_log import ToolCallLog
@@ -37,6 +39,12 @@ def _button(description: str, style: str = "", icon: str = "", tooltip: str = ""
     )
 
 
+OFF_SCRIPT = (
+    "The demo follows a script, so it cannot talk about your own words. To run the workshop on your "
+    'own business, open it with a real model: NotebookWorkshop.open(llm="openai:MODEL") (see docs/llm.md).'
+)
+
+
 def _show(widget: w.Widget, visible: bool) -> None:
     widget.layout.display = "" if visible else "none"
 
@@ -45,7 +53,8 @@ class WorkshopApp(w.VBox):
     """The facilitator's cockpit for one workshop session, from Start to Develop.
 
     ``development`` is how the Develop button runs the Ralph loop (its model, store and consent);
-    without it Develop says where to run the loop instead.
+    without it Develop says where to run the loop instead. ``demo_lines`` (a scripted demo's
+    ``WorkshopRun.next_line``) offers the facilitator's next scripted line in the message box.
     """
 
     def __init__(
@@ -54,19 +63,21 @@ class WorkshopApp(w.VBox):
         consent: WidgetConsent | None = None,
         *,
         development: DevelopmentOptions | None = None,
+        demo_lines: Callable[[], str | None] | None = None,
         **kwargs: Any,
     ) -> None:
         self.workshop = workshop
         self.development = development
+        self.demo_lines = demo_lines
         self.poc: PocDevelopment | None = None
         bus = workshop.bus
         session = workshop.session
         self.dispatch = Dispatcher.here(on_error=self._fail)
-        self.transcript: list[tuple[str, str]] = []
         self.tasks: list[asyncio.Task[Any]] = []
         self.stepper = PhaseStepper(workshop.phase, bus=bus)
-        self.chat = w.Output(layout=w.Layout(max_height="480px", overflow="auto"))
-        self.streaming = w.HTML()
+        self.chat = ConversationView(workshop)
+        self.results = ResultsView(workshop)
+        self.record = StaticRecord(workshop, self.chat, self.results)
         self.message = w.Textarea(placeholder="What the team says…", layout=w.Layout(width="100%"))
         self.start_button = _button("Start", "primary", "play", "the model opens this phase")
         self.send_button = _button("Send", "primary", "paper-plane")
@@ -110,13 +121,6 @@ class WorkshopApp(w.VBox):
         self._on_click(self.develop_button, lambda: self.run(self._develop()))
         if consent is not None:
             consent.show = self._show_card
-        self._unsubscribe = [
-            bus.subscribe(self._on_delta, TextDelta),
-            bus.subscribe(self._on_turn, TurnAdded),
-        ]
-        for turn in session.turns_of(workshop.phase):
-            if turn.role in ("user", "assistant") and not turn.metadata.get("kickoff"):
-                self._append(turn.role, turn.content)
         wrap = w.Layout(flex_flow="row wrap")
         decisions = w.HBox(
             [
@@ -132,9 +136,9 @@ class WorkshopApp(w.VBox):
         )
         super().__init__(
             [
+                w.HTML(LIVE_STYLE),
                 self.stepper,
                 self.chat,
-                self.streaming,
                 self.message,
                 w.HBox([self.start_button, self.send_button], layout=wrap),
                 decisions,
@@ -142,6 +146,7 @@ class WorkshopApp(w.VBox):
                 self.status,
                 w.HBox([self.tool_log, self.meter], layout=w.Layout(width="100%")),
                 self.develop_area,
+                self.results,
             ],
             **kwargs,
         )
@@ -151,11 +156,15 @@ class WorkshopApp(w.VBox):
         use(self)
 
     def close(self) -> None:
-        for unsubscribe in self._unsubscribe:
-            unsubscribe()
-        for child in (self.stepper, self.tool_log, self.meter):
+        self.record.close()
+        for child in (self.stepper, self.chat, self.results, self.tool_log, self.meter):
             child.close()
         super().close()
+
+    @property
+    def transcript(self) -> list[tuple[str, str]]:
+        """Every message shown, as (role, content)."""
+        return self.chat.transcript
 
     # --- clicks: handed to the app's loop, refused visibly while a step runs ----------------
 
@@ -192,7 +201,18 @@ class WorkshopApp(w.VBox):
             self._say("type a message first")
             return None
         self.message.value = ""
-        return self.run(self.workshop.send(text))
+        self.chat.sent(text)
+        task = self.run(self.workshop.send(text))
+        if self.demo_lines is not None:
+            task.add_done_callback(self._after_demo_send)
+        return task
+
+    def _after_demo_send(self, _task: asyncio.Task[Any]) -> None:
+        # The scripted model answered the person's own words with a fallback: say how to talk freely.
+        llm = self.workshop.llm
+        chats = [r for r in llm.requests if r.purpose == "chat"] if isinstance(llm, ScriptedLLM) else []
+        if chats and chats[-1].fallback:
+            self.chat.notice(OFF_SCRIPT)
 
     async def _continue(self) -> None:
         step = await self.workshop.advance()
@@ -287,32 +307,20 @@ class WorkshopApp(w.VBox):
             button.disabled = busy or (paused and button is not self.resume_button)
         if talking:
             self.phase_choice.value = phase.value
+        self._offer_demo_line(talking and opened and not busy)
+
+    def _offer_demo_line(self, open_for_talk: bool) -> None:
+        """Prefill the scripted demo's next line (Send sends it; typing over it is the person's own)."""
+        if self.demo_lines is None:
+            return
+        line = self.demo_lines() if open_for_talk else None
+        if line is not None and not self.message.value.strip():
+            self.message.value = line
 
     def _fail(self, exc: BaseException) -> None:
-        self._say(error_text(exc), "error")
+        self.chat.error(exc)  # in the conversation, where the facilitator is looking
 
     # --- views ----------------------------------------------------------------------------
-
-    def _on_delta(self, event: TextDelta) -> None:
-        self.streaming.value += html.escape(event.text)
-
-    def _on_turn(self, event: TurnAdded) -> None:
-        if event.role == "assistant":
-            self.streaming.value = ""
-        if not (event.role == "user" and self._is_kickoff(event)):
-            self._append(event.role, event.content)
-
-    def _is_kickoff(self, event: TurnAdded) -> bool:
-        turns = self.workshop.session.turns_of(Phase(event.phase))
-        return any(t.seq == event.seq and t.metadata.get("kickoff") for t in turns)
-
-    def _append(self, role: str, content: str) -> None:
-        from IPython.display import Markdown
-
-        self.transcript.append((role, content))
-        who = "**Team**" if role == "user" else "**sofia**"
-        # Markdown output (not an HTML widget) so JupyterLab renders Mermaid fences in replies.
-        self.chat.append_display_data(Markdown(f"{who}: {content}"))
 
     def _show_card(self, card: ConsentCard) -> None:
         self.consent_area.children = [*self.consent_area.children, card]
@@ -321,13 +329,19 @@ class WorkshopApp(w.VBox):
         self.status.value = notice_html(text, kind)
 
     def as_text(self) -> str:
-        lines = [self.stepper.as_text(), *(f"{role}: {content}" for role, content in self.transcript)]
-        return "\n".join(lines)
+        return "\n".join(part for part in (self.stepper.as_text(), self.chat.as_text()) if part)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
         data["text/plain"] = self.as_text()
         return data
+
+    def _ipython_display_(self) -> None:
+        """The widget, then its static record (kept up to date; what a kernel-less notebook shows)."""
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(), raw=True)
+        self.record.show()
 
 
 async def _after(previous: asyncio.Task[Any] | None, coro: Coroutine[Any, Any, Any]) -> Any:

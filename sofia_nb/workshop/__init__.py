@@ -9,7 +9,7 @@ from ._extract import Rejection, Salvaged, all_valid, first_valid, json_values, 
 from ._facade import WorkshopOptions, WorkshopRun, WorkshopSetupError, open_workshop, session_summary
 from ._inputs import InputsError, WorkshopInputs, run_inputs
 from ._phases import CONVERSATION_PHASES, PHASES, PhaseSpec, load_prompt, spec_for
-from ._reply import ReplyPart, prose_only, reply_parts
+from ._reply import ReplyPart, prose_only, reply_parts, streaming_prose
 from ._schemas import (
     SCALE,
     DesignOutput,
@@ -78,5 +78,6 @@ __all__ = [
     "search_cards",
     "session_summary",
     "spec_for",
+    "streaming_prose",
     "web_search_tool",
 ]

@@ -16,6 +16,9 @@ from ._extract import json_spans
 
 _FENCE = re.compile(r"^[ \t]*```[ \t]*([\w+-]*)[^\n]*\n(.*?)^[ \t]*```[ \t]*$\n?", re.M | re.S)
 _BLANK_RUNS = re.compile(r"\n{3,}")
+_FENCE_LINE = re.compile(r"^[ \t]*```[ \t]*([\w+-]*)", re.M)
+_BARE_OBJECT = re.compile(r"^[ \t]*\{", re.M)
+_RECORD_LANGS = ("", "json", "jsonc")
 
 
 class ReplyPart(BaseModel):
@@ -54,6 +57,23 @@ def prose_only(text: str) -> str:
         elif part.kind == "diagram":
             out.append(f"```mermaid\n{part.text}\n```")
     return "\n\n".join(out)
+
+
+def streaming_prose(text: str) -> tuple[str, bool]:
+    """What to show of a reply still being written: its prose so far (as ``prose_only``), and
+    whether a record is being written at its end (a JSON fence or a bare object not closed yet)."""
+    fences = list(_FENCE_LINE.finditer(text))
+    if len(fences) % 2:
+        opened = fences[-1]
+        if opened.group(1).lower() in _RECORD_LANGS:
+            return prose_only(text[: opened.start()]), True
+        return prose_only(text), False
+    bare = [
+        m.start() for m in _BARE_OBJECT.finditer(text) if m.start() >= (fences[-1].end() if fences else 0)
+    ]
+    if bare and not any(start == 0 for start, _end, _value in json_spans(text[bare[-1] :].lstrip())):
+        return prose_only(text[: bare[-1]]), True
+    return prose_only(text), False
 
 
 def _records(body: str) -> list[ReplyPart]:

@@ -11,7 +11,7 @@ pytest.importorskip("ipywidgets")
 from sofia_nb.consent import ConsentBroker, ConsentRequest
 from sofia_nb.session import SessionStore
 from sofia_nb.ui import ConsentCard, WidgetConsent, WorkshopApp
-from sofia_nb.ui._notice import error_text
+from sofia_nb.ui._notices import notice_text
 from sofia_nb.workshop import Workshop
 
 from .test_workshop_app import EchoModel
@@ -41,14 +41,14 @@ async def test_log_and_meter_keep_their_width_and_the_status_is_not_small(tmp_pa
 async def test_an_error_is_a_readable_notice_without_a_path_or_traceback(tmp_path) -> None:
     app = WorkshopApp(Workshop.create(BrokenScriptModel(), store=SessionStore(tmp_path)))
     await asyncio.gather(app.start(), return_exceptions=True)
-    status = app.status.value
-    assert "script.yaml has no unused reply" in status and "try the step again" in status
-    assert "/home/me" not in status and "Traceback" not in status and "<small>" not in status
+    shown = app.chat.as_text()  # the failure is a notice in the conversation
+    assert "script.yaml has no unused reply" in shown and "try again" in shown
+    assert "/home/me" not in shown and "Traceback" not in shown and "<small>" not in app.status.value
     assert not app.start_button.disabled  # the app is usable again
 
 
-def test_error_text_keeps_a_file_name_and_drops_where_it_lives() -> None:
-    text = error_text(OSError("cannot read C:\\Users\\me\\inputs.yaml or /tmp/x/y/inputs.yaml"))
+def test_a_notice_keeps_a_file_name_and_drops_where_it_lives() -> None:
+    text = notice_text(OSError("cannot read C:\\Users\\me\\inputs.yaml or /tmp/x/y/inputs.yaml"))
     assert "inputs.yaml" in text and "Users" not in text and "/tmp" not in text
 
 

@@ -55,8 +55,8 @@ async def test_start_and_send_stream_into_the_chat_without_blocking(tmp_path) ->
     app.send_button.click()
     await _settle(app)
     assert app.transcript[-2:] == [("user", "We deliver groceries to 40 towns."), ("assistant", "reply 2")]
-    assert app.streaming.value == ""
-    assert len(app.chat.outputs) == 3
+    assert app.chat.streaming.value == ""
+    assert len(app.chat.transcript) == 3
     assert "● Discover" in app.as_text()
 
 

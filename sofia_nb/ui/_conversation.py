@@ -1,0 +1,187 @@
+"""ConversationView: the workshop's conversation as a customer team should see it.
+
+Each message is its own output of Markdown blocks (so JupyterLab renders tables and draws
+Mermaid); a reply's JSON records become the cards of ``_record_cards`` with their JSON behind
+"details". A streaming reply shows its prose as it comes and hides a record while it is written.
+The box is a column-reverse flex box, which keeps it scrolled to the newest message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from ..events import TextDelta, ToolCallFinished, ToolCallStarted, TurnAdded, Warning
+from ..session import Phase, WorkshopSession, markdown_html
+from ..workshop import Workshop, prose_only, reply_parts, streaming_prose
+from ._notices import NoticeKind, notice_html, notice_text, without_paths
+from ._record_cards import Block, markdown, record_blocks
+
+_WARNING_SOURCES = ("workshop", "enrich")
+_SPEAKERS = {"user": "Team", "assistant": "sofia"}
+
+
+def message_blocks(role: str, content: str, session: WorkshopSession) -> list[Block]:
+    """One message as blocks: the speaker on a line of its own, prose, diagrams, record cards."""
+    if role != "assistant":
+        return [markdown(f"**{_SPEAKERS.get(role, role)}**\n\n{content}")]
+    blocks = [markdown("**sofia**")]
+    for part in reply_parts(content):
+        if part.kind == "record":
+            blocks += record_blocks(part, session)
+        elif part.kind == "diagram":
+            blocks.append(markdown(f"```mermaid\n{part.text}\n```"))
+        else:
+            blocks.append(markdown(part.text))
+    return _joined(blocks)
+
+
+def _joined(blocks: list[Block]) -> list[Block]:
+    """Neighbouring Markdown blocks as one (fewer outputs; a fence still starts on its own line)."""
+    out: list[Block] = []
+    for block in blocks:
+        if block.kind == "markdown" and out and out[-1].kind == "markdown":
+            out[-1] = markdown(f"{out[-1].text}\n\n{block.text}")
+        else:
+            out.append(block)
+    return out
+
+
+class ConversationView(w.Box):
+    """The chat: every phase's messages in order, notices between them, the streaming reply last."""
+
+    def __init__(self, workshop: Workshop, **kwargs: Any) -> None:
+        self.workshop = workshop
+        self.transcript: list[tuple[str, str]] = []
+        self.entries: list[list[Block]] = []
+        """Every shown entry (message, divider, notice) as blocks: the static record renders these."""
+        self._entry_html: list[str] = []  # rendered once: the record is redrawn after every event
+        self.streaming = w.HTML()
+        self._streamed = ""
+        self._outputs: list[w.Output] = []
+        self._sent: list[str] = []
+        self._searches: dict[str, str] = {}
+        self._searched: set[str] = set()
+        self._phase: str | None = None
+        layout = w.Layout(
+            display="flex",
+            flex_flow="column-reverse",
+            max_height="560px",
+            overflow="auto",
+            border="1px solid #d0d7de",
+            padding="4px 8px",
+        )
+        super().__init__([self.streaming], layout=layout, **kwargs)
+        bus = workshop.bus
+        self._unsubscribe = [
+            bus.subscribe(self._on_delta, TextDelta),
+            bus.subscribe(self._on_turn, TurnAdded),
+            bus.subscribe(self._on_tool_started, ToolCallStarted),
+            bus.subscribe(self._on_tool_finished, ToolCallFinished),
+            bus.subscribe(self._on_warning, Warning),
+        ]
+        for turn in workshop.session.turns:
+            if turn.role in _SPEAKERS and not turn.metadata.get("kickoff"):
+                self._divider(turn.phase.value)
+                self.append(turn.role, turn.content)
+
+    def close(self) -> None:
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        for output in self._outputs:
+            output.close()
+        super().close()
+
+    # --- what the app calls ---------------------------------------------------------------
+
+    def append(self, role: str, content: str) -> None:
+        """Show one message (its records as cards)."""
+        self.transcript.append((role, content))
+        self._show(message_blocks(role, content, self.workshop.session), role)
+
+    def sent(self, text: str) -> None:
+        """Show the facilitator's message at once; its turn, when the reply comes, is not shown again."""
+        self._sent.append(text)
+        self._divider(self.workshop.phase.value)
+        self.append("user", text)
+
+    def notice(self, text: str, kind: NoticeKind = "info") -> None:
+        """A line between the messages: ``error``, ``warning`` or ``info``."""
+        self._show([Block(kind="html", text=notice_html(text, kind))])
+
+    def error(self, exc: BaseException) -> None:
+        """A failed step as a notice that says what to do (no path, no traceback)."""
+        self.notice(notice_text(exc), "error")
+
+    # --- events ---------------------------------------------------------------------------
+
+    def _on_delta(self, event: TextDelta) -> None:
+        self._streamed += event.text
+        prose, recording = streaming_prose(self._streamed)
+        note = "<p><i>sofia is recording the results…</i></p>" if recording else ""
+        self.streaming.value = f'<div class="sofia-nb-streaming">{markdown_html(prose)}{note}</div>'
+
+    def _on_turn(self, event: TurnAdded) -> None:
+        self._divider(event.phase)
+        if event.role == "assistant":
+            self._streamed, self.streaming.value = "", ""
+            self._searched.clear()
+            self.append(event.role, event.content)
+        elif event.role == "user" and event.content in self._sent:
+            self._sent.remove(event.content)
+        elif event.role == "user" and not self._is_kickoff(event):
+            self.append(event.role, event.content)
+
+    def _on_tool_started(self, event: ToolCallStarted) -> None:
+        if event.tool.endswith("web_search"):
+            query = event.arguments.get("query") or ", ".join(map(str, event.arguments.values()))
+            self._searches[event.call_id] = str(query)
+
+    def _on_tool_finished(self, event: ToolCallFinished) -> None:
+        query = self._searches.pop(event.call_id, None)
+        # builtin/web_search forwards to a server's search: one query, one line
+        if query is None or not event.ok or event.is_error or query in self._searched:
+            return
+        self._searched.add(query)
+        self.notice(f"sofia searched the web for “{query}”; the results inform the workshop.")
+
+    def _on_warning(self, event: Warning) -> None:
+        if event.source in _WARNING_SOURCES:
+            self.notice(without_paths(event.message), "warning")
+
+    # --- rendering ------------------------------------------------------------------------
+
+    def _is_kickoff(self, event: TurnAdded) -> bool:
+        turns = self.workshop.session.turns_of(Phase(event.phase))
+        return any(t.seq == event.seq and t.metadata.get("kickoff") for t in turns)
+
+    def _divider(self, phase: str) -> None:
+        if phase == self._phase:
+            return
+        self._phase = phase
+        title = Phase(phase).title
+        self._show([Block(kind="html", text=f'<h4 class="sofia-nb-phase">— {title} —</h4>')])
+
+    def _show(self, blocks: list[Block], role: str = "") -> None:
+        self.entries.append(blocks)
+        self._entry_html.append(f'<div class="sofia-nb-entry">{"".join(b.html() for b in blocks)}</div>')
+        border = {"user": "#8c959f", "assistant": "#0969da"}.get(role)
+        layout = w.Layout(border_left=f"3px solid {border}", padding="0 0 0 8px") if border else w.Layout()
+        output = w.Output(layout=layout)
+        for block in blocks:
+            output.append_display_data(block.display_object())
+        self._outputs.append(output)
+        # column-reverse shows the children bottom-up: the newest output comes first, streaming before it
+        self.children = (self.streaming, *reversed(self._outputs))
+
+    def html(self) -> str:
+        """The conversation as static HTML (the record's Conversation section)."""
+        return "\n".join(self._entry_html)
+
+    def as_text(self) -> str:
+        """Who said what, records left out (their results are in the session)."""
+        return "\n".join(
+            f"{_SPEAKERS.get(role, role)}: {prose_only(content) if role == 'assistant' else content}"
+            for role, content in self.transcript
+        )

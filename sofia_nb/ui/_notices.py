@@ -1,0 +1,86 @@
+"""Notices a facilitator can act on: what went wrong and what to do, never a path or a traceback."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Literal
+
+from ..llm import (
+    LLMAuthError,
+    LLMConnectionError,
+    LLMContextOverflowError,
+    LLMError,
+    LLMModelNotFoundError,
+    LLMNotConfiguredError,
+    LLMRateLimitError,
+    LLMTimeoutError,
+    ScriptExhaustedError,
+)
+from ..protocol import ToolCallError
+from ..workshop import NavigationError
+
+# An absolute path (POSIX, Windows drive or UNC): the notice keeps only the file's name.
+_PATH = re.compile(r"(?:[A-Za-z]:[\\/]|\\\\|/)(?:[^\s'\"():,\\/]+[\\/])*([^\s'\"():,\\/]*)")
+
+_WHAT_TO_DO: tuple[tuple[type[BaseException], str], ...] = (
+    (
+        ScriptExhaustedError,
+        "The demo follows a script and has no answer for this. Continue to the next phase, "
+        'or connect a real model with llm="openai:MODEL" (see docs/llm.md).',
+    ),
+    (LLMAuthError, "The model refused the credentials: check its API key, then try again."),
+    (
+        LLMNotConfiguredError,
+        'No model is set up: open the workshop with llm="openai:MODEL" (or another spec), or llm="demo".',
+    ),
+    (LLMModelNotFoundError, "The provider does not know this model: check the model name in llm=…"),
+    (
+        LLMContextOverflowError,
+        "The conversation no longer fits the model's window: Continue to the next phase, "
+        "or use a model with a larger window.",
+    ),
+    (LLMRateLimitError, "The model is rate-limited: wait a minute, then try again."),
+    (LLMTimeoutError, "The model did not answer in time: try again."),
+    (LLMConnectionError, "The model could not be reached: check the network or its address, then try again."),
+    (LLMError, "The model reported a problem: try again; the session is saved."),
+    (
+        ToolCallError,
+        "A tool call failed; the workshop goes on without it (the tool-call log has the details).",
+    ),
+)
+
+
+def without_paths(text: str) -> str:
+    """``text`` with every absolute path shortened to its file name."""
+    return _PATH.sub(lambda m: m.group(1) or "a file", text)
+
+
+def notice_text(exc: BaseException) -> str:
+    """One or two sentences for ``exc``: what happened and what to do next."""
+    if isinstance(exc, NavigationError):
+        return without_paths(str(exc))  # it already says which phase misses what
+    for kind, advice in _WHAT_TO_DO:
+        if isinstance(exc, kind):
+            return advice
+    detail = without_paths(str(exc)).strip() or type(exc).__name__
+    return f"Something went wrong ({detail}). The session is saved: try again, or Pause and resume later."
+
+
+NoticeKind = Literal["info", "busy", "warning", "error"]
+
+_STYLES = {
+    "error": ("⚠", "#cf222e", "#fff1f0"),
+    "warning": ("⚠", "#9a6700", "#fff8c5"),
+    "busy": ("⏳", "#8250df", "#fbefff"),
+    "info": ("ℹ", "#0969da", "#ddf4ff"),
+}
+
+
+def notice_html(text: str, kind: NoticeKind = "info") -> str:
+    """A notice as a bordered line at the notebook's normal font size."""
+    icon, colour, background = _STYLES.get(kind, _STYLES["info"])
+    return (
+        f'<div class="sofia-nb-notice sofia-nb-{kind}" style="border-left:4px solid {colour};'
+        f'background:{background};padding:4px 8px;margin:4px 0">{icon} {html.escape(text)}</div>'
+    )

@@ -1,0 +1,103 @@
+"""What the team sees of a recorded result: readable blocks, the raw JSON one click away.
+
+A block is Markdown (tables, lists, Mermaid fences), a PNG (the feasibility × value chart) or
+HTML the product wrote itself (the "details" of a record, notices). The live app shows blocks as
+notebook outputs (so JupyterLab draws Mermaid); the static record turns the same blocks into HTML.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from ..session import Phase, WorkshopSession, markdown_html, phase_results_markdown
+from ..workshop import PHASES, ReplyPart
+from ._charts import feasibility_png
+
+_HEADING = re.compile(r"^(#{1,4}) ", re.M)
+_FENCE_LINE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+@dataclass(frozen=True)
+class Block:
+    """One piece of a message or a result, shown the same way live and in the static record."""
+
+    kind: Literal["markdown", "png", "html"]
+    text: str = ""
+    """The Markdown, or the HTML (escaped by whoever made it)."""
+    png: bytes = b""
+
+    def display_object(self) -> Any:
+        """The IPython object a live output shows (Markdown lets JupyterLab draw Mermaid)."""
+        from IPython.display import HTML, Image, Markdown
+
+        if self.kind == "png":
+            return Image(data=self.png, format="png")
+        return Markdown(self.text) if self.kind == "markdown" else HTML(self.text)
+
+    def html(self) -> str:
+        """The block as static HTML: Mermaid stays its source in ``<pre class="mermaid">``, offline."""
+        if self.kind == "png":
+            data = base64.b64encode(self.png).decode("ascii")
+            return f'<img alt="feasibility × value chart" src="data:image/png;base64,{data}">'
+        return markdown_html(self.text) if self.kind == "markdown" else self.text
+
+
+def markdown(text: str) -> Block:
+    return Block(kind="markdown", text=text)
+
+
+def details_block(raw: str) -> Block:
+    """The record's JSON as the model wrote it, folded away for the facilitator."""
+    body = f"<summary>details</summary><pre>{html.escape(raw)}</pre>"
+    return Block(kind="html", text=f'<details class="sofia-nb-details">{body}</details>')
+
+
+def phase_blocks(session: WorkshopSession, phase: Phase) -> list[Block]:
+    """A phase's results as blocks: its Markdown sections, and for Design the chart as a PNG."""
+    text = phase_results_markdown(session, phase)
+    blocks = [markdown(_demoted(text))] if text else []
+    if phase == Phase.DESIGN and session.evaluation and session.evaluation.ideas:
+        blocks.append(Block(kind="png", png=feasibility_png(session.evaluation, session.ideas)))
+    return blocks
+
+
+def record_blocks(part: ReplyPart, session: WorkshopSession) -> list[Block]:
+    """A recorded JSON value as the card of the phase whose output it is, then its details.
+
+    The value is read with the engine's own phase schemas and applied to a copy of the session
+    with that phase's results cleared, so the card shows what this reply recorded, with the
+    session's context (idea titles, workflow step names) around it.
+    """
+    phases = sorted(PHASES.values(), key=lambda spec: spec.phase != session.phase)  # the current first
+    for spec in phases:
+        try:
+            output = spec.output.model_validate(part.value)
+        except ValidationError:
+            continue
+        fields = WorkshopSession.model_fields
+        scratch = session.model_copy(
+            update={name: fields[name].get_default(call_default_factory=True) for name in spec.fields}
+        )
+        output.apply(scratch)
+        card = phase_blocks(scratch, spec.phase) or [markdown("_Recorded for the session._")]
+        return [*card, details_block(part.text)]
+    return [markdown("_Recorded data._"), details_block(part.text)]
+
+
+def _demoted(text: str) -> str:
+    """Headings two levels down (``##`` → ``####``), so a card reads as part of a message; code untouched."""
+    out, fence = [], ""
+    for line in text.splitlines():
+        opened = _FENCE_LINE.match(line)
+        if opened and (not fence or opened.group(1).startswith(fence)):
+            fence = "" if fence else opened.group(1)[0] * 3
+        elif not fence:
+            line = _HEADING.sub(lambda m: "#" * min(6, len(m.group(1)) + 2) + " ", line)
+        out.append(line)
+    return "\n".join(out)
