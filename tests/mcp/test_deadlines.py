@@ -21,9 +21,8 @@ async def test_expiry_is_a_timeout_naming_what_was_awaited() -> None:
 async def test_nested_waits_report_the_one_that_expired() -> None:
     deadlines = Deadlines()
     with pytest.raises(McpError) as err:
-        async with deadlines.within(0.05, "outer"):
-            async with deadlines.within(30, "inner"):
-                await asyncio.sleep(30)
+        async with deadlines.within(0.05, "outer"), deadlines.within(30, "inner"):
+            await asyncio.sleep(30)
     assert err.value.message.startswith("outer:")
     async with deadlines.within(None, "no limit"):
         await asyncio.sleep(0)
