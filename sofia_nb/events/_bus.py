@@ -42,6 +42,11 @@ class EventBus:
 
         return unsubscribe
 
+    def wants(self, kind: type[Event]) -> bool:
+        """True when a subscriber would receive an event of ``kind``: a publisher skips building
+        (and redacting) an event nobody reads."""
+        return any(types is None or issubclass(kind, types) for _, types in self._subscribers)
+
     def emit(self, event: Event) -> None:
         """Deliver ``event``. Async subscribers are scheduled on the running loop, or run to completion."""
         for callback, types in self._subscribers:

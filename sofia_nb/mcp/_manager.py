@@ -255,16 +255,19 @@ class McpManager:
             nonlocal announced
             if not announced:
                 announced = True
-                bus.emit(
-                    ToolCallStarted(
-                        call_id=call_id, server=server, tool=tool, arguments=redact(args), origin=origin
+                if bus.wants(ToolCallStarted):
+                    bus.emit(
+                        ToolCallStarted.trusted(
+                            call_id=call_id, server=server, tool=tool, arguments=redact(args), origin=origin
+                        )
                     )
-                )
 
         def progress(note: p.ProgressParams) -> None:
             announce()
+            if not bus.wants(ToolCallProgress):
+                return
             bus.emit(
-                ToolCallProgress(
+                ToolCallProgress.trusted(
                     call_id=call_id,
                     server=server,
                     tool=tool,
@@ -287,8 +290,10 @@ class McpManager:
         except BaseException as exc:
             announce()
             kind = exc.kind if isinstance(exc, McpError) else "cancelled"
+            if not bus.wants(ToolCallFinished):
+                raise
             bus.emit(
-                ToolCallFinished(
+                ToolCallFinished.trusted(
                     call_id=call_id,
                     server=server,
                     tool=tool,
@@ -300,8 +305,10 @@ class McpManager:
             )
             raise
         announce()
+        if not bus.wants(ToolCallFinished):
+            return result
         bus.emit(
-            ToolCallFinished(
+            ToolCallFinished.trusted(
                 call_id=call_id,
                 server=server,
                 tool=tool,

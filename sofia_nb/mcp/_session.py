@@ -355,7 +355,7 @@ class ClientSession:
         params = {"name": name, "arguments": arguments}
         raw = await self.request("tools/call", params, on_progress, on_sent, timeout)
         try:
-            return p.CallToolResult.model_validate(raw), raw
+            return p.CallToolResult.from_wire(raw), raw
         except ValidationError as exc:
             raise McpError("protocol", f"malformed tools/call result: {describe(exc)}") from None
 
