@@ -13,8 +13,9 @@ ours ≥ 1.5× the SDK's rate and ≥ 0.7× bare's, and our client CPU per call 
 not asserts: the tests run ``--quick`` only.
 
 The client CPU per call does not depend on how the scheduler places the client and the server.
-On an idle machine each round trip also waits for a core to wake, which every client pays alike; when another process keeps a core busy, client and server share the other one and the
-rates follow the CPU costs instead, so the ratio to the bare loop is lower.
+On an idle machine each round trip also waits for a core to wake, which every client pays alike;
+when another process keeps a core busy, client and server share the other one and the rates follow
+the CPU costs instead, so the ratio to the bare loop is lower.
 """
 
 from __future__ import annotations
