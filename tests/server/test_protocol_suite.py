@@ -21,17 +21,9 @@ import pytest
 from sofia_nb import protocol as p
 from sofia_nb.workshop.demo_servers import search_server_entry
 
+from ._peer import ENVELOPE, HANDSHAKE
+
 WAIT_S = 120.0  # a hang guard, not a speed check: other engineers load the same two cores
-HANDSHAKE = {
-    "protocolVersion": "2025-11-25",
-    "capabilities": {},
-    "clientInfo": {"name": "suite", "version": "1"},
-}
-ENVELOPE = {
-    p.PROTOCOL_VERSION_META_KEY: p.MODERN_PROTOCOL_VERSION,
-    p.CLIENT_CAPABILITIES_META_KEY: {},
-    p.CLIENT_INFO_META_KEY: {"name": "suite", "version": "1"},
-}
 
 
 @dataclass(frozen=True)
