@@ -77,7 +77,32 @@ def _secrets(extra_secrets: list[str] | None) -> list[str]:
     return [*extra_secrets, *found] if extra_secrets else found
 
 
+_MEMO_CHARS = 512  # short strings (names, queries, previews) recur on every call; long ones rarely
+_MEMO_SIZE = 4096
+# Answers for short texts, with the secrets list they were computed against. A changed environment
+# brings a new list and so a new dict; a thread still finishing with the old list writes into the
+# old dict, which nobody reads any more.
+_memo: tuple[list[str] | None, dict[str, str]] = (None, {})
+
+
 def _redact_text(text: str, secrets: list[str]) -> str:
+    global _memo
+    if len(text) > _MEMO_CHARS or secrets is not _env_secrets:  # extra secrets: not kept
+        return _scrub(text, secrets)
+    owner, answers = _memo
+    if owner is not secrets:
+        answers = {}
+        _memo = (secrets, answers)
+    done = answers.get(text)
+    if done is None:
+        done = _scrub(text, secrets)
+        if len(answers) >= _MEMO_SIZE:
+            answers.clear()
+        answers[text] = done
+    return done
+
+
+def _scrub(text: str, secrets: list[str]) -> str:
     for value in secrets:
         if value and value in text:
             text = text.replace(value, REDACTED)

@@ -15,15 +15,21 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from sofia_nb.protocol import CallToolResult, TextContent, Tool, ToolAnnotations
+from sofia_nb.protocol import (
+    CallToolResult,
+    ServedTool,
+    TextContent,
+    Tool,
+    ToolAnnotations,
+    ToolFailure,
+    run_stdio,
+)
 from sofia_nb.workshop.demo_servers import (
     WEB_SEARCH_TOOL,
     SearchResult,
-    ServedTool,
-    StdioToolServer,
-    ToolFailure,
     WebSearchOutput,
     json_result,
+    logged_server,
 )
 
 CORPUS = yaml.safe_load((Path(__file__).with_name("corpus.yaml")).read_text())
@@ -96,4 +102,4 @@ TOOLS = {
 
 
 if __name__ == "__main__":
-    StdioToolServer(f"fixloop-fake-{sys.argv[1]}", "0.0.0-bench", TOOLS[sys.argv[1]]).serve()
+    run_stdio(logged_server(f"fixloop-fake-{sys.argv[1]}", "0.0.0-bench", TOOLS[sys.argv[1]]))

@@ -26,6 +26,8 @@ class EventBus:
         self._subscribers: tuple[tuple[Subscriber, tuple[type[Event], ...] | None], ...] = ()
         self._lock = threading.Lock()
         self._pending: set[asyncio.Future[Any]] = set()
+        # wants() per event type, with the subscribers it was answered for: a new tuple, a new dict
+        self._wanted: tuple[object, dict[type[Event], bool]] = (self._subscribers, {})
 
     def subscribe(self, callback: Subscriber, *types: type[Event]) -> Callable[[], None]:
         """Call ``callback`` for every event (or only for the given types); returns an unsubscribe."""
@@ -41,6 +43,19 @@ class EventBus:
                     self._subscribers = tuple(rest)
 
         return unsubscribe
+
+    def wants(self, kind: type[Event]) -> bool:
+        """True when a subscriber would receive an event of ``kind``: a publisher skips building
+        (and redacting) an event nobody reads."""
+        subscribers = self._subscribers
+        answered_for, answers = self._wanted
+        if answered_for is not subscribers:
+            answers = {}
+            self._wanted = (subscribers, answers)
+        wanted = answers.get(kind)
+        if wanted is None:
+            wanted = answers[kind] = any(types is None or issubclass(kind, types) for _, types in subscribers)
+        return wanted
 
     def emit(self, event: Event) -> None:
         """Deliver ``event``. Async subscribers are scheduled on the running loop, or run to completion."""

@@ -18,6 +18,7 @@ from .._aio import LoopThread
 from ..events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStarted, Warning
 from ..redact import redact, redact_text
 from ._config import InputProvider, McpConfig, McpConfigError, ServerConfig, load_config
+from ._deadlines import Deadlines
 from ._errors import McpError
 from ._github_auth import with_github_token
 from ._http import HttpTransport
@@ -39,26 +40,6 @@ def make_transport(entry: ServerConfig) -> Transport:
     return HttpTransport(
         entry.url, headers=entry.headers, token_env=entry.token_env, legacy_sse=entry.type == "sse"
     )
-
-
-class _Deadline:
-    """``asyncio.timeout`` whose expiry raises ``McpError(kind='timeout')`` naming what was awaited."""
-
-    __slots__ = ("_limit", "_timeout", "_what")
-
-    def __init__(self, limit: float | None, what: str) -> None:
-        self._limit = limit
-        self._what = what
-        self._timeout = asyncio.timeout(limit)
-
-    async def __aenter__(self) -> None:
-        await self._timeout.__aenter__()
-
-    async def __aexit__(self, *exc_info: Any) -> None:
-        try:
-            await self._timeout.__aexit__(*exc_info)
-        except TimeoutError:
-            raise McpError("timeout", f"{self._what}: no answer within {self._limit:g} s") from None
 
 
 def _read_only(tool: p.Tool) -> bool:
@@ -96,6 +77,7 @@ class McpManager:
         self._locks: dict[str, asyncio.Lock] = {}
         self._tools: dict[tuple[str, str], p.Tool] = {}
         self._validator = p.ArgumentValidator()
+        self._deadlines = Deadlines()
         self._call_prefix = uuid.uuid4().hex[:8] + "-"  # call ids: unique per manager, numbered within
         self._call_numbers = itertools.count(1)
 
@@ -140,18 +122,12 @@ class McpManager:
                 probe_modern=self._probe_modern,
             )
             try:
-                async with asyncio.timeout(entry.query_timeout):
+                async with self._deadlines.within(entry.query_timeout, "handshake"):
                     await session.open()
             except BaseException as exc:
                 await asyncio.shield(session.aclose())
-                if isinstance(exc, TimeoutError):
-                    tail = session.transport.stderr_tail()
-                    raise McpError(
-                        "timeout",
-                        f"no handshake within {entry.query_timeout:g} s",
-                        server=server,
-                        stderr_tail=tail,
-                    ) from None
+                if isinstance(exc, McpError) and exc.kind == "timeout":
+                    exc.server, exc.stderr_tail = server, session.transport.stderr_tail()
                 raise
             self._sessions[server] = session
             return session
@@ -167,6 +143,7 @@ class McpManager:
     async def aclose(self) -> None:
         """Close every connection; stdio servers are stopped and their process groups killed."""
         sessions, self._sessions = list(self._sessions.values()), {}
+        self._deadlines.close()
         await asyncio.gather(*(s.aclose() for s in sessions), return_exceptions=True)
 
     async def __aenter__(self) -> McpManager:
@@ -215,7 +192,7 @@ class McpManager:
         limit = timeout or self.entry(server).query_timeout
 
         async def attempt() -> T:
-            async with _Deadline(limit, what):
+            async with self._deadlines.within(limit, what):
                 return await run(await self.session(server))
 
         try:
@@ -278,16 +255,19 @@ class McpManager:
             nonlocal announced
             if not announced:
                 announced = True
-                bus.emit(
-                    ToolCallStarted(
-                        call_id=call_id, server=server, tool=tool, arguments=redact(args), origin=origin
+                if bus.wants(ToolCallStarted):
+                    bus.emit(
+                        ToolCallStarted.trusted(
+                            call_id=call_id, server=server, tool=tool, arguments=redact(args), origin=origin
+                        )
                     )
-                )
 
         def progress(note: p.ProgressParams) -> None:
             announce()
+            if not bus.wants(ToolCallProgress):
+                return
             bus.emit(
-                ToolCallProgress(
+                ToolCallProgress.trusted(
                     call_id=call_id,
                     server=server,
                     tool=tool,
@@ -310,8 +290,10 @@ class McpManager:
         except BaseException as exc:
             announce()
             kind = exc.kind if isinstance(exc, McpError) else "cancelled"
+            if not bus.wants(ToolCallFinished):
+                raise
             bus.emit(
-                ToolCallFinished(
+                ToolCallFinished.trusted(
                     call_id=call_id,
                     server=server,
                     tool=tool,
@@ -323,8 +305,10 @@ class McpManager:
             )
             raise
         announce()
+        if not bus.wants(ToolCallFinished):
+            return result
         bus.emit(
-            ToolCallFinished(
+            ToolCallFinished.trusted(
                 call_id=call_id,
                 server=server,
                 tool=tool,
@@ -346,7 +330,7 @@ class McpManager:
         progress: Callable[[p.ProgressParams], None],
         on_sent: Callable[[], None],
     ) -> tuple[p.CallToolResult, dict[str, Any]]:
-        async with _Deadline(timeout, "tools/call"):
+        async with self._deadlines.within(timeout, "tools/call"):
             return await self._call_once(server, tool, args, timeout, progress, on_sent)
 
     async def _call_once(
@@ -364,7 +348,7 @@ class McpManager:
             session = await self.session(server)
         definition = session.cached_tool(tool)
         if definition is None:
-            async with _Deadline(entry.query_timeout, "tools/list"):
+            async with self._deadlines.within(entry.query_timeout, "tools/list"):
                 definition = await session.tool(tool)
         if definition is None:
             raise McpError("validation", "the server has no such tool")

@@ -96,7 +96,7 @@ class ClientSession:
     async def open(self) -> None:
         """Start the transport and run the handshake (or the modern ``server/discover`` probe).
 
-        No deadline here: the caller wraps this in ``asyncio.timeout`` (cancelling is safe).
+        No deadline here: the caller wraps this in one (``Deadlines.within``; cancelling is safe).
         """
         try:
             await self.transport.start()
@@ -138,11 +138,10 @@ class ClientSession:
         }
         self.transport.protocol_version = p.MODERN_PROTOCOL_VERSION  # HTTP sends it as a header
         try:
-            async with asyncio.timeout(DISCOVER_TIMEOUT_S):
-                result = await self.request("server/discover", {"_meta": meta})
-        except (TimeoutError, McpError) as exc:
+            result = await self.request("server/discover", {"_meta": meta}, timeout=DISCOVER_TIMEOUT_S)
+        except McpError as exc:
             self.transport.protocol_version = None
-            if isinstance(exc, McpError) and exc.kind in ("connection-lost", "connection-refused"):
+            if exc.kind in ("connection-lost", "connection-refused"):
                 raise
             return False
         if p.MODERN_PROTOCOL_VERSION not in result.get("supportedVersions", []):
@@ -356,7 +355,7 @@ class ClientSession:
         params = {"name": name, "arguments": arguments}
         raw = await self.request("tools/call", params, on_progress, on_sent, timeout)
         try:
-            return p.CallToolResult.model_validate(raw), raw
+            return p.CallToolResult.from_wire(raw), raw
         except ValidationError as exc:
             raise McpError("protocol", f"malformed tools/call result: {describe(exc)}") from None
 

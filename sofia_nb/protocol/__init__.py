@@ -1,5 +1,7 @@
-"""What the MCP client (``sofia_nb.mcp``) and server (``sofia_nb.server``) share: JSON-RPC 2.0 framing,
-protocol versions and typed protocol models. Neither side imports the other; both import this.
+"""What the MCP client (``sofia_nb.mcp``) and the servers share: JSON-RPC 2.0 framing, protocol
+versions, typed protocol models, and the one tool-server core with its stdio loop (``ToolServer``,
+``run_stdio``) that the context server and the demo servers configure. Neither side imports the
+other; both import this.
 """
 
 from ._arguments import ArgumentValidator
@@ -65,6 +67,8 @@ from ._models import (
     WireModel,
     tool_data,
 )
+from ._server_core import Handler, ServedTool, ToolFailure, ToolServer, error_result
+from ._server_stdio import MAX_FRAME, run_stdio, serve_stdio
 from ._versions import (
     CLIENT_CAPABILITIES_META_KEY,
     CLIENT_INFO_META_KEY,
@@ -87,6 +91,7 @@ __all__ = [
     "INVALID_REQUEST",
     "JSONRPC",
     "LATEST_PROTOCOL_VERSION",
+    "MAX_FRAME",
     "METHOD_NOT_FOUND",
     "MODERN_PROTOCOL_VERSION",
     "PARSE_ERROR",
@@ -105,6 +110,7 @@ __all__ = [
     "ContentBlock",
     "EmbeddedResource",
     "GetPromptResult",
+    "Handler",
     "ImageContent",
     "Implementation",
     "InitializeParams",
@@ -127,12 +133,15 @@ __all__ = [
     "Resource",
     "ResourceContents",
     "ResourceLink",
+    "ServedTool",
     "ServerCapabilities",
     "TextContent",
     "Tool",
     "ToolAnnotations",
     "ToolCallError",
+    "ToolFailure",
     "ToolHost",
+    "ToolServer",
     "WireModel",
     "check_message",
     "decode",
@@ -140,6 +149,7 @@ __all__ = [
     "encode",
     "error_kind",
     "error_response",
+    "error_result",
     "is_notification",
     "is_request",
     "is_response",
@@ -148,5 +158,7 @@ __all__ = [
     "notification",
     "request",
     "result_response",
+    "run_stdio",
+    "serve_stdio",
     "tool_data",
 ]

@@ -41,10 +41,21 @@ def _same(value: Any, snapshot: Any) -> bool:
     if kind is not type(snapshot):
         return False
     if kind is dict:
-        return len(value) == len(snapshot) and all(
-            type(k) is str and k == s_k and _same(v, s_v)
-            for (k, v), (s_k, s_v) in zip(value.items(), snapshot.items(), strict=True)
-        )
+        if len(value) != len(snapshot):
+            return False
+        # Plain loops, leaves compared inline: this runs on every call that repeats its arguments.
+        for (key, item), (s_key, s_item) in zip(value.items(), snapshot.items(), strict=True):
+            if type(key) is not str or key != s_key:
+                return False
+            item_kind = type(item)
+            if item_kind is not type(s_item):
+                return False
+            if item_kind is dict or item_kind is list:
+                if not _same(item, s_item):
+                    return False
+            elif item != s_item:
+                return False
+        return True
     if kind is list:
         return len(value) == len(snapshot) and all(map(_same, value, snapshot))
     return bool(value == snapshot)  # snapshots hold only the exact scalar types above

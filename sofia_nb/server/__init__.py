@@ -2,6 +2,6 @@
 
 from ._roots import narrow, uri_to_path
 from ._server import SERVER_INFO, ContextServer
-from ._stdio import run_stdio, serve
+from ._stdio import run_stdio
 
-__all__ = ["SERVER_INFO", "ContextServer", "narrow", "run_stdio", "serve", "uri_to_path"]
+__all__ = ["SERVER_INFO", "ContextServer", "narrow", "run_stdio", "uri_to_path"]

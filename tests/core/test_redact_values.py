@@ -58,3 +58,13 @@ def test_longest_first_is_by_length_not_by_spelling(monkeypatch: pytest.MonkeyPa
 
 def test_redact_text_masks_extra_secrets_and_ignores_an_empty_one() -> None:
     assert redact_text("my passphrase9 here", extra_secrets=["passphrase9", ""]) == f"my {REDACTED} here"
+
+
+def test_a_secret_planted_after_a_text_was_redacted_is_caught_in_that_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = "the key is pl4nted-v4lue-19"
+    assert redact_text(text) == text  # remembered as clean
+    monkeypatch.setenv("PLANTED_TOKEN", "pl4nted-v4lue-19")
+    assert redact_text(text) == "the key is [REDACTED]"
+    assert redact({"note": text}) == {"note": "the key is [REDACTED]"}

@@ -25,14 +25,15 @@ ENVELOPE = {
 class Peer:
     def __init__(self, roots: list[Path]) -> None:
         self.sent: list[p.Message] = []
-        self.server = ContextServer(roots, self._collect)
+        self.server = ContextServer(roots)
+        self.server.core.connect(self._collect)
         self._ids = 0
 
     async def _collect(self, msg: p.Message) -> None:
         self.sent.append(msg)
 
     async def frame(self, raw: str | bytes) -> None:
-        await self.server.receive(raw)
+        await self.server.core.receive(raw)
         await asyncio.sleep(0)
 
     async def request(self, method: str, params: dict[str, Any] | None = None) -> p.Message:

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from sofia_nb.workshop.demo_servers import CALL_LOG_ENV, StdioToolServer
+from sofia_nb.protocol import ToolServer, run_stdio
+from sofia_nb.workshop.demo_servers import CALL_LOG_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 Mode = Literal["ok", "auth-expired", "unavailable"]
@@ -41,7 +42,7 @@ def entry(module: str, mode_env: str, mode: Mode = "ok", call_log: Path | None =
     }
 
 
-def run(mode_env: str, build: Callable[[Mode], StdioToolServer], unavailable: str) -> None:
+def run(mode_env: str, build: Callable[[Mode], ToolServer], unavailable: str) -> None:
     """The fake's ``main``: exit as unavailable, or serve stdio in the mode the environment names."""
     mode = os.environ.get(mode_env, "ok")
     if mode not in MODES:
@@ -49,4 +50,4 @@ def run(mode_env: str, build: Callable[[Mode], StdioToolServer], unavailable: st
     if mode == "unavailable":
         print(unavailable, file=sys.stderr)
         sys.exit(1)
-    build(mode).serve()
+    run_stdio(build(mode))

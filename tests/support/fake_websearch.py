@@ -13,16 +13,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote_plus
 
-from sofia_nb.protocol import CallToolResult
+from sofia_nb.protocol import CallToolResult, ServedTool, ToolFailure, ToolServer
 from sofia_nb.workshop.demo_servers import (
     WEB_SEARCH_TOOL,
     SearchResult,
-    ServedTool,
-    StdioToolServer,
-    ToolFailure,
     WebSearchOutput,
     call_log_from_env,
     json_result,
+    logged_server,
 )
 from tests.support import fake_mcp
 
@@ -62,8 +60,8 @@ def _answer(mode: fake_mcp.Mode, arguments: dict[str, Any]) -> CallToolResult:
     return json_result(WebSearchOutput(results=results).model_dump(mode="json"))
 
 
-def build(mode: fake_mcp.Mode) -> StdioToolServer:
-    return StdioToolServer(
+def build(mode: fake_mcp.Mode) -> ToolServer:
+    return logged_server(
         SERVER_NAME,
         "0.0.0-test",
         [

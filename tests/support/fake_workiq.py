@@ -12,8 +12,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sofia_nb.protocol import CallToolResult, TextContent, Tool, ToolAnnotations
-from sofia_nb.workshop.demo_servers import ServedTool, StdioToolServer, ToolFailure, call_log_from_env
+from sofia_nb.protocol import (
+    CallToolResult,
+    ServedTool,
+    TextContent,
+    Tool,
+    ToolAnnotations,
+    ToolFailure,
+    ToolServer,
+)
+from sofia_nb.workshop.demo_servers import call_log_from_env, logged_server
 from tests.support import fake_mcp
 
 MODULE = "fake_workiq"
@@ -90,7 +98,7 @@ def _text(text: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(text=text)])
 
 
-def build(mode: fake_mcp.Mode) -> StdioToolServer:
+def build(mode: fake_mcp.Mode) -> ToolServer:
     def ask(arguments: dict[str, Any]) -> CallToolResult:
         if mode == "auth-expired":
             raise ToolFailure(AUTH_EXPIRED)
@@ -101,7 +109,7 @@ def build(mode: fake_mcp.Mode) -> StdioToolServer:
             raise ToolFailure(AUTH_EXPIRED)
         return _text(f"EULA accepted: {arguments['eulaUrl']}")
 
-    return StdioToolServer(
+    return logged_server(
         SERVER_NAME,
         "0.0.0-test",
         [ServedTool(ASK_TOOL, ask), ServedTool(EULA_TOOL, accept)],

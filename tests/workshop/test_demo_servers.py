@@ -17,19 +17,9 @@ from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.types import TextContent
 
-from sofia_nb.protocol import (
-    INTERNAL_ERROR,
-    INVALID_PARAMS,
-    METHOD_NOT_FOUND,
-    PARSE_ERROR,
-    CallToolResult,
-    Tool,
-)
 from sofia_nb.workshop.demo_servers import (
     CALL_LOG_ENV,
     SEARCH_SERVER_MODULE,
-    ServedTool,
-    StdioToolServer,
     count_calls,
     load_corpus,
     search_corpus,
@@ -160,46 +150,6 @@ def test_entry_runs_this_interpreter_and_passes_the_call_log(tmp_path: Path) -> 
     assert "env" not in search_server_entry()
 
 
-# --- the request loop, in process ------------------------------------------------------------
-
-
-def _server() -> StdioToolServer:
-    def boom(arguments: dict[str, Any]) -> CallToolResult:
-        raise RuntimeError("handler bug")
-
-    return StdioToolServer("t", "1", [ServedTool(Tool(name="boom"), boom)])
-
-
-def test_modern_probe_notifications_and_bad_params() -> None:
-    server = _server()
-    reply = server.handle({"jsonrpc": "2.0", "id": 1, "method": "server/discover"})
-    assert reply is not None and reply["error"]["code"] == METHOD_NOT_FOUND
-    assert server.handle({"jsonrpc": "2.0", "method": "notifications/initialized"}) is None
-    pong = server.handle({"jsonrpc": "2.0", "id": 2, "method": "ping"})
-    assert pong == {"jsonrpc": "2.0", "id": 2, "result": {}}
-    listed = server.handle({"jsonrpc": "2.0", "id": 3, "method": "tools/list", "params": ["x"]})
-    assert listed is not None and listed["error"]["code"] == INVALID_PARAMS
-
-
-def test_a_handler_bug_is_an_internal_error_and_the_loop_goes_on() -> None:
-    import io
-
-    out = io.BytesIO()
-    frames = [
-        b"not json\n",
-        b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"boom"}}\n',
-        b"\n",
-        b'{"jsonrpc":"2.0","id":2,"method":"ping"}\n',
-    ]
-    _server().serve(frames, out)
-    replies = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert [r.get("id") for r in replies] == [None, 1, 2]
-    assert replies[0]["error"]["code"] == PARSE_ERROR
-    assert replies[1]["error"]["code"] == INTERNAL_ERROR
-    assert "RuntimeError: handler bug" in replies[1]["error"]["message"]
-    assert replies[2]["result"] == {}
-
-
 # --- the fake web-search backend -------------------------------------------------------------
 
 
@@ -278,7 +228,7 @@ async def test_the_project_client_reaches_every_server_and_sees_each_failure_kin
             }
         )
     )
-    # probe_modern: the modern-era probe must fall back cleanly to the handshake.
+    # probe_modern: these servers answer the 2026-07-28 probe, and the manager then speaks that era.
     async with McpManager(config, probe_modern=True, retry_delay_s=0.0) as manager:
         found = await manager.call_tool("demo-search", "web_search", {"query": "Valdora Fresh competitors"})
         asked = await manager.call_tool(

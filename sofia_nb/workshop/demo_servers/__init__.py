@@ -14,15 +14,7 @@ from typing import Any
 
 from ._corpus import SearchResult, WebSearchOutput, load_corpus, search_corpus
 from ._search import SERVER_NAME, TOOL_NAME, WEB_SEARCH_TOOL, build_server
-from ._stdio import (
-    CALL_LOG_ENV,
-    ServedTool,
-    StdioToolServer,
-    ToolFailure,
-    call_log_from_env,
-    count_calls,
-    json_result,
-)
+from ._served import CALL_LOG_ENV, call_log_from_env, count_calls, json_result, logged_server
 
 DEMO_SEARCH_SERVER = "demo-search"
 """The name the demo's MCP config gives the search server; its tool is ``demo-search/web_search``."""
@@ -50,15 +42,13 @@ __all__ = [
     "TOOL_NAME",
     "WEB_SEARCH_TOOL",
     "SearchResult",
-    "ServedTool",
-    "StdioToolServer",
-    "ToolFailure",
     "WebSearchOutput",
     "build_server",
     "call_log_from_env",
     "count_calls",
     "json_result",
     "load_corpus",
+    "logged_server",
     "search_corpus",
     "search_server_entry",
 ]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..._version import __version__
-from ...protocol import CallToolResult, Tool, ToolAnnotations
+from ...protocol import CallToolResult, ServedTool, Tool, ToolAnnotations, ToolServer
 from ._corpus import WebSearchOutput, search_corpus
-from ._stdio import ServedTool, StdioToolServer, call_log_from_env, json_result
+from ._served import call_log_from_env, json_result, logged_server
 
 SERVER_NAME = "sofia-demo-search"
 TOOL_NAME = "web_search"
@@ -52,9 +52,9 @@ def _web_search(arguments: dict[str, Any]) -> CallToolResult:
     return json_result(found.model_dump(mode="json"))
 
 
-def build_server() -> StdioToolServer:
+def build_server() -> ToolServer:
     """The server, counting calls in the file named by ``SOFIA_TOOL_CALL_LOG`` (if set)."""
-    return StdioToolServer(
+    return logged_server(
         SERVER_NAME,
         __version__,
         [ServedTool(WEB_SEARCH_TOOL, _web_search)],

@@ -5,11 +5,12 @@
 
 from __future__ import annotations
 
+from ...protocol import run_stdio
 from ._search import build_server
 
 
 def main() -> None:
-    build_server().serve()
+    run_stdio(build_server())
 
 
 if __name__ == "__main__":
