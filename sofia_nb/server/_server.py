@@ -70,9 +70,9 @@ class ContextServer:
                 return _tools.success(*tool.answer(arguments))
         except ValidationError as exc:
             problems = describe(exc, every=True, root="arguments")
-            return _tools.failure(f"invalid arguments for {tool.name}: {problems}")
+            return p.error_result(f"invalid arguments for {tool.name}: {problems}")
         except ContextError as exc:
-            return _tools.failure(f"{tool.name}: {exc}")
+            return p.error_result(f"{tool.name}: {exc}")
 
     def _on_notification(self, method: str, params: dict[str, Any]) -> None:
         if (

@@ -53,6 +53,3 @@ def success(result: BaseModel, text: str | None = None) -> p.CallToolResult:
     return p.CallToolResult(content=[p.TextContent(text=body)], structured_content=to_data(result))
 
 
-def failure(message: str) -> p.CallToolResult:
-    """A tool-execution error: ``isError`` with the reason, for the model to read and act on."""
-    return p.CallToolResult(content=[p.TextContent(text=message)], is_error=True)
