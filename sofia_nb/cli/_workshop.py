@@ -20,7 +20,7 @@ from ..events import (
     PhaseChanged,
     TextDelta,
     TurnAdded,
-    Warning,
+    WarningIssued,
 )
 from ..llm import LLMError
 from ..session import Phase, SessionStatus
@@ -116,7 +116,7 @@ class _Renderer:
             self.out.info(f"consent: {event.tool} {event.decision} ({event.decided_by}: {event.reason})")
         elif (line := tool_call_line(event)) is not None:
             self.out.info(line)
-        elif isinstance(event, Warning):
+        elif isinstance(event, WarningIssued):
             self.out.info(f"note: {event.message}")
 
     def _stream(self, text: str) -> None:

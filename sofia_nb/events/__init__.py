@@ -17,7 +17,7 @@ from ._models import (
     ToolCallStarted,
     TurnAdded,
     UsageRecorded,
-    Warning,
+    WarningIssued,
     event_adapter,
 )
 
@@ -40,6 +40,6 @@ __all__ = [
     "ToolCallStarted",
     "TurnAdded",
     "UsageRecorded",
-    "Warning",
+    "WarningIssued",
     "event_adapter",
 ]

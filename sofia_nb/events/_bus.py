@@ -1,7 +1,7 @@
 """The event bus: publish typed events to sync and async subscribers.
 
 Publishing never raises because of a subscriber: a failing subscriber is reported once as a
-``Warning`` event to the others and otherwise ignored, so a broken widget cannot break a workshop.
+``WarningIssued`` event to the others and otherwise ignored, so a broken widget cannot break a workshop.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ._models import Event, Warning
+from ._models import Event, WarningIssued
 
 Subscriber = Callable[[Any], Any]
 """A function (or coroutine function) taking one event; typed loosely so it may name a subclass."""
@@ -67,8 +67,8 @@ class EventBus:
                 if result is not None and inspect.isawaitable(result):
                     self._schedule(result)
             except Exception as exc:  # a subscriber's bug must not break the publisher
-                if not isinstance(event, Warning):
-                    self.emit(Warning(message=f"event subscriber failed: {exc!r}", source="events"))
+                if not isinstance(event, WarningIssued):
+                    self.emit(WarningIssued(message=f"event subscriber failed: {exc!r}", source="events"))
 
     def _schedule(self, awaitable: Awaitable[Any]) -> None:
         try:

@@ -183,7 +183,7 @@ class ServerLog(Event):
     data: Any = None
 
 
-class Warning(Event):  # the event's name in the contract; shadows the builtin only here
+class WarningIssued(Event):  # JSON Lines type "warning", as documented
     type: Literal["warning"] = "warning"
     message: str
     source: str = ""
@@ -204,7 +204,7 @@ AnyEvent = Annotated[
     | IterationFinished
     | Activity
     | ServerLog
-    | Warning,
+    | WarningIssued,
     Field(discriminator="type"),
 ]
 

@@ -51,7 +51,7 @@ from ._types import (
     TextCallback,
     ToolCall,
     ToolExecutor,
-    ToolResult,
+    ToolOutput,
     ToolRunningClient,
     ToolSpec,
 )
@@ -95,7 +95,7 @@ __all__ = [
     "ToolHooks",
     "ToolLoop",
     "ToolLoopResult",
-    "ToolResult",
+    "ToolOutput",
     "ToolRunningClient",
     "ToolSpec",
     "create_llm",

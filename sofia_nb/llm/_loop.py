@@ -26,7 +26,7 @@ from ._types import (
     Purpose,
     TextCallback,
     ToolCall,
-    ToolResult,
+    ToolOutput,
     ToolRunningClient,
     ToolSpec,
 )
@@ -45,7 +45,7 @@ class ToolDispatcher(Protocol):
 
     async def list_tools(self) -> list[ToolSpec]: ...
 
-    async def call_tool(self, call: ToolCall) -> ToolResult: ...
+    async def call_tool(self, call: ToolCall) -> ToolOutput: ...
 
 
 class HookDecision(BaseModel):
@@ -56,8 +56,8 @@ class HookDecision(BaseModel):
 
 
 BeforeHook = Callable[[ToolCall], Awaitable[HookDecision] | HookDecision]
-AfterHook = Callable[[ToolCall, ToolResult], Awaitable[ToolResult | None] | ToolResult | None]
-ErrorHook = Callable[[ToolCall, ToolResult], Awaitable[ToolResult | None] | ToolResult | None]
+AfterHook = Callable[[ToolCall, ToolOutput], Awaitable[ToolOutput | None] | ToolOutput | None]
+ErrorHook = Callable[[ToolCall, ToolOutput], Awaitable[ToolOutput | None] | ToolOutput | None]
 
 
 @dataclass
@@ -167,11 +167,11 @@ class ToolLoop:
         history = await self._fit(history, tools)
         calls_run, capped = 0, False
 
-        async def capped_execute(call: ToolCall) -> ToolResult:
+        async def capped_execute(call: ToolCall) -> ToolOutput:
             nonlocal calls_run, capped
             if calls_run >= self.max_rounds:
                 capped = True
-                return ToolResult(text=self._cap_text(), is_error=True)
+                return ToolOutput(text=self._cap_text(), is_error=True)
             calls_run += 1
             return await self.execute(call)
 
@@ -255,38 +255,38 @@ class ToolLoop:
             *history[split:],
         ]
 
-    async def execute(self, call: ToolCall) -> ToolResult:
+    async def execute(self, call: ToolCall) -> ToolOutput:
         """Check, hook and dispatch one call; every failure becomes a tool error the model can read."""
         result = self._check(call)
         if result is None and self.hooks.before is not None:
             decision = await _maybe_await(self.hooks.before(call))
             if not decision.allow:
-                result = ToolResult(text=f"denied: {decision.reason or 'not allowed'}", is_error=True)
+                result = ToolOutput(text=f"denied: {decision.reason or 'not allowed'}", is_error=True)
         if result is None:
             assert self.dispatcher is not None  # a call passed _check, so a dispatcher offered the tool
             try:
                 result = await self.dispatcher.call_tool(call)
             except Exception as exc:  # a tool's failure is the model's information, not the turn's end
-                result = ToolResult(text=f"tool {call.name!r} failed: {exc}", is_error=True)
+                result = ToolOutput(text=f"tool {call.name!r} failed: {exc}", is_error=True)
         hook: Any = self.hooks.on_error if result.is_error else self.hooks.after
         if hook is not None:
             result = await _maybe_await(hook(call, result)) or result
         return result
 
-    def _check(self, call: ToolCall) -> ToolResult | None:
+    def _check(self, call: ToolCall) -> ToolOutput | None:
         spec = self._offered.get(call.name)
         if spec is None:
             offered = ", ".join(sorted(self._offered)) or "none"
-            return ToolResult(
+            return ToolOutput(
                 text=f"tool {call.name!r} was not offered; available tools: {offered}", is_error=True
             )
         if call.raw_arguments is not None:
-            return ToolResult(
+            return ToolOutput(
                 text=f"arguments for {call.name!r} are not a JSON object: {call.raw_arguments[:200]}",
                 is_error=True,
             )
         problem = self._validator.problem(call.name, spec.parameters, call.arguments)
-        return None if problem is None else ToolResult(text=problem, is_error=True)
+        return None if problem is None else ToolOutput(text=problem, is_error=True)
 
 
 async def run_tool_loop(

@@ -49,7 +49,7 @@ LLMUsage = Usage
 """Token usage of one request (``sofia_nb._usage.Usage``, the same class the session stores)."""
 
 
-class ToolResult(BaseModel):
+class ToolOutput(BaseModel):
     """What running one tool call gave back to the model: text, and whether it is an error."""
 
     text: str = ""
@@ -93,7 +93,7 @@ class LLMClient(Protocol):
         ...
 
 
-ToolExecutor = Callable[[ToolCall], Awaitable[ToolResult]]
+ToolExecutor = Callable[[ToolCall], Awaitable[ToolOutput]]
 """Runs one tool call (with every check and hook of the tool loop) and returns its result."""
 
 

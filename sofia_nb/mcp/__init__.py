@@ -28,9 +28,6 @@ from ._session import ClientSession, RequestHandler, refuse
 from ._stdio import StdioTransport
 from ._transport import Transport
 
-ToolResult = CallToolResult
-"""The typed result of a tool call (``content``, ``structured_content``, ``is_error``)."""
-
 __all__ = [
     "DEFAULT_TIMEOUT_S",
     "DEFAULT_WRITE_TIMEOUT_S",
@@ -55,7 +52,6 @@ __all__ = [
     "Tool",
     "ToolAnnotations",
     "ToolLister",
-    "ToolResult",
     "Transport",
     "find_search_tool",
     "load_config",

@@ -15,7 +15,7 @@ from typing import Any, Literal, TypeVar
 
 from .. import protocol as p
 from .._aio import LoopThread
-from ..events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStarted, Warning
+from ..events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStarted, WarningIssued
 from ..redact import redact, redact_text
 from ._config import InputProvider, McpConfig, McpConfigError, ServerConfig, load_config
 from ._deadlines import Deadlines
@@ -170,7 +170,7 @@ class McpManager:
             raise error
         delay = retry_delay(self._retry_delay_s)
         self.bus.emit(
-            Warning(
+            WarningIssued(
                 message=f"{server}/{what}: {error.kind}, retrying once in {delay:.1f} s",
                 source="mcp",
                 details={"server": server, "tool": what, "attempt": 2, "delay_s": delay, "kind": error.kind},

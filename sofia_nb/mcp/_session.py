@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from .. import protocol as p
 from .._validation import describe
 from .._version import __version__
-from ..events import EventBus, ServerLog, Warning
+from ..events import EventBus, ServerLog, WarningIssued
 from ._deadlines import Deadlines
 from ._errors import ErrorKind, McpError
 from ._transport import SessionExpired, Transport
@@ -310,7 +310,9 @@ class ClientSession:
     def _warn(self, message: str) -> None:
         if self._bus is not None:
             self._bus.emit(
-                Warning(message=f"{self.server}: {message}", source="mcp", details={"server": self.server})
+                WarningIssued(
+                    message=f"{self.server}: {message}", source="mcp", details={"server": self.server}
+                )
             )
 
     # -- typed requests --------------------------------------------------------------------------

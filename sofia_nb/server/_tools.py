@@ -51,5 +51,3 @@ def success(result: BaseModel, text: str | None = None) -> p.CallToolResult:
     """
     body = model_text(result) if text is None else text
     return p.CallToolResult(content=[p.TextContent(text=body)], structured_content=to_data(result))
-
-

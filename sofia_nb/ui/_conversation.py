@@ -12,7 +12,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..events import TextDelta, ToolCallFinished, ToolCallStarted, TurnAdded, Warning
+from ..events import TextDelta, ToolCallFinished, ToolCallStarted, TurnAdded, WarningIssued
 from ..session import Phase, WorkshopSession, markdown_html
 from ..workshop import Workshop, prose_only, reply_parts, streaming_prose
 from ._notices import NoticeKind, notice_html, notice_text, without_paths
@@ -79,7 +79,7 @@ class ConversationView(w.Box):
             bus.subscribe(self._on_turn, TurnAdded),
             bus.subscribe(self._on_tool_started, ToolCallStarted),
             bus.subscribe(self._on_tool_finished, ToolCallFinished),
-            bus.subscribe(self._on_warning, Warning),
+            bus.subscribe(self._on_warning, WarningIssued),
         ]
         for turn in workshop.session.turns:
             if turn.role in _SPEAKERS and not turn.metadata.get("kickoff"):
@@ -146,7 +146,7 @@ class ConversationView(w.Box):
         self._searched.add(query)
         self.notice(f"sofia searched the web for “{query}”; the results inform the workshop.")
 
-    def _on_warning(self, event: Warning) -> None:
+    def _on_warning(self, event: WarningIssued) -> None:
         if event.source in _WARNING_SOURCES:
             self.notice(without_paths(event.message), "warning")
 

@@ -22,7 +22,7 @@ from ..events import (
     ToolCallFinished,
     TurnAdded,
     UsageRecorded,
-    Warning,
+    WarningIssued,
 )
 from ..session import WorkshopSession
 from ..workshop import Workshop
@@ -107,7 +107,7 @@ class StaticRecord:
             ConsentDecided,
             UsageRecorded,
             Activity,
-            Warning,
+            WarningIssued,
         )
 
     def close(self) -> None:

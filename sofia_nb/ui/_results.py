@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..events import Activity, PhaseChanged, TurnAdded, Warning
+from ..events import Activity, PhaseChanged, TurnAdded, WarningIssued
 from ..session import ExportResult, Phase, WorkshopSession, export_session
 from ..workshop import CONVERSATION_PHASES, Workshop
 from ._notices import notice_html, notice_text
@@ -79,7 +79,9 @@ class ResultsView(w.VBox):
         super().__init__(
             [w.HTML("<b>Results</b>"), self.tabs, w.HBox([self.export_button]), self.links], **kwargs
         )
-        self._refresher = Refresher(self.refresh, workshop.bus, TurnAdded, PhaseChanged, Activity, Warning)
+        self._refresher = Refresher(
+            self.refresh, workshop.bus, TurnAdded, PhaseChanged, Activity, WarningIssued
+        )
         self.refresh()
 
     def close(self) -> None:

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from .._aio import LoopThread
 from ..consent import ConsentBroker
-from ..events import Activity, EventBus, PhaseChanged, TextDelta, TurnAdded, Warning
+from ..events import Activity, EventBus, PhaseChanged, TextDelta, TurnAdded, WarningIssued
 from ..llm import LLMClient, LLMResponse, Message, TextCallback
 from ..session import (
     PHASE_ORDER,
@@ -396,7 +396,7 @@ class Workshop:
 
     def _warn(self, message: str) -> None:
         self._activity("warning", message)
-        self.bus.emit(Warning(message=message, source="workshop"))
+        self.bus.emit(WarningIssued(message=message, source="workshop"))
 
     def _activity(
         self, kind: Literal["phase", "warning"], message: str, data: dict[str, Any] | None = None

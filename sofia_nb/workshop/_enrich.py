@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from ..consent import ConsentBroker, ConsentDenied, permit
-from ..events import Activity, EventBus, Warning
+from ..events import Activity, EventBus, WarningIssued
 from ..mcp import find_search_tool, search_off_message
 from ..protocol import ToolHost, error_kind, tool_data
 from ..session import DiscoveryEnrichment, WorkiqInsights, WorkshopSession
@@ -150,7 +150,7 @@ class DiscoveryEnricher:
             off = search_off_message("[workshop] web_search")
             enrichment.notes.append(f"Web search: not configured; continuing without it. {off}")
             if self.bus is not None:
-                self.bus.emit(Warning(message=off, source="enrich"))
+                self.bus.emit(WarningIssued(message=off, source="enrich"))
             return
         company = self.config.company or company_name(session)
         year = datetime.now(UTC).year

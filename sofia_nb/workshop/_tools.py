@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from ..consent import ConsentBroker, ConsentDenied, permit
-from ..events import EventBus, ToolCallFinished, ToolCallStarted, Warning
+from ..events import EventBus, ToolCallFinished, ToolCallStarted, WarningIssued
 from ..llm import (
     HookDecision,
     LLMClient,
@@ -27,9 +27,9 @@ from ..llm import (
     ToolCall,
     ToolHooks,
     ToolLoop,
+    ToolOutput,
     ToolSpec,
 )
-from ..llm import ToolResult as LLMToolResult
 from ..protocol import CallToolResult, ToolHost, error_kind
 from ..redact import redact, redact_text
 from ..session import ToolCallRecord, WorkshopSession
@@ -114,20 +114,20 @@ class BuiltinTool:
     ref: ToolRef
     description: str
     parameters: dict[str, Any]
-    run: Callable[[dict[str, Any]], Awaitable[LLMToolResult]]
+    run: Callable[[dict[str, Any]], Awaitable[ToolOutput]]
     consent_as: str | None = None
 
 
 def cards_search_tool(deck: Deck | None = None) -> BuiltinTool:
     """``builtin/search_cards``: the envisioning deck, searched by keywords and category."""
 
-    async def run(args: dict[str, Any]) -> LLMToolResult:
+    async def run(args: dict[str, Any]) -> ToolOutput:
         try:
             cards = search_cards(
                 str(args.get("query", "")), args.get("category"), int(args.get("limit", 8)), deck
             )
         except ValueError as exc:
-            return LLMToolResult(text=str(exc), is_error=True)
+            return ToolOutput(text=str(exc), is_error=True)
         found = [
             {
                 "id": c.id,
@@ -139,7 +139,7 @@ def cards_search_tool(deck: Deck | None = None) -> BuiltinTool:
             }
             for c in cards
         ]
-        return LLMToolResult(text=json.dumps({"cards": found}, ensure_ascii=False))
+        return ToolOutput(text=json.dumps({"cards": found}, ensure_ascii=False))
 
     return BuiltinTool(
         ref=ToolRef(server=BUILTIN_SERVER, tool="search_cards"),
@@ -161,11 +161,11 @@ def cards_search_tool(deck: Deck | None = None) -> BuiltinTool:
 def web_search_tool(host: ToolHost, backend: ToolRef, query_argument: str = "query") -> BuiltinTool:
     """``builtin/web_search``: forwards ``{query}`` to the configured search tool on an MCP server."""
 
-    async def run(args: dict[str, Any]) -> LLMToolResult:
+    async def run(args: dict[str, Any]) -> ToolOutput:
         result = await host.call_tool(
             backend.server, backend.tool, {query_argument: args["query"]}, origin="model"
         )
-        return LLMToolResult(text=result_text(result), is_error=result.is_error)
+        return ToolOutput(text=result_text(result), is_error=result.is_error)
 
     return BuiltinTool(
         ref=ToolRef(server=BUILTIN_SERVER, tool="web_search"),
@@ -255,7 +255,7 @@ class WorkshopTools:
         except ValueError:
             return None
 
-    async def call_tool(self, call: ToolCall) -> LLMToolResult:
+    async def call_tool(self, call: ToolCall) -> ToolOutput:
         target = self._target(call.name)
         assert target is not None  # the loop only dispatches offered tools
         try:
@@ -269,17 +269,17 @@ class WorkshopTools:
             )
         except ConsentDenied as exc:  # nothing was sent; the model reads why
             self._errors[call.id] = exc.kind
-            return LLMToolResult(text=f"denied: {exc.tool} was not allowed ({exc.reason})", is_error=True)
+            return ToolOutput(text=f"denied: {exc.tool} was not allowed ({exc.reason})", is_error=True)
         except Exception as exc:  # the model reads the failure; the kind goes to the log
             self._errors[call.id] = error_kind(exc)
-            return LLMToolResult(text=f"{target.ref.name} failed: {exc}", is_error=True)
-        return LLMToolResult(text=result_text(result), is_error=result.is_error)
+            return ToolOutput(text=f"{target.ref.name} failed: {exc}", is_error=True)
+        return ToolOutput(text=result_text(result), is_error=result.is_error)
 
     def _before(self, call: ToolCall) -> HookDecision:
         self._started[call.id] = time.perf_counter()
         return HookDecision()
 
-    def _after(self, call: ToolCall, result: LLMToolResult) -> None:
+    def _after(self, call: ToolCall, result: ToolOutput) -> None:
         target = self._target(call.name)
         try:
             ref = target.ref if target else ToolRef.parse(call.name)
@@ -328,4 +328,4 @@ class WorkshopTools:
 
     def _warn(self, message: str) -> None:
         if self.bus is not None:
-            self.bus.emit(Warning(message=message, source="workshop.tools"))
+            self.bus.emit(WarningIssued(message=message, source="workshop.tools"))

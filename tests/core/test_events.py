@@ -3,7 +3,7 @@ import asyncio
 import pytest
 from pydantic import ValidationError
 
-from sofia_nb.events import Activity, EventBus, EventRecorder, ToolCallStarted, Warning, event_adapter
+from sofia_nb.events import Activity, EventBus, EventRecorder, ToolCallStarted, WarningIssued, event_adapter
 
 
 def test_subscribers_receive_events_filtered_by_type() -> None:
@@ -36,7 +36,7 @@ def test_a_failing_subscriber_is_reported_and_does_not_break_the_publisher() -> 
 
     bus.subscribe(broken, Activity)
     bus.emit(Activity(name="x"))
-    warnings = recorder.of_type(Warning)
+    warnings = recorder.of_type(WarningIssued)
     assert len(warnings) == 1
     assert "boom" in warnings[0].message
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from sofia_nb.llm import Endpoint, OpenAICompatLLM, ToolCall, ToolResult, ToolSpec
+from sofia_nb.llm import Endpoint, OpenAICompatLLM, ToolCall, ToolOutput, ToolSpec
 from tests.support.openai_server import OpenAIServer
 
 PLANTED_KEY = "plantedKey-7f3a9c2e51b84d06"  # no well-known shape: only value redaction can catch it
@@ -53,8 +53,8 @@ class Calculator:
     async def list_tools(self) -> list[ToolSpec]:
         return [SUM]
 
-    async def call_tool(self, call: ToolCall) -> ToolResult:
+    async def call_tool(self, call: ToolCall) -> ToolOutput:
         self.ran.append(call.arguments)
         if self.fail:
             raise RuntimeError("calculator is on fire")
-        return ToolResult(text=str(call.arguments["a"] + call.arguments["b"]))
+        return ToolOutput(text=str(call.arguments["a"] + call.arguments["b"]))

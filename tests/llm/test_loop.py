@@ -14,7 +14,7 @@ from sofia_nb.llm import (
     ToolCall,
     ToolHooks,
     ToolLoop,
-    ToolResult,
+    ToolOutput,
     run_tool_loop,
 )
 
@@ -110,9 +110,9 @@ def test_after_hook_sees_and_may_replace_a_result() -> None:
     llm = ScriptedLLM([sum_call(a=2, b=3), "done"])
     seen: list[str] = []
 
-    def after(call: ToolCall, result: ToolResult) -> ToolResult:
+    def after(call: ToolCall, result: ToolOutput) -> ToolOutput:
         seen.append(result.text)
-        return ToolResult(text=f"{result.text} (checked)")
+        return ToolOutput(text=f"{result.text} (checked)")
 
     result = asyncio.run(run_tool_loop(llm, ASK, Calculator(), hooks=ToolHooks(after=after)))
     assert seen == ["5"] and tool_messages(result.messages) == ["5 (checked)"]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.events import EventRecorder, Warning
+from sofia_nb.events import EventRecorder, WarningIssued
 from sofia_nb.mcp import McpError, McpManager, ServerConfig
 from tests.support.mcp_helpers import config, fake_entry
 from tests.support.mcp_http_fake import FakeHttpServer
@@ -122,8 +122,8 @@ async def test_row(row: str) -> None:
             elapsed = time.monotonic() - started
     assert got == kind, f"{row}: expected {kind}, got {got}"
     if row == "stdio-garbage":
-        assert any("non-JSON line" in w.message for w in events.of_type(Warning))
-    retries = [w for w in events.of_type(Warning) if w.source == "mcp" and "retrying" in w.message]
+        assert any("non-JSON line" in w.message for w in events.of_type(WarningIssued))
+    retries = [w for w in events.of_type(WarningIssued) if w.source == "mcp" and "retrying" in w.message]
     assert len(retries) == (1 if retried else 0)
     if retries:
         assert retries[0].details["attempt"] == 2 and 0.8 <= retries[0].details["delay_s"] <= 1.2

@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from sofia_nb.events import EventRecorder, ServerLog, Warning
+from sofia_nb.events import EventRecorder, ServerLog, WarningIssued
 from sofia_nb.mcp import McpError, McpManager, ServerConfig
 from tests.mcp.conftest import manager_for
 from tests.support.mcp_http_fake import FakeHttpServer
@@ -89,7 +89,7 @@ async def test_http_faults_map_to_kinds_without_retry(fault: dict, kind: str) ->
             with pytest.raises(McpError) as err:
                 await manager.call_tool("web", "echo", {"text": "x"})
     assert err.value.kind == kind and err.value.server == "web"
-    assert not events.of_type(Warning)
+    assert not events.of_type(WarningIssued)
 
 
 async def test_refused_port_and_unresolvable_host_are_retried_once() -> None:
@@ -103,7 +103,7 @@ async def test_refused_port_and_unresolvable_host_are_retried_once() -> None:
             with pytest.raises(McpError) as err:
                 await manager.list_tools(server)
             assert err.value.kind == kind
-    assert [w.details["server"] for w in events.of_type(Warning)] == ["refused", "nowhere"]
+    assert [w.details["server"] for w in events.of_type(WarningIssued)] == ["refused", "nowhere"]
 
 
 async def test_modern_probe_headers_then_handshake_fallback() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.events import EventRecorder, ToolCallProgress, Warning
+from sofia_nb.events import EventRecorder, ToolCallProgress, WarningIssued
 from sofia_nb.mcp import McpError, McpManager, ServerConfig
 from sofia_nb.protocol import ImageContent, ResourceLink, TextContent
 from tests.conftest import npm_binary
@@ -116,7 +116,7 @@ async def test_everything_timeout_sends_cancel(everything: McpManager) -> None:
             break
         await asyncio.sleep(0.05)
     assert calls and cancelled == calls  # the tool is read-only: retried once, each attempt cancelled
-    assert len(events.of_type(Warning)) == 1
+    assert len(events.of_type(WarningIssued)) == 1
 
 
 async def test_everything_resources_and_prompts(everything: McpManager) -> None:

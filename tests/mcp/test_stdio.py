@@ -14,7 +14,7 @@ from sofia_nb.events import (
     ToolCallFinished,
     ToolCallProgress,
     ToolCallStarted,
-    Warning,
+    WarningIssued,
 )
 from sofia_nb.mcp import McpError, McpManager
 from sofia_nb.protocol import EmbeddedResource, TextContent
@@ -92,7 +92,7 @@ async def test_invalid_arguments_are_never_sent(fake: McpManager, fake_log: Path
     assert "b" in err.value.message
     assert not [m for m in received(fake_log) if m.get("method") == "tools/call"]
     assert events.of_type(ToolCallFinished)[0].error_kind == "validation"
-    assert not events.of_type(Warning)  # validation is never retried
+    assert not events.of_type(WarningIssued)  # validation is never retried
 
 
 async def test_timeout_sends_cancel_and_keeps_the_connection(fake: McpManager, fake_log: Path) -> None:
@@ -141,7 +141,7 @@ async def test_start_up_quirks_are_not_failures(mode: str) -> None:
     async with manager_for(fake_entry(mode=mode, FAKE_DELAY="1")) as manager:
         events = EventRecorder(manager.bus)
         assert (await manager.call_tool("fake", "echo", {"text": "ok"})).text() == "ok"
-    warnings = [w.message for w in events.of_type(Warning)]
+    warnings = [w.message for w in events.of_type(WarningIssued)]
     if mode == "garbage":
         assert any("Starting fake server" in w for w in warnings)
 
@@ -189,7 +189,7 @@ async def test_server_requests_are_answered_sampling_refused_elicitation_decline
 async def test_malformed_messages_are_reported_not_fatal(fake: McpManager) -> None:
     events = EventRecorder(fake.bus)
     assert (await fake.call_tool("fake", "malformed", {})).text() == "survived"
-    warnings = [w.message for w in events.of_type(Warning)]
+    warnings = [w.message for w in events.of_type(WarningIssued)]
     assert any("malformed notifications/progress" in w for w in warnings)
     assert any("non-JSON line" in w for w in warnings)  # the list id: not a JSON-RPC message
 

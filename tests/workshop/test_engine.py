@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from sofia_nb.consent import ConsentBroker, ScriptedConsent
-from sofia_nb.events import EventBus, EventRecorder, PhaseChanged, TextDelta, Warning
+from sofia_nb.events import EventBus, EventRecorder, PhaseChanged, TextDelta, WarningIssued
 from sofia_nb.llm import ScriptedLLM
 from sofia_nb.session import (
     BusinessContext,
@@ -108,7 +108,7 @@ def test_a_failed_extraction_never_blocks_the_phase() -> None:
     outcome, following = asyncio.run(run())
     assert not outcome.complete and outcome.missing == ["business_context", "workflow"]
     assert following == Phase.IDEATE
-    assert any("extraction call failed" in w.message for w in recorder.of_type(Warning))
+    assert any("extraction call failed" in w.message for w in recorder.of_type(WarningIssued))
 
 
 def _session_at_select() -> WorkshopSession:
@@ -235,7 +235,7 @@ def test_a_failing_enrichment_leaves_a_note_and_the_phase_goes_on() -> None:
     asyncio.run(run())
     enrichment = workshop.session.discovery.enrichment
     assert enrichment is not None and "search backend down" in enrichment.notes[0]
-    assert any("enrichment failed" in w.message for w in recorder.of_type(Warning))
+    assert any("enrichment failed" in w.message for w in recorder.of_type(WarningIssued))
 
 
 def test_company_name_comes_from_the_business_description() -> None:

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from sofia_nb.consent import ConsentBroker, PolicyConsent
-from sofia_nb.events import EventBus, EventRecorder, Warning
+from sofia_nb.events import EventBus, EventRecorder, WarningIssued
 from sofia_nb.mcp import McpConfig, McpManager
 from sofia_nb.session import BusinessContext, WorkshopSession
 from sofia_nb.workshop import DiscoveryEnricher, EnrichmentConfig
@@ -66,7 +66,7 @@ def test_without_a_search_server_one_visible_line_says_search_is_off(tmp_path: P
         return session
 
     session = asyncio.run(run())
-    off = [w.message for w in recorder.of_type(Warning) if "Web search is off" in w.message]
+    off = [w.message for w in recorder.of_type(WarningIssued) if "Web search is off" in w.message]
     assert len(off) == 1
     assert "brave_web_search" in off[0] and '[workshop] web_search = "server/tool"' in off[0]
     assert not any(c.tool.endswith("search") for c in session.consent_decisions)
