@@ -14,7 +14,7 @@ from ._lang_ts import grammar_for
 from ._langs import BY_SUFFIX, language_for
 from ._registry import ContextTool, first
 from ._roots import resolve_folder
-from ._scan import LineHit, ScannedFile, Skipped, compile_pattern, search
+from ._scan import LineHit, ScannedFile, Skipped, compile_query, search
 from ._walk import normalize_exts
 
 # Vue only (its blocks are not one syntax tree): bindings that are not declarations with a body.
@@ -94,10 +94,10 @@ def run(request: RefsInput) -> RefsResult:
     """Every whole-word occurrence of ``symbol``, classified as a definition or a use."""
     root = resolve_folder(request.root)
     exts = normalize_exts(request.exts) or frozenset(BY_SUFFIX)
-    pattern = compile_pattern(request.symbol, regex=False, word=True, case=True)
-    skipped = Skipped()
+    query, (pattern,) = compile_query([request.symbol], regex=False, word=True, case=True)
+    files, skipped = search(root, query, [pattern], request.ignore_dirs, exts)
     found: list[tuple[bool, str, int, int, LineHit, ScannedFile]] = []
-    for scanned, _ in search(root, [pattern], request.ignore_dirs, exts, skipped):
+    for scanned in files:
         hits = scanned.line_hits(pattern)
         defined = _definitions(scanned, request.symbol, hits)
         found += [((h.line, h.col) not in defined, scanned.rel, h.line, h.col, h, scanned) for h in hits]

@@ -35,14 +35,15 @@ class LineHit:
 
 @dataclass
 class ScannedFile:
-    """A file with hits: where it is and, read again on first use, its scopes.
+    """A file with hits: where it is, the lines that hold a match and, read on first use, its scopes.
 
-    The bytes are not kept: a search over a large tree may hit thousands of files, and only the
-    hits a caller keeps (after sorting and capping) need a scope label.
+    Only the matching lines are kept: a search over a large tree may hit thousands of files, and
+    only the hits a caller keeps (after sorting and capping) need a scope label.
     """
 
     path: str
     rel: str
+    lines: list[tuple[int, bytes]]  # (1-based number, text without its line ending), in line order
     _scopes: ScopeIndex | None = field(default=None, repr=False)
 
     @property
@@ -58,13 +59,25 @@ class ScannedFile:
             self._scopes = ScopeIndex(found)
         return self._scopes
 
-    def line_hits(self, pattern: Pattern) -> list[LineHit]:
-        """The file's hits for ``pattern`` in line and column order (the file is read again)."""
-        try:
-            data = Path(self.path).read_bytes()
-        except OSError:
-            return []
-        return _line_hits(data, pattern.finder, pattern.matcher)
+    def count(self, pattern: Pattern) -> int:
+        """How many times ``pattern`` matches on the file's lines."""
+        return sum(pattern.count_in(text) for _, text in self.lines)
+
+    def line_hits(self, pattern: Pattern, limit: int | None = None) -> list[LineHit]:
+        """The file's first ``limit`` (default: all) hits for ``pattern`` in line and column order."""
+        hits: list[LineHit] = []
+        for number, line in self.lines:
+            found = pattern.matcher.finditer(line)
+            first = next(found, None)
+            if first is None:
+                continue
+            text = line.decode("utf-8", "replace").strip()[:MAX_TEXT]
+            for match in (first, *found):
+                col = len(line[: match.start()].decode("utf-8", "replace")) + 1
+                hits.append(LineHit(line=number, col=col, text=text))
+                if limit is not None and len(hits) >= limit:
+                    return hits
+        return hits
 
     def enclosing(self, line: int) -> str:
         """The innermost declaration around ``line`` (``"method Widget.render"``), or ``""``."""
@@ -85,23 +98,17 @@ def _has_giant_line(data: bytes) -> bool:
     return False
 
 
-def _line_hits(data: bytes, finder: re.Pattern[bytes], line_matcher: re.Pattern[bytes]) -> list[LineHit]:
-    """Every match on every line that has one; columns are 1-based characters."""
-    hits: list[LineHit] = []
-    line_no, cursor, last_start = 1, 0, -1
-    for match in finder.finditer(data):
-        line_start = data.rfind(b"\n", 0, match.start()) + 1
-        if line_start == last_start:
-            continue
+def _matching_lines(data: bytes, finders: list[re.Pattern[bytes]]) -> list[tuple[int, bytes]]:
+    """The lines (number, text) on which any of ``finders`` starts a match, in line order."""
+    starts = sorted({data.rfind(b"\n", 0, m.start()) + 1 for f in finders for m in f.finditer(data)})
+    lines: list[tuple[int, bytes]] = []
+    line_no, cursor = 1, 0
+    for line_start in starts:
         line_no += data.count(b"\n", cursor, line_start)
-        cursor, last_start = line_start, line_start
+        cursor = line_start
         line_end = data.find(b"\n", line_start)
-        line = data[line_start : line_end if line_end >= 0 else len(data)].rstrip(b"\r")
-        text = line.decode("utf-8", "replace")
-        for in_line in line_matcher.finditer(line):
-            col = len(line[: in_line.start()].decode("utf-8", "replace")) + 1
-            hits.append(LineHit(line=line_no, col=col, text=text.strip()[:MAX_TEXT]))
-    return hits
+        lines.append((line_no, data[line_start : line_end if line_end >= 0 else len(data)].rstrip(b"\r")))
+    return lines
 
 
 @dataclass(frozen=True)
@@ -110,23 +117,18 @@ class Pattern:
 
     matcher: re.Pattern[bytes]
     finder: re.Pattern[bytes]
-    # Whole-file matches are exactly the per-line hits (a literal without a newline), so they can be
-    # counted at C speed; a regex may match across lines, so its hits are counted line by line.
-    countable: bool
+    text: str  # as given, for ripgrep
     # A plain case-sensitive literal: ``bytes.find``/``count`` beat the regex engine at finding it.
     literal: bytes | None = None
-    query: RgQuery | None = None  # the pattern as given, for ripgrep
 
     def occurs_in(self, data: bytes) -> bool:
         return self.literal in data if self.literal is not None else self.finder.search(data) is not None
 
-    def count_in(self, data: bytes) -> int:
-        """Hits in a whole file, counted per line as :func:`_line_hits` does."""
+    def count_in(self, line: bytes) -> int:
+        """Hits on one line, as :meth:`ScannedFile.line_hits` finds them."""
         if self.literal is not None:
-            return data.count(self.literal)
-        if self.countable:
-            return len(self.finder.findall(data))
-        return len(_line_hits(data, self.finder, self.matcher))
+            return line.count(self.literal)
+        return len(self.matcher.findall(line))
 
 
 def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> Pattern:
@@ -139,43 +141,42 @@ def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> Pat
     return Pattern(
         matcher=re.compile(body, flags),
         finder=re.compile(body, flags | re.MULTILINE),
-        countable=not regex and "\n" not in pattern and "\r" not in pattern,
+        text=pattern,
         literal=pattern.encode() if plain else None,
-        query=RgQuery(pattern, regex=regex, word=word, case=case),
     )
 
 
-def search(
-    root: Path,
-    patterns: list[Pattern],
-    ignore_dirs: list[str],
-    exts: frozenset[str],
-    skipped: Skipped,
-) -> Iterator[tuple[ScannedFile, dict[int, int]]]:
-    """For each file with hits: the file and its number of hits by pattern index.
+def compile_query(texts: list[str], *, regex: bool, word: bool, case: bool) -> tuple[RgQuery, list[Pattern]]:
+    """The patterns for ripgrep and for Python ``re``; ``re.error`` for an invalid regex."""
+    word = word and not regex
+    patterns = [compile_pattern(t, regex=regex, word=word, case=case) for t in texts]
+    return RgQuery(tuple(texts), regex=regex, word=word, case=case), patterns
 
-    ripgrep finds and counts them when it is installed and accepts every pattern; the Python scan
-    otherwise (a look-around or a backreference). The hits themselves come from
-    :meth:`ScannedFile.line_hits`, so a caller that returns only the first few pays for those only.
+
+def search(
+    root: Path, query: RgQuery, patterns: list[Pattern], ignore_dirs: list[str], exts: frozenset[str]
+) -> tuple[list[ScannedFile], Skipped]:
+    """The files with a line that matches any pattern, sorted by path, and what was skipped.
+
+    ripgrep selects the lines, in one walk for every pattern, when it is installed and accepts
+    them; the Python scan otherwise (a look-around or a backreference). ``query`` and ``patterns``
+    are the same patterns, for rg and for Python ``re``.
     """
-    queries = [p.query for p in patterns]
-    counted = None
-    if (rg := _ripgrep.rg_path()) is not None and all(q is not None for q in queries):
-        ignored = DEFAULT_IGNORE_DIRS | set(ignore_dirs)
-        counted = _ripgrep.count_matches(rg, root, [q for q in queries if q], ignored, exts)
-    if counted is None:
-        yield from python_search(root, patterns, ignore_dirs, exts, skipped)
-        return
-    by_file: dict[str, dict[int, int]] = {}
-    for i, counts in enumerate(counted):
-        for rel, n in counts.items():
-            by_file.setdefault(rel, {})[i] = n
-    for rel in sorted(by_file):
+    skipped = Skipped()
+    lines = None
+    if (rg := _ripgrep.rg_path()) is not None:
+        lines = _ripgrep.matching_lines(rg, root, query, DEFAULT_IGNORE_DIRS | set(ignore_dirs), exts)
+    if lines is None:
+        found = list(python_search(root, patterns, ignore_dirs, exts, skipped))
+        found.sort(key=lambda f: f.rel)
+        return found, skipped
+    files = []
+    for rel in sorted(lines):
         path = os.path.join(root, rel)
         # rg reads every file as text (--text); the same skips as the Python scan, on hit files only.
-        if _skip_reason(path, skipped):
-            continue
-        yield ScannedFile(path=path, rel=rel), by_file[rel]
+        if not _skip_reason(path, skipped):
+            files.append(ScannedFile(path=path, rel=rel, lines=sorted(lines[rel])))
+    return files, skipped
 
 
 def _skip_reason(path: str, skipped: Skipped) -> bool:
@@ -200,8 +201,8 @@ def python_search(
     ignore_dirs: list[str],
     exts: frozenset[str],
     skipped: Skipped,
-) -> Iterator[tuple[ScannedFile, dict[int, int]]]:
-    """:func:`search` without ripgrep: the files in walk order, read and counted in Python."""
+) -> Iterator[ScannedFile]:
+    """:func:`search` without ripgrep: the files in walk order, read and searched in Python."""
     prefix = len(os.path.join(str(root), ""))
     for path in walk_paths(str(root), ignore_dirs, exts):
         try:
@@ -213,12 +214,10 @@ def python_search(
                 data = head + fh.read()
         except OSError:
             continue
-        matching = [i for i, p in enumerate(patterns) if p.occurs_in(data)]
-        if not matching:
+        finders = [p.finder for p in patterns if p.occurs_in(data)]
+        if not finders:
             continue
         if _has_giant_line(data):
             skipped.long_lines += 1
             continue
-        counts = {i: n for i in matching if (n := patterns[i].count_in(data))}
-        if counts:
-            yield ScannedFile(path=path, rel=path[prefix:].replace(os.sep, "/")), counts
+        yield ScannedFile(path=path, rel=path[prefix:].replace(os.sep, "/"), lines=_matching_lines(data, finders))

@@ -153,11 +153,12 @@ def test_ripgrep_and_the_python_scan_return_the_same_hits(
 
 
 def test_a_pattern_ripgrep_rejects_is_searched_with_python_re(tree: Path) -> None:
-    from sofia_nb.context._ripgrep import RgQuery, count_matches, rg_path
+    from sofia_nb.context._ripgrep import RgQuery, matching_lines, rg_path
 
     look_behind = r"(?<=self\.)name"
     assert (rg := rg_path()) is not None
-    assert count_matches(rg, tree, [RgQuery(look_behind, regex=True, word=False, case=True)], (), ()) is None
+    rejected = RgQuery((look_behind, "Widget"), regex=True, word=False, case=True)
+    assert matching_lines(rg, tree, rejected, (), ()) is None
     hits = grep(GrepInput(patterns=[look_behind, "Widget"], root=str(tree), regex=True)).patterns[0].hits
     assert [(h.line, h.col) for h in hits] == [(36, 22), (46, 14)]  # the name after `self.`, not `name`
 
