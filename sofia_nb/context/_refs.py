@@ -9,16 +9,18 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ._defs import definition_positions
+from ._defs import could_declare, definition_positions
 from ._lang_ts import grammar_for
 from ._langs import BY_SUFFIX, language_for
 from ._registry import ContextTool, first
 from ._roots import resolve_folder
-from ._scan import LineHit, ScannedFile, Skipped, compile_query, search
+from ._scan import WINDOW_MIN, LineHit, ScannedFile, Skipped, compile_query, search, top_level_window
 from ._walk import normalize_exts
 
 # Vue only (its blocks are not one syntax tree): bindings that are not declarations with a body.
 _VUE_BINDING = r"\b(?:const|let|var|type|interface|enum|function|class)\s+{name}\b"
+# A line this long is minified or generated: its parse would cost more than the search.
+MINIFIED_LINE = 5000
 _FAMILY = {"python": "python", "go": "go", "ts": "ts", "js": "ts", "vue": "ts", "php": "php"}
 
 
@@ -73,9 +75,23 @@ def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[
     family = _FAMILY[language.name]
     grammar = _grammar(path, family)
     if grammar is not None:
+        lines = dict(scanned.lines)
+        could = could_declare(grammar, symbol)
+        hits = [h for h in hits if could.search(lines[h.line])]
+        if not hits:
+            return set()
+        if any(len(lines[h.line]) > MINIFIED_LINE for h in hits):
+            return _keyword_rule(lines, symbol, hits)
+        positions = [(h.line, h.col) for h in hits]
         try:
             source = Path(scanned.path).read_text(encoding="utf-8", errors="replace")
-            return definition_positions(source, symbol, grammar, [(h.line, h.col) for h in hits])
+            if len(source) > WINDOW_MIN:
+                try:
+                    window = top_level_window(source, {h.line for h in hits}, family)
+                    return definition_positions(window, symbol, grammar, positions)
+                except SyntaxError:  # a block boundary inside a string: the whole file
+                    pass
+            return definition_positions(source, symbol, grammar, positions)
         except Exception:  # a grammar that chokes: the line rule below
             pass
     # Vue (or a failed parse): the line rule, for each line's first occurrence only.
@@ -88,6 +104,17 @@ def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[
         ):
             found[hit.line] = (hit.line, hit.col)
     return set(found.values())
+
+
+def _keyword_rule(lines: dict[int, bytes], symbol: str, hits: list[LineHit]) -> set[tuple[int, int]]:
+    """Minified code (a line longer than MINIFIED_LINE): a declaration keyword right before the name."""
+    before = re.compile(rb"\b(?:const|let|var|type|interface|enum|function|class|func|def)\s+$")
+    found = set()
+    for hit in hits:
+        line = lines[hit.line].decode("utf-8", "replace")
+        if before.search(line[max(0, hit.col - 41) : hit.col - 1].encode()):
+            found.add((hit.line, hit.col))
+    return found
 
 
 def run(request: RefsInput) -> RefsResult:

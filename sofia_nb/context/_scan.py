@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
@@ -19,6 +20,7 @@ from ._walk import DEFAULT_IGNORE_DIRS, walk_paths
 BINARY_PROBE = 8000  # bytes checked for a NUL, as git and grep do
 MAX_LINE = 4 * 1024 * 1024
 MAX_TEXT = 300  # characters of a hit's line that are returned
+WINDOW_MIN = 64 * 1024  # a file this big is parsed only around its hits (see top_level_window)
 
 
 class Skipped(BaseModel):
@@ -53,6 +55,8 @@ class ScannedFile:
             language = language_for(PurePath(self.path))
             try:
                 source = Path(self.path).read_text(encoding="utf-8", errors="replace") if language else ""
+                if language is not None and language.name != "vue" and len(source) > WINDOW_MIN:
+                    source = top_level_window(source, [n for n, _ in self.lines], language.name)
                 found = language.scopes(source, PurePath(self.path)) if language else []
             except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
                 found = []
@@ -83,6 +87,53 @@ class ScannedFile:
         """The innermost declaration around ``line`` (``"method Widget.render"``), or ``""``."""
         scope = self.scopes.enclosing(line)
         return scope.label if scope is not None else ""
+
+
+_BLOCK_START = re.compile(r"^(?:[^\W\d]|[$@])", re.M)
+_TRIPLE_QUOTE = re.compile(r"\"\"\"|'''")
+
+
+def _python_strings(source: str) -> list[tuple[int, int]]:
+    """The spans of triple-quoted strings (a docstring's text may start at column 0)."""
+    spans, opened, quote = [], -1, ""
+    for match in _TRIPLE_QUOTE.finditer(source):
+        if opened < 0:
+            opened, quote = match.start(), match[0]
+        elif match[0] == quote:
+            spans.append((opened, match.end()))
+            opened = -1
+    return spans
+
+
+def top_level_window(source: str, lines: Iterable[int], language: str) -> str:
+    """``source`` with only its head and the top-level blocks holding ``lines`` kept, other lines blank.
+
+    A top-level block runs from a line that starts with a name, ``$`` or ``@`` at column 0 (a
+    declaration or statement in Python, Go, TypeScript and PHP) to the next such line. Line numbers
+    and columns stay as they were, so a parser reads a big file at the cost of the blocks that
+    matter. Not for Vue (its blocks start with tags).
+    """
+    offsets = [m.start() for m in _BLOCK_START.finditer(source)]
+    if language == "python" and (strings := _python_strings(source)):
+        string_starts = [start for start, _ in strings]
+        offsets = [
+            o for o in offsets if (i := bisect.bisect_right(string_starts, o) - 1) < 0 or strings[i][1] <= o
+        ]
+    if not offsets:
+        return source
+    numbers, number, cursor = [], 1, 0  # the 1-based line number of each block start
+    for offset in offsets:
+        number += source.count("\n", cursor, offset)
+        numbers.append(number)
+        cursor = offset
+    offsets.append(len(source))
+    wanted = sorted({i for line in lines if (i := bisect.bisect_right(numbers, line) - 1) >= 0})
+    pieces, cursor = [source[: offsets[0]]], offsets[0]
+    for i in wanted:
+        pieces += ["\n" * source.count("\n", cursor, offsets[i]), source[offsets[i] : offsets[i + 1]]]
+        cursor = offsets[i + 1]
+    pieces.append("\n" * source.count("\n", cursor))
+    return "".join(pieces)
 
 
 def _has_giant_line(data: bytes) -> bool:
@@ -118,8 +169,10 @@ class Pattern:
     matcher: re.Pattern[bytes]
     finder: re.Pattern[bytes]
     text: str  # as given, for ripgrep
-    # A plain case-sensitive literal: ``bytes.find``/``count`` beat the regex engine at finding it.
+    # A plain literal: ``bytes.find``/``count`` beat the regex engine at finding it; ``folded`` is
+    # the lower-cased literal of a case-insensitive one (ASCII folding, as ``re`` does on bytes).
     literal: bytes | None = None
+    folded: bytes | None = None
 
     def occurs_in(self, data: bytes) -> bool:
         return self.literal in data if self.literal is not None else self.finder.search(data) is not None
@@ -128,6 +181,8 @@ class Pattern:
         """Hits on one line, as :meth:`ScannedFile.line_hits` finds them."""
         if self.literal is not None:
             return line.count(self.literal)
+        if self.folded is not None:
+            return line.lower().count(self.folded)
         return len(self.matcher.findall(line))
 
 
@@ -135,14 +190,16 @@ def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> Pat
     """A bytes pattern; ``re.error`` for an invalid regex. Whole-word and case folding are ASCII-based."""
     body = pattern.encode() if regex else re.escape(pattern.encode())
     if word and not regex:
-        body = rb"(?<![A-Za-z0-9_])" + body + rb"(?![A-Za-z0-9_])"
+        # The literal first, its left edge checked behind it: re then scans for the literal at C speed.
+        body = body + rb"(?<=(?<![A-Za-z0-9_])" + body + rb")(?![A-Za-z0-9_])"
     flags = 0 if case else re.IGNORECASE
-    plain = not regex and not word and case and "\n" not in pattern and "\r" not in pattern
+    plain = not regex and not word and "\n" not in pattern and "\r" not in pattern
     return Pattern(
         matcher=re.compile(body, flags),
         finder=re.compile(body, flags | re.MULTILINE),
         text=pattern,
-        literal=pattern.encode() if plain else None,
+        literal=pattern.encode() if plain and case else None,
+        folded=pattern.encode().lower() if plain and not case else None,
     )
 
 
@@ -220,4 +277,5 @@ def python_search(
         if _has_giant_line(data):
             skipped.long_lines += 1
             continue
-        yield ScannedFile(path=path, rel=path[prefix:].replace(os.sep, "/"), lines=_matching_lines(data, finders))
+        rel = path[prefix:].replace(os.sep, "/")
+        yield ScannedFile(path=path, rel=rel, lines=_matching_lines(data, finders))
