@@ -78,7 +78,7 @@ def _python(source: str, symbol: str, lines: list[int]) -> Iterator[tuple[int, i
             start = getattr(node, "lineno", None)
             if start is not None:
                 i = bisect.bisect_left(lines, start)
-                if i == len(lines) or lines[i] > (node.end_lineno or start):
+                if i == len(lines) or lines[i] > (getattr(node, "end_lineno", None) or start):
                     continue
             stack.append(node)
             if isinstance(node, _DEFINITIONS) and node.name == symbol:
