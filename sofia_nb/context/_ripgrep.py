@@ -47,8 +47,9 @@ def engine() -> str:
 
 
 def _command(rg: str, query: RgQuery, ignore_dirs: Iterable[str], exts: Iterable[str]) -> list[str]:
-    # --text: binary files are judged by the caller (a NUL in the first block), as the Python scan does.
-    cmd = [rg, "--no-config", "--no-ignore", "--hidden", "--no-messages", "--text", "--no-unicode"]
+    # Binary files are rg's to skip: it stops reading a file at its first NUL byte (the Python scan
+    # looks at the first 8000 bytes), which spares reading every shared library in a venv.
+    cmd = [rg, "--no-config", "--no-ignore", "--hidden", "--no-messages", "--no-unicode"]
     cmd += ["--with-filename", "--null", "--line-number", "--no-heading", "--color=never"]
     if not query.regex:
         cmd.append("--fixed-strings")

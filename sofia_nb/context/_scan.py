@@ -24,8 +24,12 @@ WINDOW_MIN = 64 * 1024  # a file this big is parsed only around its hits (see to
 
 
 class Skipped(BaseModel):
-    binary: int = Field(0, description="files skipped because they look binary (a NUL byte near the start)")
-    long_lines: int = Field(0, description="files skipped because a line is longer than 4 MiB")
+    binary: int | None = Field(
+        0,
+        description="files skipped because they look binary (a NUL byte); null when ripgrep searched, "
+        "which skips them without counting",
+    )
+    long_lines: int = Field(0, description="files skipped because a line with a hit is longer than 4 MiB")
 
 
 @dataclass
@@ -90,19 +94,6 @@ class ScannedFile:
 
 
 _BLOCK_START = re.compile(r"^(?:[^\W\d]|[$@])", re.M)
-_TRIPLE_QUOTE = re.compile(r"\"\"\"|'''")
-
-
-def _python_strings(source: str) -> list[tuple[int, int]]:
-    """The spans of triple-quoted strings (a docstring's text may start at column 0)."""
-    spans, opened, quote = [], -1, ""
-    for match in _TRIPLE_QUOTE.finditer(source):
-        if opened < 0:
-            opened, quote = match.start(), match[0]
-        elif match[0] == quote:
-            spans.append((opened, match.end()))
-            opened = -1
-    return spans
 
 
 def top_level_window(source: str, lines: Iterable[int], language: str) -> str:
@@ -113,19 +104,19 @@ def top_level_window(source: str, lines: Iterable[int], language: str) -> str:
     and columns stay as they were, so a parser reads a big file at the cost of the blocks that
     matter. Not for Vue (its blocks start with tags).
     """
-    offsets = [m.start() for m in _BLOCK_START.finditer(source)]
-    if language == "python" and (strings := _python_strings(source)):
-        string_starts = [start for start, _ in strings]
-        offsets = [
-            o for o in offsets if (i := bisect.bisect_right(string_starts, o) - 1) < 0 or strings[i][1] <= o
-        ]
+    offsets, numbers = [], []  # block starts: offset, 1-based line number
+    number, cursor, quotes = 1, 0, 0
+    for match in _BLOCK_START.finditer(source):
+        offset = match.start()
+        number += source.count("\n", cursor, offset)
+        if language == "python":  # a docstring's text may start at column 0: an odd count is inside one
+            quotes += source.count('"""', cursor, offset) + source.count("'''", cursor, offset)
+        cursor = offset
+        if quotes % 2 == 0:
+            offsets.append(offset)
+            numbers.append(number)
     if not offsets:
         return source
-    numbers, number, cursor = [], 1, 0  # the 1-based line number of each block start
-    for offset in offsets:
-        number += source.count("\n", cursor, offset)
-        numbers.append(number)
-        cursor = offset
     offsets.append(len(source))
     wanted = sorted({i for line in lines if (i := bisect.bisect_right(numbers, line) - 1) >= 0})
     pieces, cursor = [source[: offsets[0]]], offsets[0]
@@ -134,19 +125,6 @@ def top_level_window(source: str, lines: Iterable[int], language: str) -> str:
         cursor = offsets[i + 1]
     pieces.append("\n" * source.count("\n", cursor))
     return "".join(pieces)
-
-
-def _has_giant_line(data: bytes) -> bool:
-    if len(data) <= MAX_LINE:
-        return False
-    start = 0
-    while start < len(data):
-        end = data.find(b"\n", start)
-        end = len(data) if end < 0 else end
-        if end - start > MAX_LINE:
-            return True
-        start = end + 1
-    return False
 
 
 def _matching_lines(data: bytes, finders: list[re.Pattern[bytes]]) -> list[tuple[int, bytes]]:
@@ -219,37 +197,26 @@ def search(
     them; the Python scan otherwise (a look-around or a backreference). ``query`` and ``patterns``
     are the same patterns, for rg and for Python ``re``.
     """
-    skipped = Skipped()
     lines = None
     if (rg := _ripgrep.rg_path()) is not None:
         lines = _ripgrep.matching_lines(rg, root, query, DEFAULT_IGNORE_DIRS | set(ignore_dirs), exts)
     if lines is None:
-        found = list(python_search(root, patterns, ignore_dirs, exts, skipped))
-        found.sort(key=lambda f: f.rel)
+        skipped = Skipped()
+        found = sorted(python_search(root, patterns, ignore_dirs, exts, skipped), key=lambda f: f.rel)
         return found, skipped
+    skipped = Skipped(binary=None)  # rg skips binary files (a NUL byte) and does not say which
     files = []
     for rel in sorted(lines):
-        path = os.path.join(root, rel)
-        # rg reads every file as text (--text); the same skips as the Python scan, on hit files only.
-        if not _skip_reason(path, skipped):
-            files.append(ScannedFile(path=path, rel=rel, lines=sorted(lines[rel])))
+        hits = sorted(lines[rel])
+        if _has_giant_line(hits):
+            skipped.long_lines += 1
+        else:
+            files.append(ScannedFile(path=os.path.join(root, rel), rel=rel, lines=hits))
     return files, skipped
 
 
-def _skip_reason(path: str, skipped: Skipped) -> bool:
-    try:
-        with open(path, "rb") as fh:
-            if b"\0" in fh.read(BINARY_PROBE):
-                skipped.binary += 1
-                return True
-            if os.fstat(fh.fileno()).st_size > MAX_LINE:
-                fh.seek(0)
-                if _has_giant_line(fh.read()):
-                    skipped.long_lines += 1
-                    return True
-    except OSError:
-        return True
-    return False
+def _has_giant_line(lines: list[tuple[int, bytes]]) -> bool:
+    return any(len(text) > MAX_LINE for _, text in lines)
 
 
 def python_search(
@@ -266,7 +233,7 @@ def python_search(
             with open(path, "rb") as fh:
                 head = fh.read(BINARY_PROBE)
                 if b"\0" in head:  # a binary file: its first block is all that is read of it
-                    skipped.binary += 1
+                    skipped.binary = (skipped.binary or 0) + 1
                     continue
                 data = head + fh.read()
         except OSError:
@@ -274,8 +241,8 @@ def python_search(
         finders = [p.finder for p in patterns if p.occurs_in(data)]
         if not finders:
             continue
-        if _has_giant_line(data):
+        lines = _matching_lines(data, finders)
+        if _has_giant_line(lines):
             skipped.long_lines += 1
             continue
-        rel = path[prefix:].replace(os.sep, "/")
-        yield ScannedFile(path=path, rel=rel, lines=_matching_lines(data, finders))
+        yield ScannedFile(path=path, rel=path[prefix:].replace(os.sep, "/"), lines=lines)
