@@ -6,7 +6,7 @@ generated from. See ``docs/context-tools.md``.
 """
 
 from ._errors import ContextError
-from ._registry import PROVIDER_MODULES, ContextTool, ToolAnnotations, get_tool, tools
+from ._registry import PROVIDER_MODULES, ContextTool, ToolAnnotations, cli_tools, get_tool, tools
 from ._render import FORMATS, Format, render, to_data
 from ._roots import allowed_roots, current_roots, resolve_path
 from ._tokens import estimate_tokens
@@ -21,6 +21,7 @@ __all__ = [
     "Format",
     "ToolAnnotations",
     "allowed_roots",
+    "cli_tools",
     "current_roots",
     "estimate_tokens",
     "get_tool",

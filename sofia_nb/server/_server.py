@@ -11,6 +11,7 @@ official 2.x SDK, so its ``mode='auto'`` probe and a client pinned to the handsh
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
@@ -79,8 +80,16 @@ class ContextServer:
         self._ids = itertools.count(1)
         self._running: dict[p.RequestId, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[None]] = set()
-        self._tools = tools()
-        self._listing = [_tools.describe(t).wire() for t in self._tools.values()]
+
+    # The tools are imported on first use (tools/list or a call), not at start-up: `initialize`
+    # is answered before the providers' modules (session models, HTTP client) are loaded.
+    @functools.cached_property
+    def _tools(self) -> dict[str, ContextTool]:
+        return tools()
+
+    @functools.cached_property
+    def _listing(self) -> list[dict[str, Any]]:
+        return [_tools.describe(t).wire() for t in self._tools.values()]
 
     # -- framing ---------------------------------------------------------------------------------
 
