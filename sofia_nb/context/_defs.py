@@ -16,10 +16,14 @@ from . import _treesitter as ts
 # A line that could declare the name, per grammar: a loose superset of what the syntax tree says,
 # so that a file none of whose hit lines could is not parsed at all (parsing is most of the cost).
 _COULD_DECLARE = {
-    # `def`/`class` it, `for`/`as` before it, it (annotated, or among targets) before an `=`, or
-    # a bare line of targets (inside a parenthesised target list).
-    "python": rb"\b(?:def|class)\s+{name}\b|\b(?:for|as)\b[^\n]*{name}"
-    rb"|{name}\s*(?::[^=\n]*)?(?:,[^=\n(]*)?(?<![=!<>])=(?!=)|^(?!.*\w\s+\w)[\s\w,*()\[\]]*$",
+    # `def`/`class` it; `for` it `in`; `as` it (not an import's alias); it, annotated or among other
+    # targets, before an (augmented) `=` but not right after `.`, `:` or `=` (an attribute, a type, a
+    # keyword argument's value); or a bare line of targets (inside a parenthesised target list).
+    "python": rb"\b(?:def|class)\s+{name}\b|\bfor\b.*(?<![\w.]){name}\b.*\bin\b"
+    rb"|^(?!\s*(?:from|import)\b).*\bas\s+{name}\b"
+    rb"|(?<![\w.:=])(?<!= ){name}\b\s*(?::[^=\n]*)?(?:\s*,\s*[\w*.\[\]()]+)*\s*"
+    rb"(?:[-+*/%&|^@]|//|\*\*|<<|>>)?(?<![=!<>])=(?!=)"
+    rb"|^(?!.*\w\s+\w)[\s\w,*()\[\]]*$",
     "go": rb"\b(?:func|type|var|const)\b|:=|^\s*{name}\b",
     "typescript": rb"\b(?:class|function|const|let|var|interface|type|enum|namespace|module|declare|get|set"
     rb"|static|async|readonly|public|private|protected|abstract|override|accessor)\b"

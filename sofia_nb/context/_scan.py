@@ -20,7 +20,7 @@ from ._walk import DEFAULT_IGNORE_DIRS, walk_paths
 BINARY_PROBE = 8000  # bytes checked for a NUL, as git and grep do
 MAX_LINE = 4 * 1024 * 1024
 MAX_TEXT = 300  # characters of a hit's line that are returned
-WINDOW_MIN = 64 * 1024  # a file this big is parsed only around its hits (see top_level_window)
+WINDOW_MIN = 16 * 1024  # a file this big is parsed only around its hits (see top_level_window)
 
 
 class Skipped(BaseModel):
