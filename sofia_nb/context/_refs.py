@@ -77,7 +77,9 @@ def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[
     if grammar is not None:
         lines = dict(scanned.lines)
         could = could_declare(grammar, symbol)
-        hits = [h for h in hits if could.search(lines[h.line])]
+        hits = [
+            h for h in hits if could.search(lines[h.line]) and not _commented(lines[h.line], h.col, family)
+        ]
         if not hits:
             return set()
         if any(len(lines[h.line]) > MINIFIED_LINE for h in hits):
@@ -104,6 +106,15 @@ def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[
         ):
             found[hit.line] = (hit.line, hit.col)
     return set(found.values())
+
+
+_COMMENT = {"python": re.compile(rb"^[^'\"]*#"), "other": re.compile(rb"^[^'\"`]*//|^\s*/?\*")}
+
+
+def _commented(line: bytes, col: int, family: str) -> bool:
+    """Whether the hit at ``col`` (characters) sits in a line comment: it cannot declare anything there."""
+    before = line.decode("utf-8", "replace")[: col - 1].encode()
+    return _COMMENT["python" if family == "python" else "other"].search(before) is not None
 
 
 def _keyword_rule(lines: dict[int, bytes], symbol: str, hits: list[LineHit]) -> set[tuple[int, int]]:
