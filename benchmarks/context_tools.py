@@ -251,7 +251,7 @@ def start_up(root: Path, rounds: int) -> None:
     env = _clean_env()
     # A small root: the start-up is measured, not the search (the grep rows above measure that).
     small = ROOT / "benchmarks" / "vue_sample"
-    cli = [sys.executable, "-m", "sofia_nb", "ctx", "grep", "--root", str(small), "sofia_nb_nothing_like_this"]
+    cli = [sys.executable, "-m", "sofia_nb", "ctx", "grep", "--root", str(small), "nothing_like_this"]
     init = json.dumps(
         {
             "jsonrpc": "2.0",
