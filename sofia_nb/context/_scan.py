@@ -101,15 +101,16 @@ def top_level_window(source: str, lines: Iterable[int], language: str) -> str:
 
     A top-level block runs from a line that starts with a name, ``$`` or ``@`` at column 0 (a
     declaration or statement in Python, Go, TypeScript and PHP) to the next such line. Line numbers
-    and columns stay as they were, so a parser reads a big file at the cost of the blocks that
-    matter. Not for Vue (its blocks start with tags).
+    and columns stay as they were (what follows the last kept block is dropped), so a parser reads
+    a big file at the cost of the blocks that matter. Not for Vue (its blocks start with tags).
     """
     offsets, numbers = [], []  # block starts: offset, 1-based line number
     number, cursor, quotes = 1, 0, 0
+    python = language == "python" and ('"""' in source or "'''" in source)
     for match in _BLOCK_START.finditer(source):
         offset = match.start()
         number += source.count("\n", cursor, offset)
-        if language == "python":  # a docstring's text may start at column 0: an odd count is inside one
+        if python:  # a docstring's text may start at column 0: an odd count is inside one
             quotes += source.count('"""', cursor, offset) + source.count("'''", cursor, offset)
         cursor = offset
         if quotes % 2 == 0:
@@ -123,8 +124,7 @@ def top_level_window(source: str, lines: Iterable[int], language: str) -> str:
     for i in wanted:
         pieces += ["\n" * source.count("\n", cursor, offsets[i]), source[offsets[i] : offsets[i + 1]]]
         cursor = offsets[i + 1]
-    pieces.append("\n" * source.count("\n", cursor))
-    return "".join(pieces)
+    return "".join(pieces)  # nothing after the last block that matters: a parser stops sooner
 
 
 def _matching_lines(data: bytes, finders: list[re.Pattern[bytes]]) -> list[tuple[int, bytes]]:
