@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import importlib
 import inspect
 import logging
@@ -12,9 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from .._version import __version__
-from ..config import ConfigError
 from ..logs import configure_logging
-from ..session import SessionError
 from . import _exit
 from ._context import CliContext
 from ._output import Output
@@ -95,7 +92,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     else:
         wanted = COMMAND_MODULES
     for name in wanted:
-        importlib.import_module(f"{__package__}.{name}").register(sub, common)
+        register = importlib.import_module(f"{__package__}.{name}").register
+        # A command that can register less for the arguments given (`ctx grep` needs one tool) gets them.
+        if "argv" in inspect.signature(register).parameters:
+            register(sub, common, argv=argv)
+        else:
+            register(sub, common)
     return parser
 
 
@@ -113,6 +115,20 @@ def _defaults(args: argparse.Namespace) -> argparse.Namespace:
     return args
 
 
+def _error_kind(exc: Exception) -> str | None:
+    """``"session"`` or ``"config"`` for the errors a person can act on, else ``None``.
+
+    Looked up in ``sys.modules`` rather than imported: an error of a class exists only once its
+    module is loaded, and a command that never loads the session store must not pay for it.
+    """
+    session, config = sys.modules.get("sofia_nb.session._errors"), sys.modules.get("sofia_nb.config")
+    if session is not None and isinstance(exc, session.SessionError):
+        return "session"
+    if config is not None and isinstance(exc, config.ConfigError):
+        return "config"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``sofia-nb`` with ``argv``; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -127,17 +143,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = args.handler(ctx)
         if inspect.isawaitable(result):
+            import asyncio  # only the commands that are coroutines pay for it
+
             result = asyncio.run(result)  # type: ignore[arg-type]
         return int(result or 0)
     except _exit.UsageError as exc:
         out.error(str(exc), kind="usage")
         return _exit.USAGE
-    except SessionError as exc:
-        out.error(str(exc), kind="session")
-        return _exit.ERROR
-    except ConfigError as exc:
-        out.error(str(exc), kind="config")
-        return _exit.ERROR
     except BrokenPipeError:
         # The reader went away (``| head``): nothing more can be said on stdout, and no traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -145,7 +157,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         out.error("interrupted", kind="interrupted")
         return 130
-    except Exception as exc:  # the last line of defence: one clear line, the trace only in the log
+    except Exception as exc:
+        if kind := _error_kind(exc):
+            out.error(str(exc), kind=kind)
+            return _exit.ERROR
+        # The last line of defence: one clear line, the trace only in the log.
         logging.getLogger("sofia_nb").debug("command failed", exc_info=True)
         out.error(f"{type(exc).__name__}: {exc}", kind="unexpected")
         return _exit.ERROR

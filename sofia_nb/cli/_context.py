@@ -6,11 +6,13 @@ import argparse
 import functools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..config import Settings, load_settings
-from ..llm import resolve_llm_spec
-from ..session import SessionStore
 from ._output import Output
+
+if TYPE_CHECKING:  # imported when first used: `sofia-nb ctx ...` needs neither settings nor sessions
+    from ..config import Settings
+    from ..session import SessionStore
 
 
 @dataclass
@@ -20,15 +22,21 @@ class CliContext:
 
     @functools.cached_property
     def settings(self) -> Settings:
+        from ..config import load_settings
+
         return load_settings()
 
     @functools.cached_property
     def store(self) -> SessionStore:
+        from ..session import SessionStore
+
         return SessionStore()
 
     @property
     def llm_spec(self) -> str | None:
         """``--llm``, else ``SOFIA_LLM``, else the config file's ``llm``."""
+        from ..llm import resolve_llm_spec
+
         return resolve_llm_spec(getattr(self.args, "llm", None), self.settings)
 
     @property

@@ -10,21 +10,27 @@ from __future__ import annotations
 import argparse
 import types
 import typing
+from collections.abc import Sequence
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
 from .._validation import describe
-from ..context import FORMATS, ContextError, ContextTool, render, tools
+from ..context import FORMATS, ContextError, ContextTool, cli_tools, render, tools
 from . import _exit
 from ._context import CliContext
 from ._output import Output
 
 _DEST = "ctx_arg_"
 
-# The result schemas of every tool, for docs/schemas/.
-RESULTS: tuple[type[BaseModel], ...] = tuple(t.result_model for t in tools().values())
+
+def __getattr__(name: str) -> Any:
+    # The result schemas of every tool, for docs/schemas/: worked out on demand, because importing
+    # every tool's module is what `sofia-nb ctx grep` must not pay for at start-up.
+    if name == "RESULTS":
+        return tuple(t.result_model for t in tools().values())
+    raise AttributeError(name)
 
 
 def _is_list(info: FieldInfo) -> bool:
@@ -105,10 +111,13 @@ def _add_tool(parent: Any, tool: ContextTool, common: argparse.ArgumentParser) -
         default="text",
         help="text (what the model reads over MCP, the default), json (the structured data), toon or md",
     )
-    parser.set_defaults(handler=run, ctx_tool=tool.name)
+    parser.set_defaults(handler=run, ctx_tool=tool.name, ctx_tool_group=tool.cli_path[0])
 
 
-def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+def register(
+    sub: argparse._SubParsersAction, common: argparse.ArgumentParser, argv: Sequence[str] | None = None
+) -> None:
+    """The ``ctx`` parser; with ``argv`` naming a tool group (``ctx grep ...``) only that group's tools."""
     ctx = sub.add_parser(
         "ctx",
         parents=[common],
@@ -118,7 +127,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     groups: dict[tuple[str, ...], Any] = {
         (): ctx.add_subparsers(dest="ctx_command", metavar="TOOL", parser_class=type(ctx))
     }
-    for tool in tools().values():
+    words = [a for a in argv or () if not a.startswith("-")]
+    word = words[words.index("ctx") + 1] if "ctx" in words[:-1] else None
+    for tool in cli_tools(word):
         for depth in range(1, len(tool.cli_path)):
             prefix = tool.cli_path[:depth]
             if prefix not in groups:
@@ -132,7 +143,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 
 def run(ctx: CliContext) -> int:
-    tool = tools()[ctx.args.ctx_tool]
+    tool = next(t for t in cli_tools(ctx.args.ctx_tool_group) if t.name == ctx.args.ctx_tool)
     arguments = {k[len(_DEST) :]: v for k, v in vars(ctx.args).items() if k.startswith(_DEST)}
     # A program that asked for JSON gets its errors as JSON too (on stdout), as under --json.
     errors = Output(json_mode=True) if ctx.args.format == "json" else ctx.out

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import getpass
 import json
 import sys
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 from rich.table import Table
 
-from ..mcp import InputSpec, McpConfig, McpConfigError, McpError, McpManager, ServerConfig, load_config
 from . import _exit, _mcp_serve
 from ._context import CliContext
+
+if TYPE_CHECKING:  # the MCP client is imported by the commands that use it: `mcp serve` does not
+    from ..mcp import InputSpec, McpConfig, McpError, McpManager, ServerConfig
 
 
 class McpServerLine(BaseModel):
@@ -94,6 +94,8 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 
 def _config(ctx: CliContext) -> McpConfig:
+    from ..mcp import McpConfigError, load_config
+
     try:
         return load_config(ctx.mcp_config)
     except McpConfigError as exc:
@@ -105,6 +107,8 @@ def _manager(ctx: CliContext, server: str) -> McpManager:
     if server not in config.servers:
         known = ", ".join(config.servers) or "none configured"
         raise _exit.UsageError(f"unknown MCP server {server!r} (known: {known})")
+    from ..mcp import McpManager
+
     manager = McpManager(config, prompt=_ask if sys.stdin.isatty() else None)
     manager.bus.subscribe(ctx.out.event)
     return manager
@@ -114,6 +118,8 @@ def _ask(spec: InputSpec) -> str | None:
     """An ``${input:ID}`` typed at the terminal (hidden when the input is a password)."""
     question = f"{spec.description or spec.id}: "
     if spec.password:
+        import getpass
+
         return getpass.getpass(question)  # the terminal, never stdout
     sys.stderr.write(question)  # stdout is for results (JSON Lines under --json)
     sys.stderr.flush()
@@ -133,6 +139,10 @@ def _target(entry: ServerConfig) -> str:
 
 
 async def run_servers(ctx: CliContext) -> int:
+    import asyncio
+
+    from ..mcp import McpError, McpManager
+
     config = _config(ctx)
     lines = [
         McpServerLine(name=n, type=e.type, target=_target(e), state="configured")
@@ -161,6 +171,8 @@ async def run_servers(ctx: CliContext) -> int:
 
 
 async def run_tools(ctx: CliContext) -> int:
+    from ..mcp import McpError
+
     server = ctx.args.server
     async with _manager(ctx, server) as manager:
         try:
@@ -207,6 +219,8 @@ def parse_arguments(base: str | None, pairs: list[str]) -> dict[str, Any]:
 
 
 async def run_call(ctx: CliContext) -> int:
+    from ..mcp import McpError
+
     args = ctx.args
     arguments = parse_arguments(args.args_json, args.arg)
     async with _manager(ctx, args.server) as manager:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from pydantic import BaseModel
 from rich.console import Console, RenderableType
 from rich.markup import escape
 
-from ..events import Event
 from ..redact import redact, redact_text
+
+if TYPE_CHECKING:  # the event models cost a tenth of a second; `sofia-nb ctx` never shows one
+    from ..events import Event
 
 
 class Output:

@@ -7,7 +7,7 @@ generated from. See ``docs/context-tools.md``.
 
 from ._budget import DEFAULT_BUDGET, BudgetInput
 from ._errors import ContextError
-from ._registry import PROVIDER_MODULES, ContextTool, ToolAnnotations, get_tool, model_text, tools
+from ._registry import PROVIDER_MODULES, ContextTool, ToolAnnotations, cli_tools, get_tool, model_text, tools
 from ._render import FORMATS, Format, render, to_data
 from ._roots import allowed_roots, current_roots, resolve_path
 from ._tokens import estimate_tokens
@@ -24,6 +24,7 @@ __all__ = [
     "Format",
     "ToolAnnotations",
     "allowed_roots",
+    "cli_tools",
     "current_roots",
     "estimate_tokens",
     "get_tool",

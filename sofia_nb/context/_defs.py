@@ -7,15 +7,38 @@
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 from collections.abc import Iterable, Iterator
 
 from . import _treesitter as ts
 
+# A line that could declare the name, per grammar: a loose superset of what the syntax tree says,
+# so that a file none of whose hit lines could is not parsed at all (parsing is most of the cost).
+_COULD_DECLARE = {
+    # `def`/`class` it; `for` it `in`; `as` it (not an import's alias); it, annotated or among other
+    # targets, before an (augmented) `=` but not right after `.`, `:` or `=` (an attribute, a type, a
+    # keyword argument's value); or a bare line of targets (inside a parenthesised target list).
+    "python": rb"\b(?:def|class)\s+{name}\b|\bfor\b.*(?<![\w.]){name}\b.*\bin\b"
+    rb"|^(?!\s*(?:from|import)\b).*\bas\s+{name}\b"
+    rb"|(?<![\w.:=])(?<!= ){name}\b\s*(?::[^=\n]*)?(?:\s*,\s*[\w*.\[\]()]+)*\s*"
+    rb"(?:[-+*/%&|^@]|//|\*\*|<<|>>)?(?<![=!<>])=(?!=)"
+    rb"|^(?!.*\w\s+\w)[\s\w,*()\[\]]*$",
+    "go": rb"\b(?:func|type|var|const)\b|:=|^\s*{name}\b",
+    "typescript": rb"\b(?:class|function|const|let|var|interface|type|enum|namespace|module|declare|get|set"
+    rb"|static|async|readonly|public|private|protected|abstract|override|accessor)\b"
+    rb"|^\s*(?:@\S+\s+)*#?{name}\b|<{name}\b",
+    "php": rb"\b(?:class|interface|trait|enum|function|fn|const|public|protected|private|static|var"
+    rb"|readonly|abstract|final)\b|^\s*\$?{name}\b",
+}
+_COULD_DECLARE["tsx"] = _COULD_DECLARE["typescript"]
 # Parent node types whose ``name`` field declares the name (a call's or a member's ``name`` is a use).
-# A line that could bind the name in Python: `def`/`class`/`for` it, or it before an `=`.
-_PY_BINDING = r"\b(?:def|class|for)\s+{name}\b|\b{name}\s*(?::[^=\n]*)?(?:,[^=\n]*)?=(?!=)"
 _DECLARING_SUFFIXES = ("declaration", "definition", "declarator", "_spec", "signature", "_element")
+
+
+def could_declare(grammar: str, symbol: str) -> re.Pattern[bytes]:
+    """A pattern that matches every line on which ``symbol`` may be declared (and some others)."""
+    return re.compile(_COULD_DECLARE[grammar].replace(b"{name}", re.escape(symbol.encode())))
 
 
 def definition_positions(
@@ -23,15 +46,12 @@ def definition_positions(
 ) -> set[tuple[int, int]]:
     """Which of ``hits`` (``(line, column)``, 1-based, column in characters) declare ``symbol``.
 
-    ``grammar`` is ``python`` (the ``ast`` module) or a tree-sitter grammar: ``go``, ``typescript``,
-    ``tsx``, ``php``.
+    ``grammar`` is ``python`` (the ``ast`` module; ``SyntaxError`` when the source does not parse)
+    or a tree-sitter grammar: ``go``, ``typescript``, ``tsx``, ``php``.
     """
     lines = source.splitlines()
     if grammar == "python":
-        # Parsing is most of the cost: a file where no line could bind the name is not parsed.
-        if not re.search(_PY_BINDING.format(name=re.escape(symbol)), source, re.M):
-            return set()
-        found: Iterable[tuple[int, int]] = _python(source, symbol)
+        found: Iterable[tuple[int, int]] = list(_python(source, symbol, sorted(line for line, _ in hits)))
     else:
         at = [(line, _byte_col(lines, line, col)) for line, col in hits]
         found = _tree(ts.parse(grammar, source.encode()), symbol.lstrip("$"), at)
@@ -49,19 +69,27 @@ def _char_col(lines: list[str], line: int, byte_col: int) -> int:
     return len(text.encode()[:byte_col].decode("utf-8", "replace")) + 1
 
 
-def _python(source: str, symbol: str) -> Iterator[tuple[int, int]]:
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return
-    lines = source.splitlines()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and node.name == symbol:
-            # The node starts at its keyword; the name is the first occurrence after it.
-            line = lines[node.lineno - 1].encode()
-            yield node.lineno, line.find(symbol.encode(), node.col_offset)
-        elif isinstance(node, ast.Name) and node.id == symbol and isinstance(node.ctx, ast.Store):
-            yield node.lineno, node.col_offset
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _python(source: str, symbol: str, lines: list[int]) -> Iterator[tuple[int, int]]:
+    """Declarations of ``symbol`` on ``lines`` (sorted): only the nodes that span one are visited."""
+    tree = ast.parse(source)
+    text = source.splitlines()
+    stack: list[ast.AST] = [tree]
+    while stack:
+        for node in ast.iter_child_nodes(stack.pop()):
+            start = getattr(node, "lineno", None)
+            if start is not None:
+                i = bisect.bisect_left(lines, start)
+                if i == len(lines) or lines[i] > (getattr(node, "end_lineno", None) or start):
+                    continue
+            stack.append(node)
+            if isinstance(node, _DEFINITIONS) and node.name == symbol:
+                # The node starts at its keyword; the name is the first occurrence after it.
+                yield node.lineno, text[node.lineno - 1].encode().find(symbol.encode(), node.col_offset)
+            elif isinstance(node, ast.Name) and node.id == symbol and isinstance(node.ctx, ast.Store):
+                yield node.lineno, node.col_offset
 
 
 def _tree(root: ts.Node, symbol: str, at: list[tuple[int, int]]) -> Iterator[tuple[int, int]]:

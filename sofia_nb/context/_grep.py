@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from operator import itemgetter
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -13,7 +12,7 @@ from ._errors import ContextError
 from ._hits_text import grep_text
 from ._registry import ContextTool
 from ._roots import resolve_folder
-from ._scan import ScannedFile, Skipped, compile_pattern, search
+from ._scan import Skipped, compile_query, search
 from ._walk import normalize_exts
 
 
@@ -68,30 +67,23 @@ def run(request: GrepInput) -> GrepResult:
     """Search ``root`` for every pattern; hits sorted by file and line, capped per pattern."""
     root = resolve_folder(request.root)
     try:
-        compiled = [
-            compile_pattern(
-                p, regex=request.regex, word=request.word and not request.regex, case=request.case
-            )
-            for p in request.patterns
-        ]
+        query, compiled = compile_query(
+            request.patterns, regex=request.regex, word=request.word, case=request.case
+        )
     except re.error as exc:
         raise ContextError(f"invalid pattern: {exc}") from None
-    skipped = Skipped()
-    found: list[list[tuple[str, int, ScannedFile]]] = [[] for _ in compiled]
-    for scanned, counts in search(root, compiled, request.ignore_dirs, normalize_exts(request.exts), skipped):
-        for i, count in counts.items():
-            found[i].append((scanned.rel, count, scanned))
+    files, skipped = search(root, query, compiled, request.ignore_dirs, normalize_exts(request.exts))
     result = GrepResult(root=str(root), patterns=[], skipped=skipped)
     cap = request.max_per_pattern
-    for pattern, compiled_pattern, files in zip(request.patterns, compiled, found, strict=True):
-        if not files:
+    for pattern, compiled_pattern in zip(request.patterns, compiled, strict=True):
+        counted = [(scanned, n) for scanned in files if (n := scanned.count(compiled_pattern))]
+        if not counted:
             result.empty.append(pattern)
             continue
-        files.sort(key=itemgetter(0))
-        total = sum(count for _, count, _ in files)
+        total = sum(n for _, n in counted)
         # Hits, and their scopes, are worked out only for the files that fill the cap.
         kept: list[GrepHit] = []
-        for _, _, scanned in files:
+        for scanned, _ in counted:
             room = cap - len(kept) if cap else None
             if room == 0:
                 break
@@ -99,11 +91,11 @@ def run(request: GrepInput) -> GrepResult:
                 GrepHit(
                     file=scanned.rel, line=h.line, col=h.col, enclosing=scanned.enclosing(h.line), text=h.text
                 )
-                for h in scanned.line_hits(compiled_pattern)[:room]
+                for h in scanned.line_hits(compiled_pattern, room)
             )
         result.patterns.append(
             GrepPattern(
-                pattern=pattern, files=len(files), total=total, hits=kept, truncated=total - len(kept)
+                pattern=pattern, files=len(counted), total=total, hits=kept, truncated=total - len(kept)
             )
         )
     return result

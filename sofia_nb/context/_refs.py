@@ -10,17 +10,19 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ._budget import BudgetInput
-from ._defs import definition_positions
+from ._defs import could_declare, definition_positions
 from ._hits_text import refs_text
 from ._lang_ts import grammar_for
 from ._langs import BY_SUFFIX, language_for
 from ._registry import ContextTool, first
 from ._roots import resolve_folder
-from ._scan import LineHit, ScannedFile, Skipped, compile_pattern, search
+from ._scan import WINDOW_MIN, LineHit, ScannedFile, Skipped, compile_query, search, top_level_window
 from ._walk import normalize_exts
 
 # Vue only (its blocks are not one syntax tree): bindings that are not declarations with a body.
 _VUE_BINDING = r"\b(?:const|let|var|type|interface|enum|function|class)\s+{name}\b"
+# A line this long is minified or generated: its parse would cost more than the search.
+MINIFIED_LINE = 5000
 _FAMILY = {"python": "python", "go": "go", "ts": "ts", "js": "ts", "vue": "ts", "php": "php"}
 
 
@@ -75,9 +77,25 @@ def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[
     family = _FAMILY[language.name]
     grammar = _grammar(path, family)
     if grammar is not None:
+        lines = dict(scanned.lines)
+        could = could_declare(grammar, symbol)
+        hits = [
+            h for h in hits if could.search(lines[h.line]) and not _commented(lines[h.line], h.col, family)
+        ]
+        if not hits:
+            return set()
+        if any(len(lines[h.line]) > MINIFIED_LINE for h in hits):
+            return _keyword_rule(lines, symbol, hits)
+        positions = [(h.line, h.col) for h in hits]
         try:
             source = Path(scanned.path).read_text(encoding="utf-8", errors="replace")
-            return definition_positions(source, symbol, grammar, [(h.line, h.col) for h in hits])
+            if len(source) > WINDOW_MIN:
+                try:
+                    window = top_level_window(source, {h.line for h in hits}, family)
+                    return definition_positions(window, symbol, grammar, positions)
+                except SyntaxError:  # a block boundary inside a string: the whole file
+                    pass
+            return definition_positions(source, symbol, grammar, positions)
         except Exception:  # a grammar that chokes: the line rule below
             pass
     # Vue (or a failed parse): the line rule, for each line's first occurrence only.
@@ -92,14 +110,34 @@ def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[
     return set(found.values())
 
 
+_COMMENT = {"python": re.compile(rb"^[^'\"]*#"), "other": re.compile(rb"^[^'\"`]*//|^\s*/?\*")}
+
+
+def _commented(line: bytes, col: int, family: str) -> bool:
+    """Whether the hit at ``col`` (characters) sits in a line comment: it cannot declare anything there."""
+    before = line.decode("utf-8", "replace")[: col - 1].encode()
+    return _COMMENT["python" if family == "python" else "other"].search(before) is not None
+
+
+def _keyword_rule(lines: dict[int, bytes], symbol: str, hits: list[LineHit]) -> set[tuple[int, int]]:
+    """Minified code (a line longer than MINIFIED_LINE): a declaration keyword right before the name."""
+    before = re.compile(rb"\b(?:const|let|var|type|interface|enum|function|class|func|def)\s+$")
+    found = set()
+    for hit in hits:
+        line = lines[hit.line].decode("utf-8", "replace")
+        if before.search(line[max(0, hit.col - 41) : hit.col - 1].encode()):
+            found.add((hit.line, hit.col))
+    return found
+
+
 def run(request: RefsInput) -> RefsResult:
     """Every whole-word occurrence of ``symbol``, classified as a definition or a use."""
     root = resolve_folder(request.root)
     exts = normalize_exts(request.exts) or frozenset(BY_SUFFIX)
-    pattern = compile_pattern(request.symbol, regex=False, word=True, case=True)
-    skipped = Skipped()
+    query, (pattern,) = compile_query([request.symbol], regex=False, word=True, case=True)
+    files, skipped = search(root, query, [pattern], request.ignore_dirs, exts)
     found: list[tuple[bool, str, int, int, LineHit, ScannedFile]] = []
-    for scanned, _ in search(root, [pattern], request.ignore_dirs, exts, skipped):
+    for scanned in files:
         hits = scanned.line_hits(pattern)
         defined = _definitions(scanned, request.symbol, hits)
         found += [((h.line, h.col) not in defined, scanned.rel, h.line, h.col, h, scanned) for h in hits]

@@ -8,7 +8,8 @@ Adding a provider module is one line:
 
 1. write ``sofia_nb/context/_<name>.py`` (or a subpackage) that defines a module-level
    ``TOOLS: tuple[ContextTool, ...]``;
-2. add ``"_<name>"`` to :data:`PROVIDER_MODULES` below.
+2. add ``"_<name>"`` to :data:`PROVIDER_MODULES` below, and its tools' first CLI word to
+   :data:`CLI_WORDS` (``sofia-nb ctx WORD ...`` then imports that module alone).
 
 Nothing else changes: the server lists and calls the new tools, and the CLI grows the subcommands.
 Tools that read files resolve every path with :func:`sofia_nb.context.resolve_path`, so the
@@ -43,6 +44,20 @@ PROVIDER_MODULES: tuple[str, ...] = (
     "_packagist",
     "_github",
 )
+
+# The first word of a tool's CLI path -> the module that defines it; tools() checks it holds.
+CLI_WORDS: dict[str, str] = {
+    "code": "_code",
+    "grep": "_grep",
+    "refs": "_refs",
+    "changed": "_changed",
+    "vue": "_vue_routes",
+    "workshop": "_workshop",
+    "cc": "_claude_code",
+    "composer": "_composer",
+    "packagist": "_packagist",
+    "github": "_github",
+}
 
 
 class ToolAnnotations(BaseModel):
@@ -95,17 +110,36 @@ def first(rows: list[_T], limit: int) -> list[_T]:
     return rows if limit == 0 else rows[:limit]
 
 
+def _module_tools(module_name: str) -> tuple[ContextTool, ...]:
+    found: tuple[ContextTool, ...] = importlib.import_module(f"{__package__}.{module_name}").TOOLS
+    for tool in found:
+        if CLI_WORDS.get(tool.cli_path[0]) != module_name:
+            raise RuntimeError(
+                f"context tool {tool.name!r}: CLI_WORDS[{tool.cli_path[0]!r}] must be {module_name!r}"
+            )
+    return found
+
+
 @functools.cache
 def tools() -> dict[str, ContextTool]:
     """Every registered tool by name, in :data:`PROVIDER_MODULES` order; imports the providers once."""
     found: dict[str, ContextTool] = {}
     for module_name in PROVIDER_MODULES:
-        module = importlib.import_module(f"{__package__}.{module_name}")
-        for tool in module.TOOLS:
+        for tool in _module_tools(module_name):
             if tool.name in found:
                 raise RuntimeError(f"context tool {tool.name!r} is registered twice ({module_name})")
             found[tool.name] = tool
     return found
+
+
+def cli_tools(word: str | None) -> tuple[ContextTool, ...]:
+    """The tools whose CLI path starts with ``word`` (importing their module alone), else every tool.
+
+    Start-up: ``sofia-nb ctx grep`` need not load the workshop's session models or an HTTP client.
+    """
+    if word in CLI_WORDS:
+        return tuple(t for t in _module_tools(CLI_WORDS[word]) if t.cli_path[0] == word)
+    return tuple(tools().values())
 
 
 def get_tool(name: str) -> ContextTool:

@@ -1,10 +1,12 @@
-"""ripgrep as the engine that finds which files hit a pattern, and how often.
+"""ripgrep as the engine that finds the lines that hold a match, in one walk for every pattern.
 
 ``rg`` (the ``ripgrep`` wheel of the ``context`` extra) is looked for next to ``sys.executable``
 first, then on ``PATH``. It walks the tree the way :func:`._walk.walk_paths` does: no ignore files,
 hidden files included, symlinks not followed, the same folder names skipped; it runs with the
-root as its working folder and no path argument, so it never reads outside the root. Lines and
-columns of the hits a caller keeps are worked out afterwards, in Python, on those files only.
+root as its working folder and no path argument, so it never reads outside the root. ``-F``,
+``-w``, ``-i`` and several ``-e`` patterns are rg's own; it only selects lines (Rust regex syntax):
+the hits on them, their columns and their counts per pattern are worked out by Python ``re`` on
+those lines alone, so both engines agree on what a hit is.
 """
 
 from __future__ import annotations
@@ -21,9 +23,9 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class RgQuery:
-    """One pattern as the user gave it, with the flags rg needs."""
+    """The patterns as the user gave them, with the flags rg needs (the same for every pattern)."""
 
-    text: str
+    patterns: tuple[str, ...]
     regex: bool
     word: bool
     case: bool
@@ -45,8 +47,10 @@ def engine() -> str:
 
 
 def _command(rg: str, query: RgQuery, ignore_dirs: Iterable[str], exts: Iterable[str]) -> list[str]:
-    cmd = [rg, "--no-config", "--no-ignore", "--hidden", "--no-messages", "--text"]
-    cmd += ["--count-matches", "--with-filename", "--null", "--no-unicode"]
+    # Binary files are rg's to skip: it stops reading a file at its first NUL byte (the Python scan
+    # looks at the first 8000 bytes), which spares reading every shared library in a venv.
+    cmd = [rg, "--no-config", "--no-ignore", "--hidden", "--no-messages", "--no-unicode"]
+    cmd += ["--with-filename", "--null", "--line-number", "--no-heading", "--color=never"]
     if not query.regex:
         cmd.append("--fixed-strings")
     if query.word and not query.regex:
@@ -56,43 +60,40 @@ def _command(rg: str, query: RgQuery, ignore_dirs: Iterable[str], exts: Iterable
     # Later globs win: the extensions first, then the skipped folders (a trailing / = folders only).
     cmd += [f"--iglob=*{e}" for e in sorted(exts)]
     cmd += [f"--glob=!{d.strip('/')}/" for d in sorted(ignore_dirs) if d.strip("/")]
-    return [*cmd, "--regexp", query.text]
+    for pattern in query.patterns:
+        cmd += ["--regexp", pattern]
+    return cmd
 
 
-def count_matches(
-    rg: str, root: Path, queries: list[RgQuery], ignore_dirs: Iterable[str], exts: Iterable[str]
-) -> list[dict[str, int]] | None:
-    """Per query, hits by path relative to ``root``, counted by ``rg``; ``None`` when rg rejects a pattern.
+def matching_lines(
+    rg: str, root: Path, query: RgQuery, ignore_dirs: Iterable[str], exts: Iterable[str]
+) -> dict[str, list[tuple[int, bytes]]] | None:
+    """Lines that match any pattern, by path relative to ``root``; ``None`` when rg rejects a pattern.
 
-    The queries run side by side, one rg each, so each count is its own pattern's.
+    Each line comes without its line ending, with its 1-based number; rg's order (it runs in
+    parallel), not sorted.
     """
-    ignore_dirs, exts = list(ignore_dirs), list(exts)
-    procs = [
-        subprocess.Popen(
-            _command(rg, q, ignore_dirs, exts),
-            cwd=root,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        for q in queries
-    ]
-    results: list[dict[str, int]] = []
-    rejected = False
-    for proc in procs:
-        out, _ = proc.communicate()
-        # 0 = hits, 1 = none, 2 = an error: with --no-messages only a pattern rg cannot compile.
-        if proc.returncode == 2 and not out:
-            rejected = True
-        results.append(_parse_counts(out))
-    return None if rejected else results
-
-
-def _parse_counts(out: bytes) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for line in out.splitlines():
-        name, _, count = line.rpartition(b"\0")
-        if name:
-            rel = os.fsdecode(name).removeprefix("./").replace(os.sep, "/")
-            counts[rel] = int(count)
-    return counts
+    proc = subprocess.Popen(
+        _command(rg, query, ignore_dirs, exts),
+        cwd=root,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    by_file: dict[str, list[tuple[int, bytes]]] = {}
+    assert proc.stdout is not None
+    with proc.stdout:
+        for raw in proc.stdout:
+            name, _, rest = raw.partition(b"\0")
+            number, _, text = rest.partition(b":")
+            rel = os.fsdecode(name)
+            lines = by_file.get(rel)
+            if lines is None:
+                lines = by_file[rel] = []
+            lines.append((int(number), text.rstrip(b"\r\n")))
+    # 0 = hits, 1 = none, 2 = an error: with --no-messages and no output, a pattern rg cannot compile.
+    if proc.wait() == 2 and not by_file:
+        return None
+    if os.sep != "/":
+        by_file = {rel.replace(os.sep, "/"): lines for rel, lines in by_file.items()}
+    return by_file

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
@@ -19,11 +20,16 @@ from ._walk import DEFAULT_IGNORE_DIRS, walk_paths
 BINARY_PROBE = 8000  # bytes checked for a NUL, as git and grep do
 MAX_LINE = 4 * 1024 * 1024
 MAX_TEXT = 300  # characters of a hit's line that are returned
+WINDOW_MIN = 16 * 1024  # a file this big is parsed only around its hits (see top_level_window)
 
 
 class Skipped(BaseModel):
-    binary: int = Field(0, description="files skipped because they look binary (a NUL byte near the start)")
-    long_lines: int = Field(0, description="files skipped because a line is longer than 4 MiB")
+    binary: int | None = Field(
+        0,
+        description="files skipped because they look binary (a NUL byte); null when ripgrep searched, "
+        "which skips them without counting",
+    )
+    long_lines: int = Field(0, description="files skipped because a line with a hit is longer than 4 MiB")
 
 
 @dataclass
@@ -35,14 +41,15 @@ class LineHit:
 
 @dataclass
 class ScannedFile:
-    """A file with hits: where it is and, read again on first use, its scopes.
+    """A file with hits: where it is, the lines that hold a match and, read on first use, its scopes.
 
-    The bytes are not kept: a search over a large tree may hit thousands of files, and only the
-    hits a caller keeps (after sorting and capping) need a scope label.
+    Only the matching lines are kept: a search over a large tree may hit thousands of files, and
+    only the hits a caller keeps (after sorting and capping) need a scope label.
     """
 
     path: str
     rel: str
+    lines: list[tuple[int, bytes]]  # (1-based number, text without its line ending), in line order
     _scopes: ScopeIndex | None = field(default=None, repr=False)
 
     @property
@@ -52,19 +59,33 @@ class ScannedFile:
             language = language_for(PurePath(self.path))
             try:
                 source = Path(self.path).read_text(encoding="utf-8", errors="replace") if language else ""
+                if language is not None and language.name != "vue" and len(source) > WINDOW_MIN:
+                    source = top_level_window(source, [n for n, _ in self.lines], language.name)
                 found = language.scopes(source, PurePath(self.path)) if language else []
             except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
                 found = []
             self._scopes = ScopeIndex(found)
         return self._scopes
 
-    def line_hits(self, pattern: Pattern) -> list[LineHit]:
-        """The file's hits for ``pattern`` in line and column order (the file is read again)."""
-        try:
-            data = Path(self.path).read_bytes()
-        except OSError:
-            return []
-        return _line_hits(data, pattern.finder, pattern.matcher)
+    def count(self, pattern: Pattern) -> int:
+        """How many times ``pattern`` matches on the file's lines."""
+        return sum(pattern.count_in(text) for _, text in self.lines)
+
+    def line_hits(self, pattern: Pattern, limit: int | None = None) -> list[LineHit]:
+        """The file's first ``limit`` (default: all) hits for ``pattern`` in line and column order."""
+        hits: list[LineHit] = []
+        for number, line in self.lines:
+            found = pattern.matcher.finditer(line)
+            first = next(found, None)
+            if first is None:
+                continue
+            text = line.decode("utf-8", "replace").strip()[:MAX_TEXT]
+            for match in (first, *found):
+                col = len(line[: match.start()].decode("utf-8", "replace")) + 1
+                hits.append(LineHit(line=number, col=col, text=text))
+                if limit is not None and len(hits) >= limit:
+                    return hits
+        return hits
 
     def enclosing(self, line: int) -> str:
         """The innermost declaration around ``line`` (``"method Widget.render"``), or ``""``."""
@@ -72,36 +93,51 @@ class ScannedFile:
         return scope.label if scope is not None else ""
 
 
-def _has_giant_line(data: bytes) -> bool:
-    if len(data) <= MAX_LINE:
-        return False
-    start = 0
-    while start < len(data):
-        end = data.find(b"\n", start)
-        end = len(data) if end < 0 else end
-        if end - start > MAX_LINE:
-            return True
-        start = end + 1
-    return False
+_BLOCK_START = re.compile(r"^(?:[^\W\d]|[$@])", re.M)
 
 
-def _line_hits(data: bytes, finder: re.Pattern[bytes], line_matcher: re.Pattern[bytes]) -> list[LineHit]:
-    """Every match on every line that has one; columns are 1-based characters."""
-    hits: list[LineHit] = []
-    line_no, cursor, last_start = 1, 0, -1
-    for match in finder.finditer(data):
-        line_start = data.rfind(b"\n", 0, match.start()) + 1
-        if line_start == last_start:
-            continue
+def top_level_window(source: str, lines: Iterable[int], language: str) -> str:
+    """``source`` with only its head and the top-level blocks holding ``lines`` kept, other lines blank.
+
+    A top-level block runs from a line that starts with a name, ``$`` or ``@`` at column 0 (a
+    declaration or statement in Python, Go, TypeScript and PHP) to the next such line. Line numbers
+    and columns stay as they were (what follows the last kept block is dropped), so a parser reads
+    a big file at the cost of the blocks that matter. Not for Vue (its blocks start with tags).
+    """
+    offsets, numbers = [], []  # block starts: offset, 1-based line number
+    number, cursor, quotes = 1, 0, 0
+    python = language == "python" and ('"""' in source or "'''" in source)
+    for match in _BLOCK_START.finditer(source):
+        offset = match.start()
+        number += source.count("\n", cursor, offset)
+        if python:  # a docstring's text may start at column 0: an odd count is inside one
+            quotes += source.count('"""', cursor, offset) + source.count("'''", cursor, offset)
+        cursor = offset
+        if quotes % 2 == 0:
+            offsets.append(offset)
+            numbers.append(number)
+    if not offsets:
+        return source
+    offsets.append(len(source))
+    wanted = sorted({i for line in lines if (i := bisect.bisect_right(numbers, line) - 1) >= 0})
+    pieces, cursor = [source[: offsets[0]]], offsets[0]
+    for i in wanted:
+        pieces += ["\n" * source.count("\n", cursor, offsets[i]), source[offsets[i] : offsets[i + 1]]]
+        cursor = offsets[i + 1]
+    return "".join(pieces)  # nothing after the last block that matters: a parser stops sooner
+
+
+def _matching_lines(data: bytes, finders: list[re.Pattern[bytes]]) -> list[tuple[int, bytes]]:
+    """The lines (number, text) on which any of ``finders`` starts a match, in line order."""
+    starts = sorted({data.rfind(b"\n", 0, m.start()) + 1 for f in finders for m in f.finditer(data)})
+    lines: list[tuple[int, bytes]] = []
+    line_no, cursor = 1, 0
+    for line_start in starts:
         line_no += data.count(b"\n", cursor, line_start)
-        cursor, last_start = line_start, line_start
+        cursor = line_start
         line_end = data.find(b"\n", line_start)
-        line = data[line_start : line_end if line_end >= 0 else len(data)].rstrip(b"\r")
-        text = line.decode("utf-8", "replace")
-        for in_line in line_matcher.finditer(line):
-            col = len(line[: in_line.start()].decode("utf-8", "replace")) + 1
-            hits.append(LineHit(line=line_no, col=col, text=text.strip()[:MAX_TEXT]))
-    return hits
+        lines.append((line_no, data[line_start : line_end if line_end >= 0 else len(data)].rstrip(b"\r")))
+    return lines
 
 
 @dataclass(frozen=True)
@@ -110,88 +146,77 @@ class Pattern:
 
     matcher: re.Pattern[bytes]
     finder: re.Pattern[bytes]
-    # Whole-file matches are exactly the per-line hits (a literal without a newline), so they can be
-    # counted at C speed; a regex may match across lines, so its hits are counted line by line.
-    countable: bool
-    # A plain case-sensitive literal: ``bytes.find``/``count`` beat the regex engine at finding it.
+    text: str  # as given, for ripgrep
+    # A plain literal: ``bytes.find``/``count`` beat the regex engine at finding it; ``folded`` is
+    # the lower-cased literal of a case-insensitive one (ASCII folding, as ``re`` does on bytes).
     literal: bytes | None = None
-    query: RgQuery | None = None  # the pattern as given, for ripgrep
+    folded: bytes | None = None
 
     def occurs_in(self, data: bytes) -> bool:
         return self.literal in data if self.literal is not None else self.finder.search(data) is not None
 
-    def count_in(self, data: bytes) -> int:
-        """Hits in a whole file, counted per line as :func:`_line_hits` does."""
+    def count_in(self, line: bytes) -> int:
+        """Hits on one line, as :meth:`ScannedFile.line_hits` finds them."""
         if self.literal is not None:
-            return data.count(self.literal)
-        if self.countable:
-            return len(self.finder.findall(data))
-        return len(_line_hits(data, self.finder, self.matcher))
+            return line.count(self.literal)
+        if self.folded is not None:
+            return line.lower().count(self.folded)
+        return len(self.matcher.findall(line))
 
 
 def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> Pattern:
     """A bytes pattern; ``re.error`` for an invalid regex. Whole-word and case folding are ASCII-based."""
     body = pattern.encode() if regex else re.escape(pattern.encode())
     if word and not regex:
-        body = rb"(?<![A-Za-z0-9_])" + body + rb"(?![A-Za-z0-9_])"
+        # The literal first, its left edge checked behind it: re then scans for the literal at C speed.
+        body = body + rb"(?<=(?<![A-Za-z0-9_])" + body + rb")(?![A-Za-z0-9_])"
     flags = 0 if case else re.IGNORECASE
-    plain = not regex and not word and case and "\n" not in pattern and "\r" not in pattern
+    plain = not regex and not word and "\n" not in pattern and "\r" not in pattern
     return Pattern(
         matcher=re.compile(body, flags),
         finder=re.compile(body, flags | re.MULTILINE),
-        countable=not regex and "\n" not in pattern and "\r" not in pattern,
-        literal=pattern.encode() if plain else None,
-        query=RgQuery(pattern, regex=regex, word=word, case=case),
+        text=pattern,
+        literal=pattern.encode() if plain and case else None,
+        folded=pattern.encode().lower() if plain and not case else None,
     )
 
 
+def compile_query(texts: list[str], *, regex: bool, word: bool, case: bool) -> tuple[RgQuery, list[Pattern]]:
+    """The patterns for ripgrep and for Python ``re``; ``re.error`` for an invalid regex."""
+    word = word and not regex
+    patterns = [compile_pattern(t, regex=regex, word=word, case=case) for t in texts]
+    return RgQuery(tuple(texts), regex=regex, word=word, case=case), patterns
+
+
 def search(
-    root: Path,
-    patterns: list[Pattern],
-    ignore_dirs: list[str],
-    exts: frozenset[str],
-    skipped: Skipped,
-) -> Iterator[tuple[ScannedFile, dict[int, int]]]:
-    """For each file with hits: the file and its number of hits by pattern index.
+    root: Path, query: RgQuery, patterns: list[Pattern], ignore_dirs: list[str], exts: frozenset[str]
+) -> tuple[list[ScannedFile], Skipped]:
+    """The files with a line that matches any pattern, sorted by path, and what was skipped.
 
-    ripgrep finds and counts them when it is installed and accepts every pattern; the Python scan
-    otherwise (a look-around or a backreference). The hits themselves come from
-    :meth:`ScannedFile.line_hits`, so a caller that returns only the first few pays for those only.
+    ripgrep selects the lines, in one walk for every pattern, when it is installed and accepts
+    them; the Python scan otherwise (a look-around or a backreference). ``query`` and ``patterns``
+    are the same patterns, for rg and for Python ``re``.
     """
-    queries = [p.query for p in patterns]
-    counted = None
-    if (rg := _ripgrep.rg_path()) is not None and all(q is not None for q in queries):
-        ignored = DEFAULT_IGNORE_DIRS | set(ignore_dirs)
-        counted = _ripgrep.count_matches(rg, root, [q for q in queries if q], ignored, exts)
-    if counted is None:
-        yield from python_search(root, patterns, ignore_dirs, exts, skipped)
-        return
-    by_file: dict[str, dict[int, int]] = {}
-    for i, counts in enumerate(counted):
-        for rel, n in counts.items():
-            by_file.setdefault(rel, {})[i] = n
-    for rel in sorted(by_file):
-        path = os.path.join(root, rel)
-        # rg reads every file as text (--text); the same skips as the Python scan, on hit files only.
-        if _skip_reason(path, skipped):
-            continue
-        yield ScannedFile(path=path, rel=rel), by_file[rel]
+    lines = None
+    if (rg := _ripgrep.rg_path()) is not None:
+        lines = _ripgrep.matching_lines(rg, root, query, DEFAULT_IGNORE_DIRS | set(ignore_dirs), exts)
+    if lines is None:
+        skipped = Skipped()
+        found = sorted(python_search(root, patterns, ignore_dirs, exts, skipped), key=lambda f: f.rel)
+        return found, skipped
+    skipped = Skipped(binary=None)  # rg skips binary files (a NUL byte) and does not say which
+    files = []
+    for rel in sorted(lines):
+        hits = sorted(lines[rel])
+        if _has_giant_line(hits):
+            skipped.long_lines += 1
+        else:
+            files.append(ScannedFile(path=os.path.join(root, rel), rel=rel, lines=hits))
+    return files, skipped
 
 
-def _skip_reason(path: str, skipped: Skipped) -> bool:
-    try:
-        with open(path, "rb") as fh:
-            if b"\0" in fh.read(BINARY_PROBE):
-                skipped.binary += 1
-                return True
-            if os.fstat(fh.fileno()).st_size > MAX_LINE:
-                fh.seek(0)
-                if _has_giant_line(fh.read()):
-                    skipped.long_lines += 1
-                    return True
-    except OSError:
-        return True
-    return False
+def _has_giant_line(lines: list[tuple[int, bytes]]) -> bool:
+    return any(len(text) > MAX_LINE for _, text in lines)
 
 
 def python_search(
@@ -200,25 +225,24 @@ def python_search(
     ignore_dirs: list[str],
     exts: frozenset[str],
     skipped: Skipped,
-) -> Iterator[tuple[ScannedFile, dict[int, int]]]:
-    """:func:`search` without ripgrep: the files in walk order, read and counted in Python."""
+) -> Iterator[ScannedFile]:
+    """:func:`search` without ripgrep: the files in walk order, read and searched in Python."""
     prefix = len(os.path.join(str(root), ""))
     for path in walk_paths(str(root), ignore_dirs, exts):
         try:
             with open(path, "rb") as fh:
                 head = fh.read(BINARY_PROBE)
                 if b"\0" in head:  # a binary file: its first block is all that is read of it
-                    skipped.binary += 1
+                    skipped.binary = (skipped.binary or 0) + 1
                     continue
                 data = head + fh.read()
         except OSError:
             continue
-        matching = [i for i, p in enumerate(patterns) if p.occurs_in(data)]
-        if not matching:
+        finders = [p.finder for p in patterns if p.occurs_in(data)]
+        if not finders:
             continue
-        if _has_giant_line(data):
+        lines = _matching_lines(data, finders)
+        if _has_giant_line(lines):
             skipped.long_lines += 1
             continue
-        counts = {i: n for i in matching if (n := patterns[i].count_in(data))}
-        if counts:
-            yield ScannedFile(path=path, rel=path[prefix:].replace(os.sep, "/")), counts
+        yield ScannedFile(path=path, rel=path[prefix:].replace(os.sep, "/"), lines=lines)

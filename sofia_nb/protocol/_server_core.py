@@ -17,6 +17,7 @@ official 2.x SDK, so its ``mode='auto'`` probe and a client pinned to the handsh
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 import itertools
 import logging
@@ -117,7 +118,7 @@ class ToolServer:
     def __init__(
         self,
         info: Implementation,
-        tools: Sequence[ServedTool],
+        tools: Sequence[ServedTool] | Callable[[], Sequence[ServedTool]],
         *,
         instructions: str | None = None,
         validate: bool = True,
@@ -126,8 +127,7 @@ class ToolServer:
     ) -> None:
         self.info = info
         self.instructions = instructions
-        self._tools = {served.tool.name: served for served in tools}
-        self._listing = [served.tool.wire() for served in tools]
+        self._table = tools
         self._validator = ArgumentValidator() if validate else None
         self._on_call = on_call
         self._on_notification = on_notification
@@ -139,6 +139,17 @@ class ToolServer:
         self._ids = itertools.count(1)
         self._running: dict[RequestId, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[None]] = set()
+
+    # A callable table is built on first use (tools/list or a call): `initialize` is answered
+    # before the tools' modules are imported, which keeps a server's start-up short.
+    @functools.cached_property
+    def _tools(self) -> dict[str, ServedTool]:
+        served = self._table() if callable(self._table) else self._table
+        return {s.tool.name: s for s in served}
+
+    @functools.cached_property
+    def _listing(self) -> list[dict[str, Any]]:
+        return [served.tool.wire() for served in self._tools.values()]
 
     def connect(self, send: Send) -> None:
         """Give the server the transport's writer; every reply and request goes through it."""

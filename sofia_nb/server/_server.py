@@ -36,19 +36,22 @@ class ContextServer:
         self.roots = list(self.configured_roots)
         self._roots_ready = asyncio.Event()
         self._roots_ready.set()
-        served = [
-            p.ServedTool(_tools.describe(tool), functools.partial(self._call, tool))
-            for tool in tools().values()
-        ]
         # The pydantic input models validate (the listed schemas are generated from them), so the
         # core does not check the schemas a second time.
         self.core = p.ToolServer(
             SERVER_INFO,
-            served,
+            self._served,
             instructions=INSTRUCTIONS,
             validate=False,
             on_notification=self._on_notification,
         )
+
+    def _served(self) -> list[p.ServedTool]:
+        # Called by the core on first use, so `initialize` is answered before the tools import.
+        return [
+            p.ServedTool(_tools.describe(tool), functools.partial(self._call, tool))
+            for tool in tools().values()
+        ]
 
     def _client_has_roots(self) -> bool:
         caps = self.core.client_capabilities

@@ -19,4 +19,5 @@ def test_benchmark_quick_mode_runs() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "summary/raw = " in out.stdout
-    assert "worst in-process/grep ratio = " in out.stdout
+    assert "worst server/grep ratio = " in out.stdout
+    assert "vue (benchmarks/vue_sample)" in out.stdout

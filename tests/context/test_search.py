@@ -40,11 +40,20 @@ def test_grep_hits_carry_their_enclosing_scope(
     assert [(h.file, h.line, h.enclosing) for h in hits] == [(file, line, enclosing)]
 
 
-def test_grep_skips_ignored_folders_binaries_and_giant_lines(tree: Path) -> None:
+@pytest.mark.parametrize("engine", ["ripgrep", "python"])
+def test_grep_skips_ignored_folders_binaries_and_giant_lines(
+    tree: Path, engine: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sofia_nb.context import _ripgrep
+
+    if engine == "python":
+        monkeypatch.setattr(_ripgrep, "rg_path", lambda: None)
     result = grep(GrepInput(patterns=["Widget"], root=str(tree)))
     files = {h.file for h in result.patterns[0].hits}
     assert files == {"py/widgets.py"}
-    assert result.skipped.model_dump() == {"binary": 1, "long_lines": 1}
+    # ripgrep skips binary files without counting them (null); the Python scan counts them.
+    binary = None if engine == "ripgrep" else 1
+    assert result.skipped.model_dump() == {"binary": binary, "long_lines": 1}
     with_vendor = grep(GrepInput(patterns=["Widget"], root=str(tree / "vendor")))
     assert with_vendor.patterns[0].files == 1  # a root named like an ignored folder is still searched
     extra = grep(GrepInput(patterns=["Widget"], root=str(tree), ignore_dirs=["py"]))
@@ -147,17 +156,18 @@ def test_ripgrep_and_the_python_scan_return_the_same_hits(
     with_python = grep(asked)
     assert with_rg.patterns == with_python.patterns and with_rg.empty == with_python.empty
     assert with_rg.patterns, "the case finds something"
-    with_refs = [refs(RefsInput(symbol=s, root=str(tree))) for s in ("User", "render")]
+    with_refs = [refs(RefsInput(symbol=s, root=str(tree))).refs for s in ("User", "render")]
     monkeypatch.undo()
-    assert with_refs == [refs(RefsInput(symbol=s, root=str(tree))) for s in ("User", "render")]
+    assert with_refs == [refs(RefsInput(symbol=s, root=str(tree))).refs for s in ("User", "render")]
 
 
 def test_a_pattern_ripgrep_rejects_is_searched_with_python_re(tree: Path) -> None:
-    from sofia_nb.context._ripgrep import RgQuery, count_matches, rg_path
+    from sofia_nb.context._ripgrep import RgQuery, matching_lines, rg_path
 
     look_behind = r"(?<=self\.)name"
     assert (rg := rg_path()) is not None
-    assert count_matches(rg, tree, [RgQuery(look_behind, regex=True, word=False, case=True)], (), ()) is None
+    rejected = RgQuery((look_behind, "Widget"), regex=True, word=False, case=True)
+    assert matching_lines(rg, tree, rejected, (), ()) is None
     hits = grep(GrepInput(patterns=[look_behind, "Widget"], root=str(tree), regex=True)).patterns[0].hits
     assert [(h.line, h.col) for h in hits] == [(36, 22), (46, 14)]  # the name after `self.`, not `name`
 
