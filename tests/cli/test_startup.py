@@ -34,8 +34,9 @@ PROBES = {
     "async def main():\n"
     "    sent = []\n"
     "    async def send(frame): sent.append(frame)\n"
-    "    server = ContextServer([], send)\n"
-    '    await server.receive(\'{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": '
+    "    server = ContextServer([])\n"
+    "    server.core.connect(send)\n"
+    '    await server.core.receive(\'{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": '
     '{\\"protocolVersion\\": \\"2025-06-18\\", \\"capabilities\\": {}, '
     '\\"clientInfo\\": {\\"name\\": \\"t\\", \\"version\\": \\"0\\"}}}\')\n'
     "    for _ in range(50):\n"
