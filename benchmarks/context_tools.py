@@ -33,7 +33,6 @@ import statistics
 import subprocess
 import sys
 import sysconfig
-import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -42,6 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.context_huge import huge_row  # noqa: E402
 from sofia_nb.context import DEFAULT_IGNORE_DIRS  # noqa: E402
 from sofia_nb.context._code import CodeInput  # noqa: E402
 from sofia_nb.context._code import run as code  # noqa: E402
@@ -356,34 +356,6 @@ def per_language(server: Server, languages: dict[str, tuple[list[str], str]], ma
         )
 
 
-def huge_input() -> None:
-    """``code`` on a generated 19.6 MB Python file, in a subprocess: time ÷ ``wc -l``, peak memory."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "huge.py"
-        unit = "def f{i}(x):\n    return x + {i}  # filler to reach the size\n\n"
-        with path.open("w") as fh:
-            i = 0
-            while fh.tell() < 19.6e6:
-                fh.write(unit.format(i=i))
-                i += 1
-        probe = (
-            "import resource, sys, time; from sofia_nb.context._code import CodeInput, run; "
-            f"t = time.perf_counter(); run(CodeInput(files=[{str(path)!r}])); "
-            "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
-        )
-        try:
-            out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
-            seconds, rss_kb = out.stdout.split() if out.returncode == 0 else ("nan", "nan")
-        except subprocess.TimeoutExpired:
-            seconds, rss_kb = "inf", "nan"
-        t_wc = _median(lambda: subprocess.run(["wc", "-l", str(path)], capture_output=True), 3)
-        print(
-            f"huge input: {path.stat().st_size / 1e6:.1f} MB  code {float(seconds):.2f}s  wc -l {t_wc:.3f}s  "
-            f"ratio {float(seconds) / t_wc:.0f} (target <= 5)  "
-            f"peak {float(rss_kb) / 1024:.0f} MB (target < 200)"
-        )
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", type=Path, default=Path(sysconfig.get_paths()["purelib"]))
@@ -413,7 +385,7 @@ def main() -> int:
         server.close()
     if not args.quick:
         start_up(root, rounds)
-        huge_input()
+        print(huge_row().line())  # benchmarks/context_huge.py: a warm server, its own peak memory
     return 0
 
 
