@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._budget import cost, fitting, head_lines
-from ._code_text import entry_text, entry_tokens, symbol_line
+from ._code_text import entry_text, entry_tokens, symbol_lines
 from ._source import MAX_WHOLE
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def _cut(entry: CodeFile, budget: int, room: int) -> CodeFile:
             entry.imports = []
         else:
             room -= imports
-        widths = [cost(symbol_line(s) + "\n") for s in entry.symbols]
+        widths = [cost(line + "\n") for line in symbol_lines(entry.symbols)]
         kept = fitting(widths, room)
         left = entry.symbols[kept:]
         entry.symbols = entry.symbols[:kept]

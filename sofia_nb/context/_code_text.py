@@ -25,25 +25,45 @@ def display_path(file: str) -> str:
     return str(path.relative_to(base)) if path.is_relative_to(base) else file
 
 
-def symbol_line(symbol: CodeSymbol) -> str:
-    """One symbol on one line: ``kind name(signature) detail``, ``(private)`` when not exported."""
-    line = f"{symbol.kind} {symbol.name}{symbol.signature}"
+def symbol_line(symbol: CodeSymbol, name: str = "") -> str:
+    """One symbol on one line: ``kind name(signature) detail``, ``(private)`` when not exported.
+
+    ``name`` replaces the symbol's own (a member under its owner is shown by its short name); a
+    detail in brackets (Python's bases) follows the name as in the source: ``class Foo(Base)``, and
+    an ``async`` signature reads ``async method name(...)``.
+    """
+    signature = symbol.signature.removeprefix("async ")
+    line = f"{'async ' * (signature != symbol.signature)}{symbol.kind} {name or symbol.name}{signature}"
     if symbol.detail:
-        line += f" {symbol.detail}"
+        line += symbol.detail if symbol.detail.startswith("(") and not symbol.signature else f" {symbol.detail}"
     return line if symbol.exported else line + " (private)"
 
 
+def symbol_lines(symbols: list[CodeSymbol]) -> list[str]:
+    """One line per symbol; a member right under its owner is indented one space, its owner's name left out.
+
+    ``Widget.render`` after ``class Widget`` reads `` method render(...)``: the owner's name on every
+    member line is most of what a long class costs, and one leading space costs no token (o200k_base
+    joins it with the word). A member whose owner is not the line above it (or one of its owners)
+    keeps its full name.
+    """
+    owners: list[str] = []
+    lines = []
+    for symbol in symbols:
+        while owners and not symbol.name.startswith(owners[-1] + "."):
+            owners.pop()
+        short = symbol.name[len(owners[-1]) + 1 :] if owners else ""
+        lines.append(" " * len(owners) + symbol_line(symbol, short))
+        owners.append(symbol.name)
+    return lines
+
+
 def _vue_lines(vue: VueInfo) -> list[str]:
+    names = ("props", "emits", "models", "data", "computed", "methods", "watch", "mixins", "composables")
     parts = [
         f"{name}: {', '.join(values)}"
-        for name, values in (
-            ("props", vue.props),
-            ("emits", vue.emits),
-            ("models", vue.models),
-            ("composables", vue.composables),
-            ("components", vue.components),
-        )
-        if values
+        for name in (*names, "components")
+        if (values := getattr(vue, name))
     ]
     return [f"component {vue.component}", *parts]
 
@@ -56,7 +76,7 @@ def _summary_lines(entry: CodeFile) -> list[str]:
         lines.append("imports: " + "; ".join(entry.imports))
     if entry.vue is not None:
         lines += _vue_lines(entry.vue)
-    lines += [symbol_line(s) for s in entry.symbols]
+    lines += symbol_lines(entry.symbols)
     if entry.note:
         lines.append(f"[{entry.note}]")
     return lines

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from . import _treesitter as ts
 from ._outline import CodeSymbol, Outline, Scope, VueInfo
+from ._vue_options import OPTIONS, component_options
 
 _FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function", "generator_function"})
 _TYPE_DECLS = {
@@ -22,6 +23,7 @@ _TYPE_DECLS = {
 }
 _BLOCK_TAG = re.compile(r"<(/?)(script|template|style)\b([^>]*)>", re.I)
 _TAG = re.compile(r"<([A-Z][A-Za-z0-9]*)\b")
+_EMIT = re.compile(r"\$emit\(\s*['\"`]([\w:.-]+)['\"`]")
 
 
 class _Block(NamedTuple):
@@ -204,14 +206,28 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
     visit(root)
 
 
-def _script_block(source: str) -> tuple[str, int, str] | None:
-    """The script block to read (``setup`` first): its text, its line offset and its ``lang``."""
-    blocks = [b for b in _blocks(source) if b.name == "script"]
-    chosen = next((b for b in blocks if "setup" in b.attrs), blocks[0] if blocks else None)
-    if chosen is None:
-        return None
-    lang = "tsx" if re.search(r"lang\s*=\s*['\"]tsx['\"]", chosen.attrs) else "typescript"
-    return chosen.body(source), source.count("\n", 0, chosen.body_start), lang
+class _Script(NamedTuple):
+    """A ``<script>`` block: its text, its line offset in the file, its grammar and whether it is ``setup``."""
+
+    text: str
+    offset: int
+    grammar: str
+    setup: bool
+
+
+def _scripts(source: str) -> list[_Script]:
+    """The script blocks, ``<script setup>`` first (it is the one the symbols are read from)."""
+    found = [
+        _Script(
+            b.body(source),
+            source.count("\n", 0, b.body_start),
+            "tsx" if re.search(r"lang\s*=\s*['\"]tsx['\"]", b.attrs) else "typescript",
+            "setup" in b.attrs,
+        )
+        for b in _blocks(source)
+        if b.name == "script"
+    ]
+    return sorted(found, key=lambda s: not s.setup)
 
 
 def _declared_type(root: ts.Node, reference: ts.Node) -> list[ts.Node]:
@@ -262,26 +278,30 @@ def _macro_names(root: ts.Node, macro: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _vue_info(path: PurePath, source: str, root: ts.Node | None) -> VueInfo:
+def _vue_info(path: PurePath, source: str, roots: list[ts.Node]) -> VueInfo:
     component = path.stem
     info = VueInfo(component=component)
     template = next((b.body(source) for b in _blocks(source) if b.name == "template"), "")
-    info.components = sorted({t for t in _TAG.findall(template) if t != component and t != "Teleport"})
-    if root is None:
-        return info
-    info.props = _macro_names(root, "defineProps")
-    info.emits = _macro_names(root, "defineEmits")
-    calls = [c for c in ts.descendants(root) if c.type == "call_expression"]
-    for call in calls:
-        callee = ts.field_text(call, "function")
-        if callee == "defineModel":
-            first = next(
-                (a for a in call.child_by_field_name("arguments").named_children if a.type == "string"), None
-            )
-            info.models.append(ts.text(first).strip("'\"") if first is not None else "modelValue")
-        elif re.fullmatch(r"use[A-Z]\w*", callee):
-            info.composables.append(callee)
-    info.composables = list(dict.fromkeys(info.composables))
+    tags = {t for t in _TAG.findall(template) if t != component and t != "Teleport"}
+    emitted = _EMIT.findall(source)  # this.$emit('x') in a script, $emit('x') in the template
+    for root in roots:
+        # <script setup>'s macros, and the Options API's component object (its keys are the names)
+        info.props += _macro_names(root, "defineProps")
+        info.emits += _macro_names(root, "defineEmits")
+        for option, names in component_options(root).items():
+            setattr(info, option, [*getattr(info, option), *names])
+        for call in (c for c in ts.descendants(root) if c.type == "call_expression"):
+            callee = ts.field_text(call, "function")
+            if callee == "defineModel":
+                arguments = call.child_by_field_name("arguments").named_children
+                first = next((a for a in arguments if a.type == "string"), None)
+                info.models.append(ts.text(first).strip("'\"") if first is not None else "modelValue")
+            elif re.fullmatch(r"use[A-Z]\w*", callee):
+                info.composables.append(callee)
+    info.emits += emitted
+    for option in ("props", "emits", "composables", *OPTIONS):
+        setattr(info, option, list(dict.fromkeys(getattr(info, option))))
+    info.components = sorted(tags | set(info.components))
     return info
 
 
@@ -291,13 +311,11 @@ def outline(source: str, brief: bool, path: PurePath) -> Outline:
     if path.suffix.lower() != ".vue":
         _script_outline(ts.parse(grammar_for(path.suffix), source.encode()), brief, 0, result)
         return result
-    script = _script_block(source)
-    root = None
-    if script is not None:
-        text, offset, grammar = script
-        root = ts.parse(grammar, text.encode())
-        _script_outline(root, brief, offset, result)
-    result.vue = _vue_info(path, source, root)
+    scripts = _scripts(source)
+    roots = [ts.parse(script.grammar, script.text.encode()) for script in scripts]
+    if roots:  # the symbols of one script: <script setup> when there is one
+        _script_outline(roots[0], brief, scripts[0].offset, result)
+    result.vue = _vue_info(path, source, roots)
     return result
 
 
@@ -310,8 +328,6 @@ def scopes(source: str, path: PurePath) -> list[Scope]:
         start = source.count("\n", 0, block.start) + 1
         end = start + source.count("\n", block.start, block.end)
         found.append(Scope(start=start, end=end, kind="block", name=block.name, first=start))
-    script = _script_block(source)
-    if script is not None:
-        text, offset, grammar = script
-        found.extend(ts.collect_scopes(ts.parse(grammar, text.encode()), _classify, offset))
+    for script in _scripts(source):
+        found.extend(ts.collect_scopes(ts.parse(script.grammar, script.text.encode()), _classify, script.offset))
     return found

@@ -48,10 +48,17 @@ class VueInfo(BaseModel):
 
     component: str
     props: list[str] = Field(default_factory=list)
-    emits: list[str] = Field(default_factory=list)
+    emits: list[str] = Field(default_factory=list, description="declared, then `$emit('name')` calls")
     models: list[str] = Field(default_factory=list)
+    data: list[str] = Field(default_factory=list, description="Options API: the keys `data()` returns")
+    computed: list[str] = Field(default_factory=list, description="Options API")
+    methods: list[str] = Field(default_factory=list, description="Options API")
+    watch: list[str] = Field(default_factory=list, description="Options API: the watched names")
+    mixins: list[str] = Field(default_factory=list, description="Options API")
     composables: list[str] = Field(default_factory=list, description="useXxx() calls: composables and stores")
-    components: list[str] = Field(default_factory=list, description="PascalCase tags used in the template")
+    components: list[str] = Field(
+        default_factory=list, description="registered (`components: {...}`) and PascalCase tags in the template"
+    )
 
 
 class Outline(BaseModel):

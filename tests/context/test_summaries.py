@@ -1,0 +1,90 @@
+"""Summary rules: what a ``code`` summary keeps (names, signatures, decorators by name) and what it elides."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sofia_nb.context import _lang_ts
+from sofia_nb.context._code import CodeInput, run
+from sofia_nb.context._code_text import code_text
+
+VUE_SAMPLE = Path(__file__).resolve().parents[2] / "benchmarks" / "vue_sample"
+
+# The Options API in a TS component, as vue-vben-admin and Vue 2 code bases write it.
+_OPTIONS_SFC = """<template>
+  <UserAvatar :user="user" @click="$emit('picked', user)" />
+</template>
+
+<script lang="ts">
+import { defineComponent } from 'vue'
+import { mapGetters } from 'vuex'
+import UserAvatar from './UserAvatar.vue'
+import Sortable from './sortable'
+
+export default defineComponent({
+  name: 'UserCard',
+  components: { UserAvatar, Chart: () => import('./Chart.vue') },
+  mixins: [Sortable],
+  props: { userId: { type: String, required: true }, editable: Boolean },
+  emits: ['saved'],
+  data: () => ({ busy: false, draft: '' }),
+  computed: { ...mapGetters(['user', 'team']), title() { return this.user.name } },
+  watch: { userId() {}, 'draft.length': { handler() {} } },
+  methods: {
+    save() { this.$emit('saved', this.draft) },
+    reset: function () { this.draft = '' },
+  },
+})
+</script>
+"""
+
+
+def test_an_options_api_component_lists_its_options() -> None:
+    vue = _lang_ts.outline(_OPTIONS_SFC, brief=False, path=Path("UserCard.vue")).vue
+    assert vue is not None
+    assert vue.props == ["userId", "editable"]
+    assert vue.emits == ["saved", "picked"]  # declared first, then $emit calls
+    assert vue.data == ["busy", "draft"]
+    assert vue.computed == ["user", "team", "title"]
+    assert vue.methods == ["save", "reset"]
+    assert vue.watch == ["userId", "draft.length"]
+    assert vue.mixins == ["Sortable"]
+    assert vue.components == ["Chart", "UserAvatar"]
+
+
+def test_the_vendored_options_api_sample_summarises_to_its_options() -> None:
+    # vue-select 3.20.4: Vue 2, `export default {...}`, emits only through this.$emit.
+    entry = run(CodeInput(files=[str(VUE_SAMPLE / "vue-select" / "Select.vue")])).files[0]
+    assert entry.mode == "summary" and entry.vue is not None
+    assert {"value", "options", "multiple", "reduce"} <= set(entry.vue.props)
+    assert {"select", "deselect", "clearSelection", "toggleDropdown"} <= set(entry.vue.methods)
+    assert entry.vue.data == ["search", "open", "isComposing", "pushedTags", "_value"]
+    assert {"option:selected", "input"} <= set(entry.vue.emits)
+    assert entry.vue.mixins == ["pointerScroll", "typeAheadPointer", "ajax"]
+    text = code_text(run(CodeInput(files=[str(VUE_SAMPLE / "vue-select" / "Select.vue")])))
+    assert "\nmethods: setInternalValueFromOptions, select, deselect," in text
+    assert "\nprops: value, components, options, disabled," in text
+
+
+def test_members_sit_under_their_owner_by_short_name(tmp_path: Path) -> None:
+    source = (
+        "class Widget(Base):\n    size: int\n\n    async def load(self, path): ...\n\n"
+        "    class Part:\n        def fit(self): ...\n\n"
+        "def build(): ...\n\n"
+        "class _Hidden:\n    def run(self): ...\n"
+    )
+    (tmp_path / "w.py").write_text(source + "#" * 9000 + "\n")
+    text = code_text(run(CodeInput(files=[str(tmp_path / "w.py")])))
+    assert text.split("\n")[1:9] == [
+        "class Widget(Base)",
+        " field size int",
+        " async method load(path)",
+        " class Part",
+        "  method fit()",
+        "function build()",
+        "class _Hidden (private)",
+        " method run()",
+    ]
+    # exported=true drops the private class: its public method keeps its owner in its name
+    public = code_text(run(CodeInput(files=[str(tmp_path / "w.py")], exported=True)))
+    assert public.split("\n")[-2] == "method _Hidden.run()"
