@@ -35,7 +35,9 @@ def symbol_line(symbol: CodeSymbol, name: str = "") -> str:
     signature = symbol.signature.removeprefix("async ")
     line = f"{'async ' * (signature != symbol.signature)}{symbol.kind} {name or symbol.name}{signature}"
     if symbol.detail:
-        line += symbol.detail if symbol.detail.startswith("(") and not symbol.signature else f" {symbol.detail}"
+        line += (
+            symbol.detail if symbol.detail.startswith("(") and not symbol.signature else f" {symbol.detail}"
+        )
     return line if symbol.exported else line + " (private)"
 
 
@@ -61,9 +63,7 @@ def symbol_lines(symbols: list[CodeSymbol]) -> list[str]:
 def _vue_lines(vue: VueInfo) -> list[str]:
     names = ("props", "emits", "models", "data", "computed", "methods", "watch", "mixins", "composables")
     parts = [
-        f"{name}: {', '.join(values)}"
-        for name in (*names, "components")
-        if (values := getattr(vue, name))
+        f"{name}: {', '.join(values)}" for name in (*names, "components") if (values := getattr(vue, name))
     ]
     return [f"component {vue.component}", *parts]
 

@@ -207,7 +207,7 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
 
 
 class _Script(NamedTuple):
-    """A ``<script>`` block: its text, its line offset in the file, its grammar and whether it is ``setup``."""
+    """A ``<script>`` block: its text, its line offset in the file, its grammar, whether it is ``setup``."""
 
     text: str
     offset: int
@@ -329,5 +329,7 @@ def scopes(source: str, path: PurePath) -> list[Scope]:
         end = start + source.count("\n", block.start, block.end)
         found.append(Scope(start=start, end=end, kind="block", name=block.name, first=start))
     for script in _scripts(source):
-        found.extend(ts.collect_scopes(ts.parse(script.grammar, script.text.encode()), _classify, script.offset))
+        found.extend(
+            ts.collect_scopes(ts.parse(script.grammar, script.text.encode()), _classify, script.offset)
+        )
     return found

@@ -57,7 +57,8 @@ class VueInfo(BaseModel):
     mixins: list[str] = Field(default_factory=list, description="Options API")
     composables: list[str] = Field(default_factory=list, description="useXxx() calls: composables and stores")
     components: list[str] = Field(
-        default_factory=list, description="registered (`components: {...}`) and PascalCase tags in the template"
+        default_factory=list,
+        description="registered (`components: {...}`) and PascalCase tags in the template",
     )
 
 

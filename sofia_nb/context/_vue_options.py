@@ -19,7 +19,9 @@ def _component_object(root: ts.Node) -> ts.Node | None:
         value = node.child_by_field_name("value") if node.type == "export_statement" else None
         if value is not None and value.type == "call_expression":
             arguments = value.child_by_field_name("arguments")
-            value = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+            value = (
+                arguments.named_children[0] if arguments is not None and arguments.named_children else None
+            )
         if value is not None and value.type == "object":
             return value
     return None
