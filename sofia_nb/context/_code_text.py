@@ -29,15 +29,14 @@ def symbol_line(symbol: CodeSymbol, name: str = "") -> str:
     """One symbol on one line: ``kind name(signature) detail``, ``(private)`` when not exported.
 
     ``name`` replaces the symbol's own (a member under its owner is shown by its short name); a
-    detail in brackets (Python's bases) follows the name as in the source: ``class Foo(Base)``, and
+    class's detail in brackets (Python's bases) follows the name as in the source: ``class Foo(Base)``, and
     an ``async`` signature reads ``async method name(...)``.
     """
     signature = symbol.signature.removeprefix("async ")
     line = f"{'async ' * (signature != symbol.signature)}{symbol.kind} {name or symbol.name}{signature}"
     if symbol.detail:
-        line += (
-            symbol.detail if symbol.detail.startswith("(") and not symbol.signature else f" {symbol.detail}"
-        )
+        bases = symbol.kind == "class" and symbol.detail.startswith("(")
+        line += symbol.detail if bases else f" {symbol.detail}"
     return line if symbol.exported else line + " (private)"
 
 

@@ -80,11 +80,47 @@ def _member_exported(node: ts.Node) -> bool:
     return not private_name and ts.text(modifier) not in ("private", "protected")
 
 
+_LONG_DEFAULT = 24  # characters: a parameter's default longer than this is data, shown as ``...``
+_LONG_TYPE = 160  # characters of a type alias's value, cut at a separator after that
+_ENUM_MEMBERS = 12  # an enum's members shown; the rest are counted
+_TIDY = re.compile(r"([(\[<]) | (?=[)\]>])|,\s*(?=[)\]>])")  # "( a, )" -> "(a)"
+
+
+def _compact(node: ts.Node | None) -> str:
+    """The node's source on one line: comments left out, a parameter default over 24 characters as ``...``."""
+    if node is None:
+        return ""
+    cuts = []
+    for inner in ts.descendants(node):
+        value = inner.child_by_field_name("value") if inner.type.endswith("_parameter") else None
+        if inner.type == "comment":
+            cuts.append((inner.start_byte, inner.end_byte, b""))
+        elif value is not None and value.end_byte - value.start_byte > _LONG_DEFAULT:
+            cuts.append((value.start_byte, value.end_byte, b"..."))
+    source, pos, parts = node.text, node.start_byte, []
+    for start, end, replacement in sorted(cuts):
+        if start >= pos:  # a cut inside one already made is gone with it
+            parts += [source[pos - node.start_byte : start - node.start_byte], replacement]
+            pos = end
+    parts.append(source[pos - node.start_byte :])
+    return _TIDY.sub(lambda m: m[1] or "", ts.squash(b"".join(parts).decode("utf-8", "replace")))
+
+
+def _shorten(value: str, limit: int = _LONG_TYPE) -> str:
+    """``value`` cut at the last ``|``, ``;`` or ``,`` before ``limit`` characters, with `` ...`` after."""
+    if len(value) <= limit:
+        return value
+    for separator in (" | ", "; ", ", "):  # a union's members first: they are the outermost
+        cut = value.rfind(separator, 0, limit)
+        if cut > limit // 2:
+            return value[:cut] + " ..."
+    return value[:limit] + " ..."
+
+
 def _signature(node: ts.Node) -> str:
-    params = ts.field_text(node, "parameters") or ts.field_text(node, "parameter")
-    returns = ts.field_text(node, "return_type")
+    params = _compact(node.child_by_field_name("parameters") or node.child_by_field_name("parameter"))
     prefix = "async " if any(c.type == "async" for c in node.children) else ""
-    return prefix + ts.squash(params + returns)
+    return prefix + params + _compact(node.child_by_field_name("return_type"))
 
 
 def _classify(node: ts.Node) -> tuple[str, str] | None:
@@ -127,13 +163,17 @@ def _binding_name(node: ts.Node | None) -> str:
 
 
 def _type_detail(node: ts.Node) -> str:
+    """A type alias's value (cut after ``_LONG_TYPE`` chars); interface members; the first enum members."""
     if node.type == "type_alias_declaration":
-        return ts.squash(ts.field_text(node, "value"))
+        return _shorten(_compact(node.child_by_field_name("value")))
     body = node.child_by_field_name("body")
     if body is None:
         return ""
-    members = [ts.squash(ts.text(m)).rstrip(";,") for m in body.named_children if m.type != "comment"]
-    return (", " if node.type == "enum_declaration" else "; ").join(members)
+    members = [_compact(m).rstrip(";,") for m in body.named_children if m.type != "comment"]
+    if node.type != "enum_declaration":
+        return "; ".join(members)
+    more = len(members) - _ENUM_MEMBERS
+    return ", ".join(members[:_ENUM_MEMBERS]) + (f", ... (+{more})" if more > 0 else "")
 
 
 def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) -> None:
@@ -150,6 +190,8 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
             )
         )
 
+    overloaded: set[str] = set()  # names declared by overload signatures
+
     def visit(node: ts.Node) -> None:
         for child in node.named_children:
             kind = child.type
@@ -158,8 +200,13 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
                 result.imports.append(ts.text(source).strip("'\"`"))
             elif kind in ("export_statement", "lexical_declaration", "variable_declaration"):
                 visit(child)
-            elif kind in ("function_declaration", "generator_function_declaration"):
-                add("function", ts.field_text(child, "name"), child, _exported(child), _signature(child))
+            elif kind in ("function_declaration", "generator_function_declaration", "function_signature"):
+                name = ts.field_text(child, "name")
+                if kind == "function_signature":  # an overload: what callers see
+                    overloaded.add(name)
+                elif name in overloaded:  # the implementation after its overloads is not callable as such
+                    continue
+                add("function", name, child, _exported(child), _signature(child))
             elif kind in _TYPE_DECLS:
                 add(
                     _TYPE_DECLS[kind],
@@ -182,7 +229,7 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
                         name,
                         child,
                         _exported(child),
-                        detail=ts.squash(ts.field_text(child, "type")).lstrip(": "),
+                        detail=_compact(child.child_by_field_name("type")).lstrip(": "),
                     )
 
     def add_class(node: ts.Node) -> None:
@@ -193,6 +240,10 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
         for member in body.named_children if body is not None else ():
             member_name = f"{name}.{ts.field_text(member, 'name')}"
             if member.type in ("method_definition", "abstract_method_signature", "method_signature"):
+                if member.type == "method_signature":
+                    overloaded.add(member_name)
+                elif member_name in overloaded:
+                    continue
                 add("method", member_name, member, _member_exported(member), _signature(member))
             elif member.type in ("public_field_definition", "property_signature"):
                 add(
@@ -200,7 +251,7 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
                     member_name,
                     member,
                     _member_exported(member),
-                    detail=ts.squash(ts.field_text(member, "type")).lstrip(": "),
+                    detail=_compact(member.child_by_field_name("type")).lstrip(": "),
                 )
 
     visit(root)

@@ -88,3 +88,44 @@ def test_members_sit_under_their_owner_by_short_name(tmp_path: Path) -> None:
     # exported=true drops the private class: its public method keeps its owner in its name
     public = code_text(run(CodeInput(files=[str(tmp_path / "w.py")], exported=True)))
     assert public.split("\n")[-2] == "method _Hidden.run()"
+
+
+def test_typescript_elides_comments_long_defaults_long_types_and_the_overload_implementation() -> None:
+    source = """
+export enum Code { A, B, C, D, E, F, G, H, I, J, K, L, M, N }
+export type Format = | "email" | "url" | "emoji" | "uuid" | "nanoid" | "regex" | "cuid" | "cuid2" | "ulid"
+  | "datetime" | "date" | "time" | "duration" | "ip" | "cidr" | "base64" | "jwt" | "base64url"
+export interface Issue {
+  /** @deprecated use `error` */
+  message?: string // what went wrong
+}
+export function flatten(): string[];
+export function flatten(mapper: (issue: Issue) => string): string[];
+export function flatten(mapper = (issue: Issue) => issue.message as string) { return [] }
+export class ZodError {
+  format(): string;
+  format(mapper: (issue: Issue) => string): string;
+  format(_mapper: any = (issue: Issue) => issue.message): any { return "" }
+  parse(
+    input: unknown, // the data
+    options = { strict: true, deep: false },
+  ): void {}
+}
+"""
+    symbols = {
+        (s.name, s.signature, s.detail)
+        for s in _lang_ts.outline(source, brief=False, path=Path("errors.ts")).symbols
+    }
+    assert ("Code", "", "A, B, C, D, E, F, G, H, I, J, K, L, ... (+2)") in symbols
+    (fmt,) = [detail for name, _, detail in symbols if name == "Format"]
+    assert fmt.endswith('| "cidr" | "base64" ...') and len(fmt) <= 160 + 4
+    assert ("Issue", "", "message?: string") in symbols
+    assert sorted(sig for name, sig, _ in symbols if name == "flatten") == [
+        "(): string[]",
+        "(mapper: (issue: Issue) => string): string[]",
+    ]
+    assert sorted(sig for name, sig, _ in symbols if name == "ZodError.format") == [
+        "(): string",
+        "(mapper: (issue: Issue) => string): string",
+    ]
+    assert ("ZodError.parse", "(input: unknown, options = ...): void", "") in symbols
