@@ -82,16 +82,31 @@ def _targets(node: ast.Assign | ast.AnnAssign) -> list[str]:
     return [t.id for t in targets if isinstance(t, ast.Name)]
 
 
+def _is_overload(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(ast.unparse(d) in ("overload", "typing.overload", "t.overload") for d in node.decorator_list)
+
+
 def outline(source: str, brief: bool) -> Outline:
-    """Imports, classes (with methods and annotated fields), functions and module variables."""
+    """Imports, classes (with methods and annotated fields), functions and module variables.
+
+    Two things are left out as repetition: the implementation after ``@overload`` signatures (the
+    overloads are what callers see), and a class attribute that only sets a value for a name a base
+    class in the same file already lists (pydantic's ``msg_template = '...'`` in each error class).
+    """
     tree = _parse(source)
     result = Outline()
+    fields: dict[str, set[str]] = {}  # class -> the attribute names it and its bases in this file list
 
-    def add_body(body: list[ast.stmt], owner: str) -> None:
+    def add_body(body: list[ast.stmt], owner: str, inherited: set[str]) -> None:
+        overloaded: set[str] = set()
         for node in body:
             if isinstance(node, ast.Import | ast.ImportFrom) and not owner:
                 result.imports.append(_import(node))
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                if _is_overload(node):
+                    overloaded.add(node.name)
+                elif node.name in overloaded:
+                    continue
                 result.symbols.append(
                     CodeSymbol(
                         kind="method" if owner else "function",
@@ -104,7 +119,7 @@ def outline(source: str, brief: bool) -> Outline:
             elif isinstance(node, ast.ClassDef):
                 name = f"{owner}.{node.name}" if owner else node.name
                 bases = ", ".join(ast.unparse(b) for b in [*node.bases, *node.keywords])
-                detail = " ".join(p for p in (_decorators(node), f"({bases})" if bases else "") if p)
+                detail = " ".join(p for p in (f"({bases})" if bases else "", _decorators(node)) if p)
                 result.symbols.append(
                     CodeSymbol(
                         kind="class",
@@ -113,10 +128,16 @@ def outline(source: str, brief: bool) -> Outline:
                         exported=_exported(node.name),
                     )
                 )
-                add_body(node.body, name)
+                from_bases = {f for b in node.bases for f in fields.get(ast.unparse(b), ())}
+                add_body(node.body, name, from_bases)
+                fields[name] = from_bases | {
+                    t for n in node.body if isinstance(n, ast.Assign | ast.AnnAssign) for t in _targets(n)
+                }
             elif isinstance(node, ast.Assign | ast.AnnAssign):
                 annotation = ast.unparse(node.annotation) if isinstance(node, ast.AnnAssign) else ""
                 for target in _targets(node):
+                    if owner and not annotation and target in inherited:  # a base's field, given a value
+                        continue
                     kind = "field" if owner else ("const" if target.isupper() else "var")
                     result.symbols.append(
                         CodeSymbol(
@@ -127,7 +148,7 @@ def outline(source: str, brief: bool) -> Outline:
                         )
                     )
 
-    add_body(tree.body, "")
+    add_body(tree.body, "", set())
     return result
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sofia_nb.context import _lang_ts
+from sofia_nb.context import _lang_python, _lang_ts
 from sofia_nb.context._code import CodeInput, run
 from sofia_nb.context._code_text import code_text
 
@@ -129,3 +129,34 @@ export class ZodError {
         "(mapper: (issue: Issue) => string): string",
     ]
     assert ("ZodError.parse", "(input: unknown, options = ...): void", "") in symbols
+
+
+def test_python_leaves_out_overload_implementations_and_inherited_fields_given_a_value() -> None:
+    source = """
+from typing import overload
+
+class ErrorMixin:
+    code: str
+    msg_template: str
+
+class ValueError_(ErrorMixin, ValueError):
+    pass
+
+class DictError(ValueError_):
+    msg_template = 'value is not a valid dict'
+    extra = 1
+
+@overload
+def field(default: int) -> int: ...
+@overload
+def field(*, factory: object) -> object: ...
+def field(default=None, *, factory=None):
+    return default
+"""
+    symbols = [(s.kind, s.name, s.signature) for s in _lang_python.outline(source, brief=False).symbols]
+    assert ("field", "DictError.msg_template", "") not in symbols  # the base lists it: a value only
+    assert ("field", "DictError.extra", "") in symbols
+    assert [sig for kind, name, sig in symbols if name == "field"] == [
+        "(default: int) -> int",
+        "(*, factory: object) -> object",
+    ]
