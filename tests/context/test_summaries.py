@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+import sysconfig
 from pathlib import Path
+
+import pytest
 
 from sofia_nb.context import _lang_python, _lang_ts
 from sofia_nb.context._code import CodeInput, run
 from sofia_nb.context._code_text import code_text
 
-VUE_SAMPLE = Path(__file__).resolve().parents[2] / "benchmarks" / "vue_sample"
+from .test_code import LANGUAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+VUE_SAMPLE = ROOT / "benchmarks" / "vue_sample"
+_SITE = Path(sysconfig.get_paths()["purelib"])
+_ZOD = ROOT / "tools" / "npm" / "node_modules" / "zod" / "src"
+# Representative real files per language (each installed from its registry; skipped when absent),
+# beside the fixture tree's file of that language.
+REPRESENTATIVE = {
+    "python": [_SITE / "httpx" / "_models.py", _SITE / "pydantic" / "main.py"],
+    "go": [Path("/usr/share/gocode/src/github.com/spf13/cobra/command.go")],
+    "php": [Path("/usr/share/php/Illuminate/Collections/Collection.php")],
+    "ts": [_ZOD / "v3" / "types.ts", _ZOD / "v4" / "core" / "schemas.ts"],
+    "vue": [VUE_SAMPLE / "vue-select" / "Select.vue", VUE_SAMPLE / "vue-multiselect" / "Multiselect.vue"],
+}
 
 # The Options API in a TS component, as vue-vben-admin and Vue 2 code bases write it.
 _OPTIONS_SFC = """<template>
@@ -160,3 +177,60 @@ def field(default=None, *, factory=None):
         "(default: int) -> int",
         "(*, factory: object) -> object",
     ]
+
+
+# A pytest module's shape (tables in parametrize, as in this repository's tests/context/test_search.py).
+_PYTEST_MODULE = """from pathlib import Path
+
+import pytest
+
+from sofia_nb.context._grep import GrepInput, run
+
+
+@pytest.mark.parametrize(
+    ("pattern", "file", "line", "enclosing"),
+    [
+        ("def render", "py/widgets.py", 20, "class Widget"),
+        ("store.save", "web/UserCard.vue", 36, "function save"),
+        ("UserAvatar :user", "web/UserCard.vue", 3, "block template"),
+        ("func (s *Server) Start", "go/server.go", 17, "method Server.Start"),
+        ("public function find", "php/src/Service/UserService.php", 22, "class UserService"),
+        ("async load", "web/api.ts", 12, "class UserApi"),
+    ],
+    ids=["python", "vue-script", "vue-template", "go", "php", "ts"],
+)
+def test_a_hit_names_its_scope(tree: Path, pattern: str, file: str, line: int, enclosing: str) -> None:
+    hits = run(GrepInput(patterns=[pattern], root=str(tree))).patterns[0].hits
+    assert [(h.file, h.line, h.enclosing) for h in hits] == [(file, line, enclosing)]
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({"case": False}, {"py/widgets.py", "go/server.go"}),
+        ({"word": True}, {"py/widgets.py"}),
+        ({"regex": True, "exts": ["go"]}, {"go/server.go"}),
+        ({"ignore_dirs": ["py"]}, {"go/server.go", "web/api.ts"}),
+        ({"max_per_pattern": 1}, {"py/widgets.py"}),
+    ],
+)
+def test_options_narrow_the_hits(tree: Path, options: dict[str, object], expected: set[str]) -> None:
+    hits = run(GrepInput(patterns=["Widget"], root=str(tree), **options)).patterns[0].hits
+    assert {h.file for h in hits} == expected
+"""
+
+
+@pytest.mark.parametrize("lang", list(REPRESENTATIVE))
+def test_a_summary_is_at_most_a_quarter_of_the_file(
+    tree: Path, tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    encoding = pytest.importorskip("bpe_openai").get_encoding("o200k_base")
+    monkeypatch.setenv("SOFIA_CODE_RAW_BELOW", "0")  # the fixture file is small: summarised anyway
+    files = [tree / LANGUAGES[lang], *(p for p in REPRESENTATIVE[lang] if p.is_file())]
+    if lang == "python":
+        (tmp_path / "test_grep.py").write_text(_PYTEST_MODULE)
+        files.append(tmp_path / "test_grep.py")
+    for path in files:
+        text = code_text(run(CodeInput(files=[str(path)])))
+        ratio = len(encoding.encode(text)) / len(encoding.encode(path.read_text(encoding="utf-8")))
+        assert ratio <= 0.25, (path, round(ratio, 3))
