@@ -12,7 +12,7 @@ import copy
 import re
 
 from ._errors import ContextError
-from ._outline import CodeSymbol, Outline, Scope
+from ._outline import LONG_DEFAULT, CodeSymbol, Outline, Scope
 
 
 def _parse(source: str) -> ast.Module:
@@ -42,9 +42,6 @@ def _signature(node: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = Fals
     return ("async " if isinstance(node, ast.AsyncFunctionDef) else "") + sig
 
 
-_LONG_DEFAULT = 24  # characters: a default longer than this is data, shown as ``...``
-
-
 def _decorators(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
     """Each decorator by name, its arguments elided: ``@pytest.mark.parametrize(...)``, ``@property``.
 
@@ -58,10 +55,10 @@ def _decorators(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> 
 
 
 def _short_defaults(args: ast.arguments) -> ast.arguments:
-    """``args`` with every default longer than :data:`_LONG_DEFAULT` characters shown as ``...``."""
+    """``args`` with every default longer than :data:`LONG_DEFAULT` characters shown as ``...``."""
 
     def short(value: ast.expr | None) -> ast.expr | None:
-        long = value is not None and len(ast.unparse(value)) > _LONG_DEFAULT
+        long = value is not None and len(ast.unparse(value)) > LONG_DEFAULT
         return ast.Constant(value=...) if long else value
 
     args = copy.copy(args)

@@ -12,7 +12,7 @@ from pathlib import PurePath
 from typing import NamedTuple
 
 from . import _treesitter as ts
-from ._outline import CodeSymbol, Outline, Scope, VueInfo
+from ._outline import LONG_DEFAULT, CodeSymbol, Outline, Scope, VueInfo
 from ._vue_options import OPTIONS, component_options
 
 _FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function", "generator_function"})
@@ -80,7 +80,6 @@ def _member_exported(node: ts.Node) -> bool:
     return not private_name and ts.text(modifier) not in ("private", "protected")
 
 
-_LONG_DEFAULT = 24  # characters: a parameter's default longer than this is data, shown as ``...``
 _LONG_TYPE = 160  # characters of a type alias's value, cut at a separator after that
 _ENUM_MEMBERS = 12  # an enum's members shown; the rest are counted
 _TIDY = re.compile(r"([(\[<]) | (?=[)\]>])|,\s*(?=[)\]>])")  # "( a, )" -> "(a)"
@@ -95,7 +94,7 @@ def _compact(node: ts.Node | None) -> str:
         value = inner.child_by_field_name("value") if inner.type.endswith("_parameter") else None
         if inner.type == "comment":
             cuts.append((inner.start_byte, inner.end_byte, b""))
-        elif value is not None and value.end_byte - value.start_byte > _LONG_DEFAULT:
+        elif value is not None and value.end_byte - value.start_byte > LONG_DEFAULT:
             cuts.append((value.start_byte, value.end_byte, b"..."))
     source, pos, parts = node.text, node.start_byte, []
     for start, end, replacement in sorted(cuts):

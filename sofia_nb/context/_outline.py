@@ -9,6 +9,8 @@ from typing import Any, NotRequired
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 from typing_extensions import TypedDict
 
+LONG_DEFAULT = 24  # characters: a parameter's default longer than this is data, shown as ``...``
+
 
 class _SymbolJson(TypedDict):
     """The JSON of a :class:`CodeSymbol`: the optional keys appear only when they say something."""
