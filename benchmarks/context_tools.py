@@ -344,8 +344,8 @@ def per_language(server: Server, languages: dict[str, tuple[list[str], str]], ma
             lines = text.splitlines()
             for symbol in code(CodeInput(files=[str(path)])).files[0].symbols[:2]:
                 found = code(CodeInput(files=[str(path)], symbols=[symbol.name])).files[0].slices
-                if found:
-                    raw = "\n".join(lines[found[0].start_line - 1 : found[0].end_line])
+                if found:  # a name may have several definitions (overloads, methods): all their lines
+                    raw = "\n".join("\n".join(lines[f.start_line - 1 : f.end_line]) for f in found)
                     sliced = server.call("code", files=[str(path)], symbols=[symbol.name])
                     slices.append((count_tokens(sliced), count_tokens(raw)))
         ours = sum(count_tokens(server.call("grep", patterns=[identifier], root=str(f))) for f in present)
