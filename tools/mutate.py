@@ -64,7 +64,7 @@ MODULES = (
             "sofia_nb/consent/_models.py",
             "sofia_nb/consent/_providers.py",
         ),
-        ("tests/consent/", "tests/workshop/test_tool_consent_promises.py", "tests/develop/test_consent.py"),
+        ("tests/consent/", "tests/workshop/test_tool_consent_promises.py"),
         0.90,
     ),
     Module(
