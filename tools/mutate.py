@@ -53,7 +53,11 @@ MODULES = (
     Module(
         "develop/edits/_paths",
         ("sofia_nb/develop/edits/_paths.py",),
-        ("tests/develop/test_edits.py", "tests/develop/test_edits_fuzz.py"),
+        (
+            "tests/develop/test_edits.py",
+            "tests/develop/test_edits_fuzz.py",
+            "tests/develop/test_edit_paths_reasons.py",
+        ),
         0.90,
     ),
     Module(
