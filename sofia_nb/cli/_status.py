@@ -58,6 +58,18 @@ class StatusDetail(BaseModel):
 RESULTS: tuple[type[BaseModel], ...] = (StatusList, StatusDetail)
 
 
+def next_step(phase: Phase, status: SessionStatus, poc_status: str | None = None) -> tuple[str, str]:
+    """What comes next for a session, in words, and the command that does it (``ID`` for its id)."""
+    if phase == Phase.COMPLETE or poc_status == "success":
+        return "done: share the export", "sofia-nb export --session ID"
+    if phase == Phase.DEVELOP:
+        if poc_status:
+            return f"the proof of concept ended {poc_status}: run the loop again", "sofia-nb dev --session ID"
+        return "the workshop is over: build the proof of concept", "sofia-nb dev --session ID"
+    verb = "continue" if status == SessionStatus.ACTIVE else "resume"
+    return f"{verb} {phase.title}", "sofia-nb workshop --session ID"
+
+
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("status", parents=[common], help="list sessions, or show one")
     p.add_argument("--session", metavar="ID", help="a session id, or 'last'")
@@ -91,13 +103,16 @@ def run(ctx: CliContext) -> int:
             output_tokens=s.tokens.output_tokens,
         )
         table = Table(show_header=False, box=None)
-        for key, value in detail.model_dump(mode="json").items():
+        words, command = next_step(s.phase, s.status, detail.poc_status)
+        table.add_row("next step", words)
+        table.add_row("command", command.replace("ID", s.id))
+        for key, value in detail.model_dump(mode="json", exclude={"next_phase"}).items():
             table.add_row(key.replace("_", " "), str(value))
         ctx.out.result(detail, human=table)
         return 0
     scan = ctx.store.scan()
     lines = [SessionLine(**s.model_dump()) for s in scan.sessions]
-    table = Table("session", "name", "phase", "status", "updated")
+    table = Table("session", "name", "phase", "status", "updated", "next")
     table.columns[0].no_wrap = True  # an id people copy must never be cut
     for line in lines:
         table.add_row(
@@ -106,6 +121,7 @@ def run(ctx: CliContext) -> int:
             line.phase.value,
             line.status.value,
             line.updated_at.strftime("%Y-%m-%d %H:%M"),
+            next_step(line.phase, line.status)[0],
         )
     result = StatusList(sessions=lines, unreadable=scan.unreadable)
     ctx.out.result(result, human=table if lines else f"no sessions in {ctx.store.root}")

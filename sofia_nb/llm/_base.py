@@ -13,6 +13,7 @@ from .._aio import LoopThread
 from ..config import Settings
 from ..events import EventBus, UsageRecorded
 from ._errors import LLMError
+from ._record import record_path_from_env, record_reply
 from ._tokens import estimate_messages_tokens, estimate_tokens
 from ._types import LLMResponse, LLMUsage, Message, Purpose, TextCallback, ToolCall, ToolSpec
 
@@ -61,6 +62,8 @@ class BaseLLM(ABC):
         self.bus = bus
         self._context_window = context_window
         self._loop_thread: LoopThread | None = None
+        self.record_path = record_path_from_env()
+        # SOFIA_RECORD: every reply appended to a scripted-model file, so a real run becomes a fixture
 
     @property
     def model_name(self) -> str:
@@ -123,6 +126,8 @@ class BaseLLM(ABC):
             latency_s=time.perf_counter() - started,
             model=self.model_name,
         )
+        if self.record_path is not None:
+            record_reply(self.record_path, purpose, response, secrets=[self._key()])
         _log.debug(
             "%s %s: %d in + %d out tokens%s in %.2f s",
             self.model_name,

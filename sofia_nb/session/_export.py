@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from collections.abc import Iterable
 from datetime import datetime
 from enum import StrEnum
@@ -37,7 +38,7 @@ class ExportedFile(BaseModel):
     """One written file, relative to the export folder."""
 
     path: str
-    type: Literal["markdown", "json", "html"]
+    type: Literal["markdown", "json", "html", "javascript"]
 
 
 class PhaseHighlight(BaseModel):
@@ -105,10 +106,18 @@ def export_session(
             else:
                 path.unlink(missing_ok=True)  # left by an earlier export of this session
     if ExportFormat.HTML in wanted:
-        from ._export_html import render_report  # markdown-it loads only here, not with every session import
+        # markdown-it loads only here, not with every session import
+        from ._export_html import MERMAID_FILE, has_diagrams, mermaid_script, render_report
 
-        _write(out / REPORT_FILE, render_report(safe, documents))
+        script = mermaid_script()
+        html = render_report(safe, documents, mermaid=script is not None)
+        _write(out / REPORT_FILE, html)
         files.append(ExportedFile(path=REPORT_FILE, type="html"))
+        if script is not None and has_diagrams(html):
+            shutil.copyfile(script, out / MERMAID_FILE)  # a third-party file: copied as it is
+            files.append(ExportedFile(path=MERMAID_FILE, type="javascript"))
+        else:
+            (out / MERMAID_FILE).unlink(missing_ok=True)
     if ExportFormat.JSON in wanted:
         files.append(ExportedFile(path=SUMMARY_FILE, type="json"))
         highlights = [

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import functools
+import importlib.util
 from collections.abc import Mapping, MutableMapping, Sequence
 from html import escape
 from importlib import resources
+from pathlib import Path
 from string import Template
 from typing import Any
 
@@ -18,14 +20,26 @@ from .._version import __version__
 from ._export_markdown import format_time
 from ._models import Phase, WorkshopSession
 
-# Loaded only when the page has network; without it the diagrams stay readable as their source text.
-_MERMAID_SCRIPT = (
-    '<script type="module">\n'
-    'import mermaid from "https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs";\n'
-    "mermaid.initialize({ startOnLoad: true });\n"
-    "</script>"
-)
+MERMAID_FILE = "mermaid.min.js"
+"""Mermaid's browser script, written beside ``report.html`` so the diagrams draw offline."""
+# Packages that ship Mermaid's whole browser bundle (it sets ``globalThis.mermaid``); the
+# ``export`` extra installs the first. Only the file is used: the package is never imported.
+_MERMAID_SOURCES = (("mermaidx", "assets/mermaid.js"), ("mmdc", "assets/mermaid.js"))
 _MERMAID_PRE = '<pre class="mermaid">'
+
+
+def mermaid_script() -> Path | None:
+    """Mermaid's browser script from an installed package, or None (the diagrams stay as source)."""
+    for package, asset in _MERMAID_SOURCES:
+        spec = importlib.util.find_spec(package)
+        for folder in (spec.submodule_search_locations or []) if spec else []:
+            if (path := Path(folder) / asset).is_file():
+                return path
+    return None
+
+
+def has_diagrams(html: str) -> bool:
+    return _MERMAID_PRE in html
 
 
 def _fence(
@@ -62,8 +76,9 @@ def _tokens(session: WorkshopSession) -> str:
     return f"{t.input_tokens} in, {t.output_tokens} out" + (" (estimated)" if t.estimated else "")
 
 
-def render_report(session: WorkshopSession, documents: Mapping[Phase, str]) -> str:
-    """The whole report: session facts, a table of contents, and one section per phase document."""
+def render_report(session: WorkshopSession, documents: Mapping[Phase, str], *, mermaid: bool = False) -> str:
+    """The whole report: session facts, a table of contents, and one section per phase document;
+    with ``mermaid``, the diagrams are drawn by ``MERMAID_FILE`` beside the page."""
     sections = [
         f'<section class="phase" id="{phase.value}">\n{render_markdown(doc)}</section>'
         for phase, doc in documents.items()
@@ -87,5 +102,12 @@ def render_report(session: WorkshopSession, documents: Mapping[Phase, str]) -> s
         meta="\n".join(meta),
         nav="\n".join(nav),
         sections=body,
-        scripts=_MERMAID_SCRIPT if _MERMAID_PRE in body else "",
+        scripts=_script_tags() if mermaid and has_diagrams(body) else "",
+    )
+
+
+def _script_tags() -> str:
+    return (
+        f'<script src="{MERMAID_FILE}"></script>\n'
+        "<script>mermaid.initialize({ startOnLoad: true, securityLevel: 'strict' });</script>"
     )

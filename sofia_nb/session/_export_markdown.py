@@ -8,10 +8,12 @@ from datetime import UTC, datetime
 
 from ._models import (
     RANKING_WEIGHTS,
+    Evaluation,
     Idea,
     IdeaEvaluation,
     Phase,
     PocIteration,
+    PocScope,
     TestFailure,
     TestResults,
     Workflow,
@@ -53,6 +55,11 @@ def _section(title: str, body: list[str]) -> list[str]:
     return [f"## {title}", "", *body] if body else []
 
 
+def _subsections(lists: Iterable[tuple[str, list[str]]]) -> list[str]:
+    """A ``###`` bullet list per non-empty ``(title, items)``."""
+    return [line for title, items in lists if items for line in (f"### {title}", "", *_bullets(items))]
+
+
 def format_time(moment: datetime | None) -> str:
     """``2026-12-01 09:00 UTC``; a time without a zone (a hand-edited file) is taken as UTC."""
     if moment is None:
@@ -91,13 +98,13 @@ def _discover(s: WorkshopSession) -> list[str]:
     bc = s.business_context
     if bc:
         body = [bc.description, ""] if bc.description else []
-        for title, items in (
-            ("Challenges", bc.challenges),
-            ("Constraints", bc.constraints),
-            ("Success metrics", bc.success_metrics),
-        ):
-            if items:
-                body += [f"### {title}", "", *_bullets(items)]
+        body += _subsections(
+            (
+                ("Challenges", bc.challenges),
+                ("Constraints", bc.constraints),
+                ("Success metrics", bc.success_metrics),
+            )
+        )
         out += _section("Business context", body)
     wf = s.workflow
     if wf and (wf.activities or wf.edges):
@@ -105,22 +112,29 @@ def _discover(s: WorkshopSession) -> list[str]:
             ("id", "activity", "actors", "pain points"),
             ((a.id, a.name, ", ".join(a.actors), "; ".join(a.pain_points)) for a in wf.activities),
         )
-        out += _section("Workflow", [*body, *workflow_mermaid(wf)])
+        names = {a.id: a.name for a in wf.activities}
+        body += workflow_mermaid(wf)
+        if wf.priority_steps:
+            body += ["### Priority steps", ""]
+            body += [
+                f"{n}. {_one_line(names.get(p.id, p.id))}" + (f" — {_one_line(p.reason)}" if p.reason else "")
+                for n, p in enumerate(wf.priority_steps, 1)
+            ] + [""]
+        out += _section("Workflow", body)
     enrichment = s.discovery.enrichment
     if enrichment:
-        body = []
         insights = enrichment.workiq_insights or WorkiqInsights()
-        for title, items in (
-            ("Company news", enrichment.company_news),
-            ("Competitors", enrichment.competitor_info),
-            ("Industry trends", enrichment.industry_trends),
-            ("Team expertise (WorkIQ)", insights.team_expertise),
-            ("Collaboration patterns (WorkIQ)", insights.collaboration_patterns),
-            ("Documentation gaps (WorkIQ)", insights.documentation_gaps),
-            ("Notes", enrichment.notes),
-        ):
-            if items:
-                body += [f"### {title}", "", *_bullets(items)]
+        body = _subsections(
+            (
+                ("Company news", enrichment.company_news),
+                ("Competitors", enrichment.competitor_info),
+                ("Industry trends", enrichment.industry_trends),
+                ("Team expertise (WorkIQ)", insights.team_expertise),
+                ("Collaboration patterns (WorkIQ)", insights.collaboration_patterns),
+                ("Documentation gaps (WorkIQ)", insights.documentation_gaps),
+                ("Notes", enrichment.notes),
+            )
+        )
         if enrichment.web_search_results:
             body += ["### Web search", "", enrichment.web_search_results, ""]
         if enrichment.sources_used:
@@ -181,11 +195,37 @@ def _ranking(s: WorkshopSession) -> list[str]:
     ]
 
 
+def _quadrant_point(score: float) -> str:
+    """A 1–5 score as quadrantChart's 0–1 coordinate (clamped: a hand-edited file may stray),
+    written ``1`` and not ``1.0``, which Mermaid's parser refuses."""
+    return f"{min(1.0, max(0.0, (score - 1) / 4)):.2f}".rstrip("0").rstrip(".")
+
+
+def matrix_mermaid(ev: Evaluation, titles: dict[str, str]) -> list[str]:
+    """The feasibility × value matrix as a Mermaid quadrant chart, inside a ```mermaid fence."""
+    lines = [
+        "```mermaid",
+        "quadrantChart",
+        "    title Feasibility x value",
+        "    x-axis Low feasibility --> High feasibility",
+        "    y-axis Low value --> High value",
+        "    quadrant-1 High value, feasible",
+        "    quadrant-2 High value, hard",
+        "    quadrant-3 Low value, hard",
+        "    quadrant-4 Low value, feasible",
+    ]
+    for e in ev.ideas:
+        title = titles.get(e.idea_id, "")
+        name = _one_line(f"{e.idea_id}: {title}" if title else e.idea_id, 40).replace('"', "'")
+        lines.append(f'    "{name}": [{_quadrant_point(e.feasibility)}, {_quadrant_point(e.value)}]')
+    return [*lines, "```", ""]
+
+
 def _design(s: WorkshopSession) -> list[str]:
     ev = s.evaluation
     if not ev or not ev.ideas:
         return []
-    body = [f"Method: {ev.method} (scale {ev.scale})", ""]
+    body = [f"Method: {ev.method} (scale {ev.scale})", "", *_bullets(ev.notes)]
     body += _table(
         ("idea", "feasibility", "value", "human value", "risks", "data needed", "KPIs"),
         (
@@ -201,7 +241,11 @@ def _design(s: WorkshopSession) -> list[str]:
             for e in ev.ideas
         ),
     )
+    titles = {i.id: i.title for i in s.ideas}
+    body += ["### Feasibility × value matrix", "", *matrix_mermaid(ev, titles)]
     for e in ev.ideas:
+        if e.assumptions:
+            body += [f"### {e.idea_id}: assumptions", "", *_bullets(e.assumptions)]
         if e.bxt:
             body += [
                 f"### {e.idea_id}: business, experience, technology",
@@ -242,7 +286,22 @@ def _plan(s: WorkshopSession) -> list[str]:
         body += ["### Tech stack", "", *_bullets(plan.tech_stack)]
     if plan.dependencies:
         body += ["### Dependencies", "", *_bullets(plan.dependencies)]
-    return _section("Plan", body)
+    return _section("Plan", body) + _section("PoC scope", _poc_scope(plan.poc_scope))
+
+
+def _poc_scope(scope: PocScope | None) -> list[str]:
+    if scope is None:
+        return []
+    body = _subsections(
+        (
+            ("Functionality", scope.functionality),
+            ("Data", scope.data),
+            ("Success criteria", scope.success_criteria),
+        )
+    )
+    if scope.timeline:
+        body += ["### Timeline", "", scope.timeline, ""]
+    return body
 
 
 def _counts(results: TestResults | None) -> str:

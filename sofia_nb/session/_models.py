@@ -96,9 +96,17 @@ class WorkflowEdge(_Model):
     label: str = ""
 
 
+class PriorityStep(_Model):
+    id: str = Field(description="the id of a workflow activity")
+    reason: str = Field("", description="why it matters for business value or for the people doing it")
+
+
 class Workflow(_Model):
     activities: list[WorkflowActivity] = Field(default_factory=list)
     edges: list[WorkflowEdge] = Field(default_factory=list)
+    priority_steps: list[PriorityStep] = Field(
+        default_factory=list, description="the steps the team said matter most, most important first"
+    )
 
 
 class SelectedCard(_Model):
@@ -135,6 +143,7 @@ class IdeaEvaluation(_Model):
     human_value: str = Field("", description="why the idea matters to the people doing the work")
     human_value_score: float | None = Field(None, description="human value on the evaluation's scale")
     kpis: list[str] = Field(default_factory=list)
+    assumptions: list[str] = Field(default_factory=list, description="what the evaluation takes as given")
     bxt: dict[str, str] = Field(default_factory=dict, description="business, experience and technology view")
 
 
@@ -152,6 +161,7 @@ class Evaluation(_Model):
     scale: str = "1-5"
     method: str = "feasibility x value"
     ideas: list[IdeaEvaluation] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list, description="what the product changed, e.g. a rescaling")
 
     def ranking(self) -> list[RankedIdea]:
         """The ideas by composite score (``RANKING_WEIGHTS``), best first; ties keep their order."""
@@ -178,11 +188,21 @@ class Milestone(_Model):
     items: list[str] = Field(default_factory=list)
 
 
+class PocScope(_Model):
+    """What the proof of concept must show, with what, judged how, by when."""
+
+    functionality: list[str] = Field(default_factory=list, description="the minimum it must do")
+    data: list[str] = Field(default_factory=list, description="the data it runs on")
+    success_criteria: list[str] = Field(default_factory=list)
+    timeline: str = ""
+
+
 class Plan(_Model):
     milestones: list[Milestone] = Field(default_factory=list)
     architecture_notes: str = ""
     dependencies: list[str] = Field(default_factory=list)
     tech_stack: list[str] = Field(default_factory=list)
+    poc_scope: PocScope | None = None
 
 
 class WorkiqInsights(_Model):

@@ -2,8 +2,9 @@
 
 from ..consent import PreapprovedThenAsk  # re-exported: notebooks import it from here
 from ._charts import mermaid_markdown, value_feasibility_figure, workflow_mermaid
-from ._consent_card import ConsentCard, WidgetConsent
+from ._consent_card import ConsentCard, GoBackConfirmation, WidgetConsent
 from ._current import current, use
+from ._develop import PocDevelopment
 from ._headless import HEADLESS_ENV, headless
 from ._magics import send_cell
 from ._notebook import NotebookWorkshop
@@ -16,8 +17,10 @@ from ._workshop_app import WorkshopApp
 __all__ = [
     "HEADLESS_ENV",
     "ConsentCard",
+    "GoBackConfirmation",
     "NotebookWorkshop",
     "PhaseStepper",
+    "PocDevelopment",
     "PreapprovedThenAsk",
     "RalphPanel",
     "TokenMeter",

@@ -1,14 +1,17 @@
 """ConsentCard and WidgetConsent: consent as buttons, never a cell blocked waiting for a click.
 
-The card's buttons resolve a future on the loop that awaits it (thread-safe, so a click handled
-on the kernel's loop also wakes a flow running on a private loop). The deadline itself is the
-``ConsentBroker``'s: when it expires the wait is cancelled and the card shows the default deny.
+A card's clicks go through its ``Dispatcher`` to the loop that asked (the one awaiting the
+answer), so a click delivered on any thread resolves the future on its own loop. The deadline
+itself is the ``ConsentBroker``'s: when it expires the wait is cancelled and the card shows the
+default deny. Going back a phase is asked under the same broker (``workshop/go-back``, so
+policies decide it too) but shown as a plain confirmation, not as a tool call.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import html
 import json
 import time
@@ -18,33 +21,61 @@ from typing import Any
 import ipywidgets as w
 
 from ..consent import ConsentDecision, ConsentRequest
+from ..workshop import GO_BACK_TOOL
+from ._dispatch import Dispatcher
 
 _COUNTDOWN_TICK_S = 1.0
 
+Choice = tuple[str, str, str, str]
+"""A button: its label, its style, and the decision and scope a click gives."""
+
 
 class ConsentCard(w.VBox):
-    """One consent question: ``server/tool``, its redacted arguments, and the three answer buttons."""
+    """One consent question: ``server/tool``, its redacted arguments, and the three answer buttons.
+
+    Once answered it collapses to a one-line record of the decision.
+    """
 
     def __init__(self, request: ConsentRequest, **kwargs: Any) -> None:
         self.request = request
         self.decision: ConsentDecision | None = None
         self._future: asyncio.Future[ConsentDecision] | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        args = html.escape(json.dumps(request.arguments, indent=2, default=str))
-        about = f"<p>{html.escape(request.description)}</p>" if request.description else ""
-        self._title = w.HTML(
-            f"<b>May sofia_nb call <code>{html.escape(request.tool)}</code>?</b>{about}<pre>{args}</pre>"
-        )
-        self.allow_button = w.Button(description="Allow", button_style="success")
-        self.deny_button = w.Button(description="Deny", button_style="danger")
-        self.session_button = w.Button(description="Allow for this session", button_style="info")
-        self.allow_button.on_click(lambda _b: self._answer("allow", "once"))
-        self.deny_button.on_click(lambda _b: self._answer("deny", "once"))
-        self.session_button.on_click(lambda _b: self._answer("allow", "session"))
+        self._dispatch = Dispatcher.here()
+        self._title = w.HTML(self._question_html())
+        buttons = []
+        for label, style, decision, scope in self._choices():
+            button = w.Button(description=label, button_style=style, layout=w.Layout(width="auto"))
+            button.on_click(self._dispatch.on_click(functools.partial(self._answer, decision, scope)))
+            buttons.append(button)
+        self._buttons = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
         self._status = w.HTML()
-        self._buttons = w.HBox([self.allow_button, self.deny_button, self.session_button])
         super().__init__([self._title, self._buttons, self._status], **kwargs)
         self._show_remaining(request.deadline_s)
+
+    @property
+    def allow_button(self) -> w.Button:
+        return self._buttons.children[0]
+
+    @property
+    def deny_button(self) -> w.Button:
+        return self._buttons.children[1]
+
+    @property
+    def session_button(self) -> w.Button:
+        return self._buttons.children[2]
+
+    def _choices(self) -> list[Choice]:
+        return [
+            ("Allow", "success", "allow", "once"),
+            ("Deny", "danger", "deny", "once"),
+            ("Allow for this session", "info", "allow", "session"),
+        ]
+
+    def _question_html(self) -> str:
+        request = self.request
+        args = html.escape(json.dumps(request.arguments, indent=2, default=str))
+        about = f"<p>{html.escape(request.description)}</p>" if request.description else ""
+        return f"<b>May sofia_nb call <code>{html.escape(request.tool)}</code>?</b>{about}<pre>{args}</pre>"
 
     def _answer(self, decision: str, scope: str) -> None:
         answer = ConsentDecision.model_validate(
@@ -58,30 +89,40 @@ class ConsentCard(w.VBox):
         self._settle(answer)
 
     def _settle(self, answer: ConsentDecision) -> None:
+        """Record ``answer`` (the first one wins), collapse the card and wake the wait (on its loop)."""
         if self.decision is not None:
             return
         self.decision = answer
         for button in self._buttons.children:
-            button.disabled = True
-        scope = " for this session" if answer.scope == "session" else ""
+            button.disabled = True  # a view that has not yet collapsed cannot answer twice
         colour = "#1a7f37" if answer.allowed else "#cf222e"
-        self._status.value = (
-            f'<span style="color:{colour}">{answer.decision}{scope}</span> '
-            f"<small>({html.escape(answer.decided_by)}: {html.escape(answer.reason)})</small>"
-        )
-        future, loop = self._future, self._loop
-        if future is not None and loop is not None and not future.done():
-            loop.call_soon_threadsafe(_set_result, future, answer)
+        mark = "✓" if answer.allowed else "✗"
+        self._status.value = f'<span style="color:{colour}">{mark} {html.escape(self.record_text())}</span>'
+        self.children = [self._status]
+        if self._future is not None and not self._future.done():
+            self._future.set_result(answer)
+
+    def record_text(self) -> str:
+        """The one line an answered card keeps: what was decided, by whom and why."""
+        answer = self.decision
+        if answer is None:
+            return f"{self.request.tool}: waiting for an answer"
+        scope = " for this session" if answer.scope == "session" else ""
+        return f"{self.request.tool}: {answer.decision}{scope} ({answer.decided_by}: {answer.reason})"
 
     def _show_remaining(self, seconds: float) -> None:
-        self._status.value = f"<small>no answer in {seconds:.0f} s means deny</small>"
+        self._status.value = f"no answer in {seconds:.0f} s means {self._default_label()}"
+
+    def _default_label(self) -> str:
+        return "deny"
 
     async def wait(self) -> ConsentDecision:
         """Wait for a click; on cancellation (the broker's deadline) the card shows the deny."""
         if self.decision is not None:
             return self.decision
-        self._loop = asyncio.get_running_loop()
-        self._future = self._loop.create_future()
+        loop = asyncio.get_running_loop()
+        self._dispatch.loop = loop  # clicks are answered where the question waits
+        self._future = loop.create_future()
         ticker = asyncio.ensure_future(self._countdown())
         try:
             return await self._future
@@ -109,13 +150,43 @@ class ConsentCard(w.VBox):
         return data
 
 
-def _set_result(future: asyncio.Future[ConsentDecision], answer: ConsentDecision) -> None:
-    if not future.done():
-        future.set_result(answer)
+class GoBackConfirmation(ConsentCard):
+    """Going back a phase, asked as a plain question: **Go back** (allow once) or **Stay** (deny)."""
+
+    @property
+    def go_back_button(self) -> w.Button:
+        return self._buttons.children[0]
+
+    @property
+    def stay_button(self) -> w.Button:
+        return self._buttons.children[1]
+
+    def _choices(self) -> list[Choice]:
+        return [("Go back", "warning", "allow", "once"), ("Stay", "", "deny", "once")]
+
+    def _question_html(self) -> str:
+        target = str(self.request.arguments.get("to", "")).title()
+        cleared = ", ".join(str(p).title() for p in self.request.arguments.get("clears", []))
+        return (
+            f"<b>Go back to {html.escape(target)}?</b> "
+            f"This clears the conversation and results of {html.escape(cleared)}."
+        )
+
+    def _default_label(self) -> str:
+        return "Stay"
+
+    def record_text(self) -> str:
+        answer = self.decision
+        target = str(self.request.arguments.get("to", "")).title()
+        if answer is None:
+            return f"go back to {target}: waiting for an answer"
+        verb = "went back to" if answer.allowed else "stayed; did not go back to"
+        return f"{verb} {target} ({answer.decided_by}: {answer.reason})"
 
 
 class WidgetConsent:
-    """A ``ConsentProvider`` that shows a ``ConsentCard`` and awaits its buttons.
+    """A ``ConsentProvider`` that shows a ``ConsentCard`` (a ``GoBackConfirmation`` for going back)
+    and awaits its buttons.
 
     ``show`` places the card (default: IPython's ``display``); give it a container's append to
     keep cards inside an app. Use it only where a person can click: headless runs use a policy.
@@ -128,7 +199,8 @@ class WidgetConsent:
         self.cards: list[ConsentCard] = []
 
     async def ask(self, request: ConsentRequest) -> ConsentDecision:
-        card = ConsentCard(request)
+        kind = GoBackConfirmation if request.tool == GO_BACK_TOOL else ConsentCard
+        card = kind(request)
         self.cards.append(card)
         self.show(card)
         return await card.wait()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..consent import ConsentPolicy, ConsentProvider, PolicyConsent, PreapprovedThenAsk
+from ..develop import DevelopmentOptions
 from ..session import WorkshopSession
 from ..workshop import WorkshopInputs, WorkshopOptions, WorkshopRun, open_workshop, run_inputs
 from ..workshop.demo import demo_inputs
@@ -28,12 +29,18 @@ DEMO = "demo"
 class NotebookWorkshop:
     """A workshop, its MCP servers, its consent and its widgets, owned by one notebook."""
 
-    def __init__(self, run: WorkshopRun, interactive: bool, cards: WidgetConsent | None) -> None:
+    def __init__(
+        self,
+        run: WorkshopRun,
+        interactive: bool,
+        cards: WidgetConsent | None,
+        development: DevelopmentOptions | None = None,
+    ) -> None:
         self.opened = run
         self.workshop = run.workshop
         self.mcp = run.mcp
         self.interactive = interactive
-        self.app = WorkshopApp(run.workshop, consent=cards)
+        self.app = WorkshopApp(run.workshop, consent=cards, development=development)
 
     @classmethod
     async def open(
@@ -60,7 +67,17 @@ class NotebookWorkshop:
             consent_deadline_s=consent_timeout_s,
         )
         run = await open_workshop(options, consent=consent)
-        return cls(run, interactive, cards)
+        # The app's Develop button runs the Ralph loop with the same model choice, store, bus and consent.
+        development = DevelopmentOptions(
+            llm=options.llm,
+            demo=demo,
+            store=run.workshop.store,
+            bus=run.workshop.bus,
+            consent=consent,
+            consent_timeout_s=consent_timeout_s,
+            mcp_config=options.mcp_config,
+        )
+        return cls(run, interactive, cards, development)
 
     @property
     def session(self) -> WorkshopSession:

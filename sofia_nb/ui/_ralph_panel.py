@@ -1,4 +1,5 @@
-"""RalphPanel: the develop loop's iterations, tests passing per iteration, the last change, and Stop."""
+"""RalphPanel: the develop loop's iterations, tests passing per iteration, the last change, Stop,
+and at the end the run's outcome."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..develop import RalphResult
 from ..events import EventBus, IterationFinished, IterationStarted
+from ._dispatch import Dispatcher
+from ._notice import NoticeKind, notice_html
 
 _BAR_PX = 120
 
@@ -17,20 +21,25 @@ class RalphPanel(w.VBox):
     """Iteration progress, a bar chart of passing/failing tests per iteration, a diff, and a Stop button.
 
     ``on_stop`` is called when the button is clicked; the loop decides what stopping means
-    (finish the step, save, end as resumable).
+    (finish the step, save, end as resumable). ``finish(result)`` shows how the run ended and
+    disables Stop.
     """
 
     def __init__(self, bus: EventBus, on_stop: Callable[[], None] | None = None, **kwargs: Any) -> None:
         self.history: list[IterationFinished] = []
         self.current = 0
         self.max_iterations = 0
+        self.result: RalphResult | None = None
         self._progress = w.IntProgress(value=0, min=0, max=1, description="iteration")
+        self._outcome = w.HTML()
         self._chart = w.HTML()
         self._diff = w.HTML()
         self.stop_button = w.Button(description="Stop", button_style="warning", disabled=on_stop is None)
         self._on_stop = on_stop
-        self.stop_button.on_click(self._stop)
-        super().__init__([w.HBox([self._progress, self.stop_button]), self._chart, self._diff], **kwargs)
+        self.stop_button.on_click(Dispatcher.here().on_click(self._stop))
+        super().__init__(
+            [w.HBox([self._progress, self.stop_button]), self._outcome, self._chart, self._diff], **kwargs
+        )
         self._unsubscribe = bus.subscribe(self._on_event, IterationStarted, IterationFinished)
         self._render()
 
@@ -38,7 +47,9 @@ class RalphPanel(w.VBox):
         self._unsubscribe()
         super().close()
 
-    def _stop(self, _button: w.Button) -> None:
+    def _stop(self) -> None:
+        if self.result is not None:
+            return  # the run has ended: there is nothing to stop
         self.stop_button.disabled = True
         self.stop_button.description = "Stopping…"
         if self._on_stop:
@@ -51,11 +62,41 @@ class RalphPanel(w.VBox):
             self.history.append(event)
         self._render()
 
+    def finish(self, result: RalphResult) -> None:
+        """The run has ended: show its outcome, and Stop can no longer be clicked."""
+        self.result = result
+        if result.iterations and not self.history:
+            self.current = self.max_iterations = result.iterations  # a finished PoC: no iteration ran now
+        self.stop_button.disabled = True
+        self.stop_button.description = "Finished"
+        self._render()
+
+    def fail(self, message: str) -> None:
+        """The run could not start or broke off: say so (``message`` already says what to do)."""
+        self.stop_button.disabled = True
+        self.stop_button.description = "Stop"
+        self._outcome.value = notice_html(message, "error")
+
+    def outcome_text(self) -> str:
+        """``success (tests-pass) after 3 iterations: 4 passed, 0 failed; PoC in …`` (empty while running)."""
+        r = self.result
+        if r is None:
+            return ""
+        if r.reason == "already-complete":
+            head = "already complete: a previous run reached passing tests (force=True starts over)"
+        else:
+            head = f"{r.status} ({r.reason}) after {r.iterations} iteration{'s' if r.iterations != 1 else ''}"
+        return (
+            f"{head}: {r.tests.passed} passed, {r.tests.failed + r.tests.errors} failed; PoC in {r.project}"
+        )
+
     def as_text(self) -> str:
         lines = [f"iteration {self.current}/{self.max_iterations}"]
         for it in self.history:
             stuck = " (stuck)" if it.stuck else ""
             lines.append(f"  #{it.iteration}: {it.passed} passed, {it.failed + it.errors} failing{stuck}")
+        if self.result is not None:
+            lines.append(self.outcome_text())
         return "\n".join(lines)
 
     def _render(self) -> None:
@@ -63,12 +104,16 @@ class RalphPanel(w.VBox):
         self._progress.value = self.current
         self._progress.description = f"{self.current}/{self.max_iterations}"
         self._chart.value = self._bars()
-        last = self.history[-1] if self.history else None
-        self._diff.value = _diff_html(last.diff) if last and last.diff else ""
+        # The last iteration that changed something: a final run of the tests has no diff of its own.
+        diff = next((it.diff for it in reversed(self.history) if it.diff), "")
+        self._diff.value = _diff_html(diff) if diff else ""
+        if self.result is not None:
+            kind: NoticeKind = "info" if self.result.status == "success" else "warning"
+            self._outcome.value = notice_html(self.outcome_text(), kind)
 
     def _bars(self) -> str:
         if not self.history:
-            return "<small>no iteration finished yet</small>"
+            return "" if self.result is not None else "no iteration finished yet"
         most = max(1, *(it.passed + it.failed + it.errors for it in self.history))
         cells = []
         for it in self.history:

@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..events import EventBus, PhaseChanged, UsageRecorded
-from ..session import TokenTotals, Usage
+from ..session import TokenTotals, Usage, WorkshopSession
 
 WARN_FILL = 0.70
 DANGER_FILL = 0.90
@@ -26,11 +26,11 @@ def fill_colour(fill: float) -> str:
 class TokenMeter(w.VBox):
     """Input/output tokens, the last request's context fill against the model's window, and cost."""
 
-    def __init__(self, bus: EventBus, **kwargs: Any) -> None:
+    def __init__(self, bus: EventBus, *, context_window: int | None = None, **kwargs: Any) -> None:
         self.totals = TokenTotals()
         self.model = ""
         self.last_input_tokens = 0
-        self.context_window: int | None = None
+        self.context_window = context_window
         self._bar = w.FloatProgress(
             value=0, min=0, max=1, description="context", layout=w.Layout(width="320px")
         )
@@ -47,6 +47,17 @@ class TokenMeter(w.VBox):
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         super().close()
+
+    def restore(self, session: WorkshopSession) -> None:
+        """Start from a resumed session: its token totals, and its last reply's input as the fill."""
+        self.totals = session.tokens.model_copy(deep=True)
+        self.phase = session.phase.value
+        last = next((t for t in reversed(session.turns) if t.role == "assistant" and t.usage), None)
+        if last is not None and last.usage is not None:
+            # The exchange's input tokens: the last request's, or a little more after tool calls.
+            self.last_input_tokens = last.usage.input_tokens
+            self.model = str(last.metadata.get("model", self.model))
+        self._render()
 
     def _on_phase(self, event: PhaseChanged) -> None:
         # Providers do not know the workshop's phases; the meter files usage under the current one.
@@ -96,9 +107,12 @@ class TokenMeter(w.VBox):
         self._bar.value = self.fill
         self._bar.style.bar_color = colour
         self._bar.description = f"{self.fill:.0%}"
+        self._bar.layout.visibility = "visible" if self.context_window else "hidden"
         rows = "".join(f"<li>{html.escape(line.strip())}</li>" for line in self.as_text().splitlines()[1:])
         head = html.escape(self.as_text().splitlines()[0])
-        model = f" <small>({html.escape(self.model)})</small>" if self.model else ""
+        if not self.context_window:
+            rows += "<li>context window unknown: name the model in config.toml's [models] table</li>"
+        model = f" ({html.escape(self.model)})" if self.model else ""
         self._text.value = f"<b>Token meter</b>{model}<br>{head}<ul>{rows}</ul>"
 
     def __repr__(self) -> str:

@@ -11,6 +11,8 @@ import ipywidgets as w
 
 from ..events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStarted
 from ..redact import redact
+from ..session import ToolCallRecord
+from ._dispatch import Dispatcher
 
 _ALL = "all servers"
 
@@ -66,14 +68,29 @@ class ToolCallLog(w.VBox):
 
     def __init__(self, bus: EventBus, **kwargs: Any) -> None:
         self.rows: dict[str, CallRow] = {}
+        self._dispatch = Dispatcher.here()
         self._filter = w.Dropdown(
             options=[_ALL], value=_ALL, description="server", layout=w.Layout(width="260px")
         )
-        self._filter.observe(lambda _change: self._refresh_visibility(), names="value")
+        self._filter.observe(
+            self._dispatch.on_change(lambda _change: self._refresh_visibility()), names="value"
+        )
         self._lines = w.VBox()
         self._header = w.HTML("<b>Tool calls</b>")
         super().__init__([w.HBox([self._header, self._filter]), self._lines], **kwargs)
         self._unsubscribe = bus.subscribe(self._on_event, ToolCallStarted, ToolCallProgress, ToolCallFinished)
+
+    def restore(self, records: list[ToolCallRecord]) -> None:
+        """Show the calls a resumed session already made (``session.tool_calls``)."""
+        for record in records:
+            if record.call_id in self.rows:
+                continue
+            row = self._add_row(
+                CallRow(record.call_id, record.server, record.tool, redact(record.arguments), record.origin)
+            )
+            self._set_outcome(row, record.ok, record.is_error, record.duration_s, record.error_kind)
+            row.result_preview = record.result_preview
+            self._render_details(row)
 
     def close(self) -> None:
         self._unsubscribe()
@@ -88,23 +105,30 @@ class ToolCallLog(w.VBox):
             self._finish(event)
 
     def _start(self, event: ToolCallStarted) -> None:
-        row = CallRow(event.call_id, event.server, event.tool, redact(event.arguments), event.origin)
+        self._add_row(CallRow(event.call_id, event.server, event.tool, redact(event.arguments), event.origin))
+
+    def _add_row(self, row: CallRow) -> CallRow:
         label = w.HTML(self._label_html(row))
         bar = w.FloatProgress(value=0, min=0, max=1, layout=w.Layout(width="160px", visibility="hidden"))
-        details = w.HTML()
-        toggle = w.ToggleButton(value=False, description="details", layout=w.Layout(width="80px"))
+        # The details wrap inside the log's own width, so opening them never pushes the meter aside.
+        details = w.HTML(layout=w.Layout(width="100%", overflow="auto"))
+        toggle = w.ToggleButton(value=False, description="details", layout=w.Layout(width="auto"))
         details.layout.display = "none"
         toggle.observe(
-            lambda change: setattr(details.layout, "display", "" if change["new"] else "none"), names="value"
+            self._dispatch.on_change(
+                lambda change: setattr(details.layout, "display", "" if change["new"] else "none")
+            ),
+            names="value",
         )
-        box = w.VBox([w.HBox([label, bar, toggle]), details])
+        box = w.VBox([w.HBox([label, bar, toggle]), details], layout=w.Layout(width="100%"))
         row.widgets = {"label": label, "bar": bar, "details": details, "box": box}
-        self.rows[event.call_id] = row
+        self.rows[row.call_id] = row
         self._render_details(row)
-        if event.server not in self._filter.options:
-            self._filter.options = [*self._filter.options, event.server]
+        if row.server not in self._filter.options:
+            self._filter.options = [*self._filter.options, row.server]
         self._lines.children = [*self._lines.children, box]
         self._refresh_visibility()
+        return row
 
     def _progress(self, event: ToolCallProgress) -> None:
         row = self.rows.get(event.call_id)
@@ -122,14 +146,19 @@ class ToolCallLog(w.VBox):
         row = self.rows.get(event.call_id)
         if row is None:
             return
-        row.state = "ok" if event.ok and not event.is_error else "error"
-        row.duration_s = event.duration_s
-        row.error_kind = event.error_kind or ("tool-error" if event.is_error else None)
+        self._set_outcome(row, event.ok, event.is_error, event.duration_s, event.error_kind)
         row.error_message = event.error_message
         row.result_preview = event.result_preview
+        self._render_details(row)
+
+    def _set_outcome(
+        self, row: CallRow, ok: bool, is_error: bool, duration_s: float | None, error_kind: str | None
+    ) -> None:
+        row.state = "ok" if ok and not is_error else "error"
+        row.duration_s = duration_s
+        row.error_kind = error_kind or ("tool-error" if is_error else None)
         row.widgets["bar"].layout.visibility = "hidden"
         row.widgets["label"].value = self._label_html(row)
-        self._render_details(row)
 
     @staticmethod
     def _label_html(row: CallRow) -> str:
@@ -138,13 +167,14 @@ class ToolCallLog(w.VBox):
 
     @staticmethod
     def _render_details(row: CallRow) -> None:
+        pre = '<pre style="white-space:pre-wrap;overflow-wrap:anywhere">'
         parts = [
-            f"<b>arguments</b><pre>{html.escape(json.dumps(row.arguments, indent=2, default=str))}</pre>"
+            f"<b>arguments</b>{pre}{html.escape(json.dumps(row.arguments, indent=2, default=str))}</pre>"
         ]
         if row.result_preview:
-            parts.append(f"<b>result</b><pre>{html.escape(row.result_preview)}</pre>")
+            parts.append(f"<b>result</b>{pre}{html.escape(row.result_preview)}</pre>")
         if row.error_message:
-            parts.append(f"<b>error</b><pre>{html.escape(row.error_message)}</pre>")
+            parts.append(f"<b>error</b>{pre}{html.escape(row.error_message)}</pre>")
         row.widgets["details"].value = "".join(parts)
 
     def _refresh_visibility(self) -> None:

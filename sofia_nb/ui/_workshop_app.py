@@ -1,79 +1,123 @@
 """WorkshopApp: the workshop in one widget — stepper, streamed chat, decisions, consent, log and meter.
 
-Every button starts a task on the kernel's running loop and returns at once; no cell ever
-blocks waiting for a click. The engine (``sofia_nb.workshop.Workshop``) does the work; this
-class only turns clicks into engine calls and events into pixels.
+Every button hands its click to the app's loop (``Dispatcher``: the kernel's main loop, captured
+when the app is built), where it starts a task and returns; no cell ever blocks waiting for a
+click, and no click is run on the thread or loop the kernel happened to deliver it on. The
+engine (``sofia_nb.workshop.Workshop``) does the work; this class only turns clicks into engine
+calls and events into pixels.
 """
 
 from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import ipywidgets as w
 
+from ..develop import DevelopmentOptions
 from ..events import TextDelta, TurnAdded
-from ..session import Phase
+from ..session import Phase, SessionStatus
 from ..workshop import CONVERSATION_PHASES, NavigationError, Workshop
 from ._consent_card import ConsentCard, WidgetConsent
 from ._current import use
+from ._develop import PocDevelopment
+from ._dispatch import Dispatcher
+from ._notice import NoticeKind, error_text, notice_html
 from ._stepper import PhaseStepper
 from ._token_meter import TokenMeter
 from ._toolcall_log import ToolCallLog
 
 
-class WorkshopApp(w.VBox):
-    """The facilitator's cockpit for one workshop session."""
+def _button(description: str, style: str = "", icon: str = "", tooltip: str = "") -> w.Button:
+    # width auto: a fixed width cuts long labels off ("Allow for this ses…").
+    return w.Button(
+        description=description, button_style=style, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto")
+    )
 
-    def __init__(self, workshop: Workshop, consent: WidgetConsent | None = None, **kwargs: Any) -> None:
+
+def _show(widget: w.Widget, visible: bool) -> None:
+    widget.layout.display = "" if visible else "none"
+
+
+class WorkshopApp(w.VBox):
+    """The facilitator's cockpit for one workshop session, from Start to Develop.
+
+    ``development`` is how the Develop button runs the Ralph loop (its model, store and consent);
+    without it Develop says where to run the loop instead.
+    """
+
+    def __init__(
+        self,
+        workshop: Workshop,
+        consent: WidgetConsent | None = None,
+        *,
+        development: DevelopmentOptions | None = None,
+        **kwargs: Any,
+    ) -> None:
         self.workshop = workshop
+        self.development = development
+        self.poc: PocDevelopment | None = None
         bus = workshop.bus
+        session = workshop.session
+        self.dispatch = Dispatcher.here(on_error=self._fail)
         self.transcript: list[tuple[str, str]] = []
         self.tasks: list[asyncio.Task[Any]] = []
         self.stepper = PhaseStepper(workshop.phase, bus=bus)
         self.chat = w.Output(layout=w.Layout(max_height="480px", overflow="auto"))
         self.streaming = w.HTML()
         self.message = w.Textarea(placeholder="What the team says…", layout=w.Layout(width="100%"))
-        self.send_button = w.Button(description="Send", button_style="primary", icon="paper-plane")
-        self.continue_button = w.Button(
-            description="Continue", tooltip="complete this phase and start the next"
-        )
-        self.refine_button = w.Button(description="Refine", tooltip="keep working on this phase")
+        self.start_button = _button("Start", "primary", "play", "the model opens this phase")
+        self.send_button = _button("Send", "primary", "paper-plane")
+        self.continue_button = _button("Continue", tooltip="complete this phase and start the next")
+        self.refine_button = _button("Refine", tooltip="keep working on this phase")
         self.phase_choice = w.Dropdown(
             options=[p.value for p in CONVERSATION_PHASES],
-            value=workshop.phase.value,
+            value=workshop.phase.value if workshop.phase in CONVERSATION_PHASES else Phase.PLAN.value,
             layout=w.Layout(width="130px"),
         )
-        self.choose_button = w.Button(description="Go to phase")
-        self.pause_button = w.Button(description="Pause", button_style="warning")
+        self.choose_button = _button("Go to phase")
+        self.pause_button = _button("Pause", "warning", "pause")
+        self.resume_button = _button("Resume", "success", "play", "go on where the workshop was paused")
+        self.develop_button = _button("Develop", "success", "cogs", "build the plan's proof of concept")
         self.status = w.HTML()
         self.consent_area = w.VBox()
-        self.tool_log = ToolCallLog(bus)
-        self.meter = TokenMeter(bus)
-        self.meter.phase = workshop.phase.value
+        self.develop_area = w.VBox()
+        self.tool_log = ToolCallLog(bus, layout=w.Layout(flex="1 1 auto", min_width="0"))
+        self.tool_log.restore(session.tool_calls)
+        self.meter = TokenMeter(
+            bus, context_window=workshop.llm.context_window, layout=w.Layout(flex="0 0 380px", width="380px")
+        )
+        self.meter.restore(session)
         self._buttons = [
+            self.start_button,
             self.send_button,
             self.continue_button,
             self.refine_button,
             self.choose_button,
             self.pause_button,
+            self.resume_button,
+            self.develop_button,
         ]
-        self.send_button.on_click(lambda _b: self.send())
-        self.continue_button.on_click(lambda _b: self.run(self._continue()))
-        self.refine_button.on_click(lambda _b: self.run(self.workshop.refine()))
-        self.choose_button.on_click(lambda _b: self.run(self._choose(Phase(self.phase_choice.value))))
-        self.pause_button.on_click(lambda _b: self._pause())
+        self._on_click(self.start_button, self.start)
+        self._on_click(self.send_button, self.send)
+        self._on_click(self.continue_button, lambda: self.run(self._continue()))
+        self._on_click(self.refine_button, lambda: self.run(self.workshop.refine()))
+        self._on_click(self.choose_button, lambda: self.run(self._choose(Phase(self.phase_choice.value))))
+        self._on_click(self.pause_button, self._pause)
+        self._on_click(self.resume_button, self._resume)
+        self._on_click(self.develop_button, lambda: self.run(self._develop()))
         if consent is not None:
             consent.show = self._show_card
         self._unsubscribe = [
             bus.subscribe(self._on_delta, TextDelta),
             bus.subscribe(self._on_turn, TurnAdded),
         ]
-        for turn in workshop.session.turns_of(workshop.phase):
+        for turn in session.turns_of(workshop.phase):
             if turn.role in ("user", "assistant") and not turn.metadata.get("kickoff"):
                 self._append(turn.role, turn.content)
+        wrap = w.Layout(flex_flow="row wrap")
         decisions = w.HBox(
             [
                 self.continue_button,
@@ -81,7 +125,10 @@ class WorkshopApp(w.VBox):
                 self.phase_choice,
                 self.choose_button,
                 self.pause_button,
-            ]
+                self.resume_button,
+                self.develop_button,
+            ],
+            layout=wrap,
         )
         super().__init__(
             [
@@ -89,14 +136,18 @@ class WorkshopApp(w.VBox):
                 self.chat,
                 self.streaming,
                 self.message,
-                self.send_button,
+                w.HBox([self.start_button, self.send_button], layout=wrap),
                 decisions,
                 self.consent_area,
                 self.status,
-                w.HBox([self.tool_log, self.meter]),
+                w.HBox([self.tool_log, self.meter], layout=w.Layout(width="100%")),
+                self.develop_area,
             ],
             **kwargs,
         )
+        self._refresh()
+        if session.status is SessionStatus.PAUSED:
+            self._say_paused()
         use(self)
 
     def close(self) -> None:
@@ -105,6 +156,28 @@ class WorkshopApp(w.VBox):
         for child in (self.stepper, self.tool_log, self.meter):
             child.close()
         super().close()
+
+    # --- clicks: handed to the app's loop, refused visibly while a step runs ----------------
+
+    def _on_click(self, button: w.Button, action: Callable[[], object]) -> None:
+        button.on_click(self.dispatch.on_click(lambda: self._clicked(button, action)))
+
+    def _clicked(self, button: w.Button, action: Callable[[], object]) -> None:
+        # A click that arrives while a step runs (the browser had not yet greyed the button out)
+        # is refused out loud; the message box keeps its text, so nothing typed is lost.
+        if self.busy:
+            self._say(
+                f"{button.description} was not started: sofia is still working on the current step; "
+                f"click {button.description} again when the buttons are back",
+                "busy",
+            )
+            return
+        action()
+
+    @property
+    def busy(self) -> bool:
+        """A step is running (its buttons are disabled)."""
+        return any(not task.done() for task in self.tasks)
 
     # --- actions: each starts a task and returns ---------------------------------------------
 
@@ -123,10 +196,16 @@ class WorkshopApp(w.VBox):
 
     async def _continue(self) -> None:
         step = await self.workshop.advance()
+        notes = []
         if step.outcome.missing:
-            self._say(f"{step.outcome.phase.title} ended without: {', '.join(step.outcome.missing)}")
+            notes.append(f"{step.outcome.phase.title} ended without: {', '.join(step.outcome.missing)}")
         if step.ended:
-            self._say("the workshop's plan is ready: run the develop notebook (the Ralph loop) next")
+            notes.append(
+                "the workshop's conversation is over and the plan is ready: "
+                "Develop builds its proof of concept here (or run 02_develop.ipynb)"
+            )
+        if notes:
+            self._say("; ".join(notes), "warning" if step.outcome.missing else "info")
 
     async def _choose(self, target: Phase) -> None:
         current = self.workshop.phase
@@ -134,14 +213,48 @@ class WorkshopApp(w.VBox):
             if not await self.workshop.choose_phase(target):
                 self._say(f"stayed in {current.title}: going back was not confirmed")
         except NavigationError as exc:
-            self._say(str(exc))
+            self._say(str(exc), "warning")
+
+    async def _develop(self) -> None:
+        if self.development is None:
+            self._say(
+                "Develop needs the Ralph loop's model: open the workshop with ui.NotebookWorkshop.open(…) "
+                "or run 02_develop.ipynb",
+                "warning",
+            )
+            return
+        self.poc = PocDevelopment(self.development)
+        self.develop_area.children = [self.poc.panel]
+        self._say("developing the proof of concept: the panel below follows the Ralph loop", "busy")
+        result = await self.poc.develop(self.workshop.session)
+        self._say(self.poc.panel.outcome_text(), "info" if result.status == "success" else "warning")
 
     def _pause(self) -> None:
         self.workshop.pause()
-        self._say("paused: the session is saved; open it again to resume")
+        self._say_paused()
+        self._refresh()
+
+    def _say_paused(self) -> None:
+        self._say(
+            "paused: the session is saved. Resume goes on here; after a kernel restart open it with "
+            'session="last"',
+            "warning",
+        )
+
+    def _resume(self) -> None:
+        self.workshop.resume()
+        self._say(f"resumed: {self.workshop.phase.title} goes on where it stopped")
+        self._refresh()
 
     def run(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        """Start ``coro`` as a task after the ones already started (clicks and cells keep their order)."""
+        """Start ``coro`` as a task after the ones already started (clicks and cells keep their order).
+
+        Call it on the app's loop (a notebook cell or a click does); the buttons are disabled
+        until the task ends.
+        """
+        if not self.dispatch.on_loop():
+            coro.close()
+            raise RuntimeError("WorkshopApp.run was called off the kernel's loop; call it from a cell")
         for button in self._buttons:
             button.disabled = True
         previous = self.tasks[-1] if self.tasks else None
@@ -151,12 +264,32 @@ class WorkshopApp(w.VBox):
         return task
 
     def _done(self, task: asyncio.Task[Any]) -> None:
-        if all(t.done() for t in self.tasks):
-            for button in self._buttons:
-                button.disabled = False
-        self.phase_choice.value = self.workshop.phase.value
         if not task.cancelled() and task.exception() is not None:
-            self._say(f"error: {task.exception()}")
+            self._fail(task.exception())  # type: ignore[arg-type]
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Which actions the workshop's state offers, and whether a step is running."""
+        phase = self.workshop.phase
+        talking = phase in CONVERSATION_PHASES
+        opened = talking and bool(self.workshop.session.turns_of(phase))
+        paused = self.workshop.session.status is SessionStatus.PAUSED
+        _show(self.start_button, talking and not opened)
+        for widget in (self.send_button, self.message):
+            _show(widget, talking)
+        for widget in (self.continue_button, self.refine_button):
+            _show(widget, opened)
+        _show(self.pause_button, not paused)
+        _show(self.resume_button, paused)
+        _show(self.develop_button, not talking)
+        busy = self.busy
+        for button in self._buttons:
+            button.disabled = busy or (paused and button is not self.resume_button)
+        if talking:
+            self.phase_choice.value = phase.value
+
+    def _fail(self, exc: BaseException) -> None:
+        self._say(error_text(exc), "error")
 
     # --- views ----------------------------------------------------------------------------
 
@@ -184,8 +317,8 @@ class WorkshopApp(w.VBox):
     def _show_card(self, card: ConsentCard) -> None:
         self.consent_area.children = [*self.consent_area.children, card]
 
-    def _say(self, text: str) -> None:
-        self.status.value = f"<small>{html.escape(text)}</small>"
+    def _say(self, text: str, kind: NoticeKind = "info") -> None:
+        self.status.value = notice_html(text, kind)
 
     def as_text(self) -> str:
         lines = [self.stepper.as_text(), *(f"{role}: {content}" for role, content in self.transcript)]
@@ -198,6 +331,7 @@ class WorkshopApp(w.VBox):
 
 
 async def _after(previous: asyncio.Task[Any] | None, coro: Coroutine[Any, Any, Any]) -> Any:
+    # Every task lives on the app's loop, so waiting for the previous one never crosses loops.
     if previous is not None:
         await asyncio.gather(previous, return_exceptions=True)  # its failure is shown by its own task
     return await coro

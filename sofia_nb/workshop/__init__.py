@@ -5,7 +5,7 @@ from ._company import company_name
 from ._context import prior_context
 from ._engine import GO_BACK_TOOL, Advanced, NavigationError, PhaseOutcome, SyncWorkshop, Workshop
 from ._enrich import DiscoveryEnricher, EnrichmentConfig
-from ._extract import all_valid, first_valid, json_values
+from ._extract import Rejection, Salvaged, all_valid, first_valid, json_values, salvaged_values
 from ._facade import WorkshopOptions, WorkshopRun, WorkshopSetupError, open_workshop, session_summary
 from ._inputs import InputsError, WorkshopInputs, run_inputs
 from ._phases import CONVERSATION_PHASES, PHASES, PhaseSpec, load_prompt, spec_for
@@ -45,7 +45,9 @@ __all__ = [
     "PhaseOutput",
     "PhaseSpec",
     "PlanOutput",
+    "Rejection",
     "ReplyPart",
+    "Salvaged",
     "SelectOutput",
     "SyncWorkshop",
     "ToolHost",
@@ -72,6 +74,7 @@ __all__ = [
     "render_card_list",
     "reply_parts",
     "run_inputs",
+    "salvaged_values",
     "search_cards",
     "session_summary",
     "spec_for",

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..session import PHASE_ORDER, RANKING_WEIGHTS, IdeaEvaluation, Phase, WorkshopSession
+from ..session import PHASE_ORDER, RANKING_WEIGHTS, IdeaEvaluation, Phase, SelectedCard, WorkshopSession
 
 _MAX_HIGHLIGHTS = 3
+CONTEXT_BUDGET = 6_000
+"""Characters (about 1,500 tokens) the prior-phase context may take; past that it is summarised."""
+_SUMMARY_STEPS = ((200, 12), (120, 6), (80, 3))
+"""(line width, lines per section) tried in turn until the context fits the budget."""
+_SUMMARISED = "_(Summarised to fit the context budget; the session keeps every detail.)_"
 
 
 def _discover(s: WorkshopSession) -> Iterator[str]:
@@ -26,6 +31,10 @@ def _discover(s: WorkshopSession) -> Iterator[str]:
         yield "### Workflow steps\n" + "\n".join(
             f"- {a.id}: {a.name}" + (f" (pain points: {'; '.join(a.pain_points)})" if a.pain_points else "")
             for a in s.workflow.activities
+        )
+    if s.workflow and s.workflow.priority_steps:
+        yield "### Priority steps (most important first)\n" + "\n".join(
+            f"- {p.id}" + (f": {p.reason}" if p.reason else "") for p in s.workflow.priority_steps
         )
     enrichment = s.discovery.enrichment
     if enrichment:
@@ -47,7 +56,13 @@ def _discover(s: WorkshopSession) -> Iterator[str]:
 
 def _ideate(s: WorkshopSession) -> Iterator[str]:
     if s.cards and s.cards.selected:
-        yield "### Cards chosen\n" + "\n".join(f"- {c.id}: {c.title}" for c in s.cards.selected)
+        scores = {c.card_id: c.dimensions for c in s.cards.scores}
+
+        def card(c: SelectedCard) -> str:
+            dims = ", ".join(f"{k} {v:g}" for k, v in scores.get(c.id, {}).items())
+            return f"- {c.id}: {c.title}" + (f" ({dims})" if dims else "")
+
+        yield "### Cards chosen (team scores)\n" + "\n".join(card(c) for c in s.cards.selected)
     if s.ideas:
         yield "### Ideas\n" + "\n".join(f"- {i.id}: {i.title} — {i.description}" for i in s.ideas)
 
@@ -57,7 +72,9 @@ def _evaluation_line(e: IdeaEvaluation) -> str:
     if e.human_value_score is not None:
         line += f", human value {e.human_value_score:g}"
     details = [
-        f"{label}: {'; '.join(items)}" for label, items in (("risks", e.risks), ("KPIs", e.kpis)) if items
+        f"{label}: {'; '.join(items)}"
+        for label, items in (("risks", e.risks), ("KPIs", e.kpis), ("assumptions", e.assumptions))
+        if items
     ]
     if e.human_value:
         details.append(f"why it matters to people: {e.human_value}")
@@ -67,7 +84,10 @@ def _evaluation_line(e: IdeaEvaluation) -> str:
 def _design(s: WorkshopSession) -> Iterator[str]:
     if s.evaluation and s.evaluation.ideas:
         rows = [_evaluation_line(e) for e in s.evaluation.ideas]
-        yield f"### Evaluation (scale {s.evaluation.scale}, {s.evaluation.method})\n" + "\n".join(rows)
+        notes = [f"- Note: {n}" for n in s.evaluation.notes]
+        yield f"### Evaluation (scale {s.evaluation.scale}, {s.evaluation.method})\n" + "\n".join(
+            rows + notes
+        )
         weights = ", ".join(f"{k.removesuffix('_score')} {w:.0%}" for k, w in RANKING_WEIGHTS.items())
         ranked = [f"{n}. {r.idea_id}: {r.score:.2f}" for n, r in enumerate(s.evaluation.ranking(), 1)]
         yield f"### Ranking (computed by the product: {weights})\n" + "\n".join(ranked)
@@ -84,6 +104,20 @@ def _plan(s: WorkshopSession) -> Iterator[str]:
         yield "### Plan milestones\n" + "\n".join(f"- {m.id}: {m.title}" for m in s.plan.milestones)
         if s.plan.architecture_notes:
             yield f"### Architecture notes\n{s.plan.architecture_notes}"
+        scope = s.plan.poc_scope
+        if scope:
+            lines = [
+                f"- {label}: {'; '.join(items)}"
+                for label, items in (
+                    ("Functionality", scope.functionality),
+                    ("Data", scope.data),
+                    ("Success criteria", scope.success_criteria),
+                )
+                if items
+            ]
+            lines += [f"- Timeline: {scope.timeline}"] if scope.timeline else []
+            if lines:
+                yield "### PoC scope\n" + "\n".join(lines)
 
 
 _SECTIONS = {
@@ -95,8 +129,52 @@ _SECTIONS = {
 }
 
 
-def prior_context(session: WorkshopSession, phase: Phase) -> str:
-    """``## Prior Phase Context``: what the phases before ``phase`` produced. Never raw turns."""
+def prior_context(session: WorkshopSession, phase: Phase, budget: int = CONTEXT_BUDGET) -> str:
+    """``## Prior Phase Context``: what the phases before ``phase`` produced, never raw turns, in at
+    most ``budget`` characters (long lines and long sections are cut first, then the rest)."""
     earlier = PHASE_ORDER[: PHASE_ORDER.index(phase)]
     parts = [part for p in earlier if p in _SECTIONS for part in _SECTIONS[p](session)]
-    return "## Prior Phase Context\n\n" + "\n\n".join(parts) if parts else ""
+    if not parts:
+        return ""
+    text = _render(parts)
+    for width, lines in _SUMMARY_STEPS:
+        if len(text) <= budget:
+            return text
+        text = _render([_shorten(part, width, lines) for part in parts], summarised=True)
+    if len(text) <= budget:
+        return text
+    cut = text[: budget - len(_SUMMARISED) - 2].rsplit("\n", 1)[0]
+    return f"{cut}\n\n{_SUMMARISED}"
+
+
+def _render(parts: list[str], *, summarised: bool = False) -> str:
+    return "## Prior Phase Context\n\n" + "\n\n".join([*parts, *([_SUMMARISED] if summarised else [])])
+
+
+def _shorten(part: str, width: int, max_lines: int) -> str:
+    """A section with its lines cut at a word to ``width`` and at most ``max_lines`` of them."""
+    heading, *lines = part.split("\n")
+    kept = [_cut(line, width) for line in lines[:max_lines]]
+    if len(lines) > max_lines:
+        kept.append(f"- … and {len(lines) - max_lines} more")
+    return "\n".join([heading, *kept])
+
+
+def _cut(line: str, width: int) -> str:
+    if len(line) <= width:
+        return line
+    return line[: width - 1].rsplit(" ", 1)[0] + "…"
+
+
+REJECTED_KEY = "rejected"
+"""The assistant turn's metadata key for the fields of its blocks that were not recorded."""
+
+
+def rejected_context(session: WorkshopSession, phase: Phase) -> str:
+    """What the phase's last reply wrote that failed validation, with the reasons, or ""."""
+    last = next((t for t in reversed(session.turns_of(phase)) if t.role == "assistant"), None)
+    rejected = last.metadata.get(REJECTED_KEY) if last else None
+    if not rejected:
+        return ""
+    lines = [f"- `{r['field']}`: {r['reason']}" for r in rejected]
+    return "## Not recorded from your last reply\nSend these again, corrected:\n" + "\n".join(lines)

@@ -27,8 +27,8 @@ from ..session import (
     Usage,
     WorkshopSession,
 )
-from ._context import prior_context
-from ._extract import all_valid
+from ._context import REJECTED_KEY, prior_context, rejected_context
+from ._extract import Rejection, salvaged_values
 from ._phases import CONVERSATION_PHASES, PhaseSpec, phase_fields, spec_for
 from ._tools import WorkshopTools
 
@@ -281,6 +281,14 @@ class Workshop:
         self.bus.emit(Activity(name="paused", detail=f"session {self.session.id} saved; resumable"))
         self.save()
 
+    def resume(self) -> None:
+        """Mark a paused session Active again (the conversation goes on where it stopped) and save."""
+        self.session.status = SessionStatus.ACTIVE
+        self.bus.emit(
+            Activity(name="resumed", detail=f"session {self.session.id}: {self.session.phase.value}")
+        )
+        self.save()
+
     # --- internals --------------------------------------------------------------------------
 
     def _move_to(self, phase: Phase) -> None:
@@ -293,7 +301,9 @@ class Workshop:
 
     def _messages(self, spec: PhaseSpec) -> list[Message]:
         extra = self.ideate_context if spec.phase == Phase.IDEATE else ""
-        system = spec.system_prompt(extra, prior_context(self.session, spec.phase))
+        system = spec.system_prompt(
+            extra, prior_context(self.session, spec.phase), rejected_context(self.session, spec.phase)
+        )
         history = [
             Message(role=t.role, content=t.content)
             for t in self.session.turns_of(spec.phase)
@@ -311,10 +321,12 @@ class Workshop:
         usage = Usage(**response.usage.model_dump())
         self.session.tokens.add(spec.phase.value, usage)
         self._add_turn(spec.phase, "user", text, metadata={"kickoff": True} if kickoff else {})
-        self._add_turn(
+        turn = self._add_turn(
             spec.phase, "assistant", response.text, usage=usage, metadata={"model": response.model}
         )
-        self._apply(spec, response.text)
+        _, rejected = self._apply(spec, response.text)
+        if rejected:  # the next turn's context tells the model, so it can send them again corrected
+            turn.metadata[REJECTED_KEY] = [r.model_dump() for r in rejected]
         self.save()
         await self._enrich()
         return response.text
@@ -334,12 +346,19 @@ class Workshop:
         )
         return turn
 
-    def _apply(self, spec: PhaseSpec, text: str) -> bool:
-        """Apply every valid block of ``text`` in order: later ones win, lists merge by id."""
-        outputs = all_valid(text, spec.output)
-        for output in outputs:
-            output.apply(self.session)
-        return bool(outputs)
+    def _apply(self, spec: PhaseSpec, text: str) -> tuple[bool, list[Rejection]]:
+        """Apply every block of ``text`` in order (later ones win, lists merge by id), each without
+        the fields that failed; say whether any applied and which fields were left out."""
+        applied, rejected = False, []
+        for block in salvaged_values(text, spec.output):
+            rejected += block.rejected
+            if block.output is not None:
+                block.output.apply(self.session)
+                applied = True
+        if rejected:
+            fields = ", ".join(r.field for r in rejected)
+            self._warn(f"{spec.phase.title}: not recorded from the model's reply: {fields}")
+        return applied, rejected
 
     async def _extract_from_transcript(self, spec: PhaseSpec) -> None:
         transcript = "\n\n".join(f"{t.role}: {t.content}" for t in self.session.turns_of(spec.phase))
@@ -350,7 +369,7 @@ class Workshop:
         try:
             response = await self.llm.complete(messages, purpose="extract")
             self.session.tokens.add(spec.phase.value, Usage(**response.usage.model_dump()))
-            found = self._apply(spec, response.text)
+            found, _ = self._apply(spec, response.text)
         except Exception as exc:  # the fallback must never block the phase
             log.debug("extraction fallback failed", exc_info=True)
             self._warn(f"{spec.phase.title}: the extraction call failed: {exc}")
@@ -428,6 +447,9 @@ class SyncWorkshop:
 
     def pause(self) -> None:
         self.workshop.pause()
+
+    def resume(self) -> None:
+        self.workshop.resume()
 
     def close(self) -> None:
         self._loop.close()

@@ -22,6 +22,8 @@ from ..session import (
     Milestone,
     Phase,
     Plan,
+    PocScope,
+    PriorityStep,
     SelectedCard,
     Selection,
     Topic,
@@ -87,6 +89,15 @@ class WorkflowOut(Workflow):
     edges: list[WorkflowEdge] = Field(default_factory=list)
 
 
+class PriorityStepOut(PriorityStep):
+    id: str = _Text
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_id(cls, data: Any) -> Any:
+        return {"id": data} if isinstance(data, str) else data
+
+
 class DiscoverOutput(PhaseOutput):
     fields = ("business_context", "topic", "workflow", "discovery")
     required = ("business_context", "workflow")
@@ -95,11 +106,16 @@ class DiscoverOutput(PhaseOutput):
     business_context: BusinessContextOut | None = None
     topic: TopicOut | None = None
     workflow: WorkflowOut | None = None
+    priority_steps: list[PriorityStepOut] | None = Field(
+        None, description="the workflow steps that matter most, by activity id, most important first"
+    )
 
     @model_validator(mode="after")
     def _something(self) -> DiscoverOutput:
-        if not (self.session_name or self.business_context or self.topic or self.workflow):
-            raise ValueError("none of session_name, business_context, topic, workflow")
+        if not (
+            self.session_name or self.business_context or self.topic or self.workflow or self.priority_steps
+        ):
+            raise ValueError("none of session_name, business_context, topic, workflow, priority_steps")
         return self
 
     def apply(self, session: WorkshopSession) -> None:
@@ -112,7 +128,15 @@ class DiscoverOutput(PhaseOutput):
         if self.topic:
             session.topic = Topic.model_validate(self.topic.model_dump())
         if self.workflow:
+            kept = session.workflow.priority_steps if session.workflow else []
             session.workflow = Workflow.model_validate(self.workflow.model_dump())
+            if "priority_steps" not in self.workflow.model_fields_set:  # a redrawn map keeps the priorities
+                session.workflow.priority_steps = kept
+        if self.priority_steps:
+            session.workflow = session.workflow or Workflow()
+            session.workflow.priority_steps = [
+                PriorityStep.model_validate(p.model_dump()) for p in self.priority_steps
+            ]
 
     @classmethod
     def is_complete(cls, session: WorkshopSession) -> bool:
@@ -161,6 +185,48 @@ class IdeateOutput(PhaseOutput):
         return bool(session.ideas)
 
 
+def _number(value: Any) -> float | None:
+    """A score written as a number or as a numeric string (``"4"``, ``" 4.5 "``), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    try:
+        return float(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def _human_value_split(data: Any) -> Any:
+    """``"human_value": 4`` (or ``"4"``), or ``{"score": 4, "reason": "..."}``: the score and its reason."""
+    if not isinstance(data, dict):
+        return data
+    value = data.get("human_value")
+    if isinstance(value, dict):
+        return {**data, "human_value": value.get("reason", ""), "human_value_score": value.get("score")}
+    if (score := _number(value)) is not None:
+        return {**data, "human_value": "", "human_value_score": score}
+    return data
+
+
+_SCORES = ("feasibility", "value", "human_value_score")
+RESCALE_NOTE = "Scores were given on a 1–10 scale and converted to 1–5 as 1 + (x − 1) × 4 / 9."
+
+
+def _rescaled(data: dict[str, Any]) -> dict[str, Any]:
+    """A block on a 1–10 scale (it says so, or a score is above 5) mapped onto 1–5, with a note."""
+    ideas = [_human_value_split(i) for i in data.get("ideas") or [] if isinstance(i, dict)]
+    scores = [n for i in ideas for k in _SCORES if (n := _number(i.get(k))) is not None]
+    says_ten = "10" in str(data.get("scale", ""))
+    if not (says_ten or any(n > 5 for n in scores)):
+        return data
+    for idea in ideas:
+        for key in _SCORES:
+            if (n := _number(idea.get(key))) is not None:
+                idea[key] = round(1 + (n - 1) * 4 / 9, 2)
+    return {**data, "scale": SCALE, "ideas": ideas, "notes": [*data.get("notes", []), RESCALE_NOTE]}
+
+
 class IdeaEvaluationOut(IdeaEvaluation):
     idea_id: str = _Text
     feasibility: float = Field(ge=1, le=5)
@@ -170,20 +236,17 @@ class IdeaEvaluationOut(IdeaEvaluation):
     @model_validator(mode="before")
     @classmethod
     def _human_value_as_score(cls, data: Any) -> Any:
-        """``"human_value": 4`` or ``{"score": 4, "reason": "..."}`` is the score (and its reason)."""
-        if not isinstance(data, dict):
-            return data
-        value = data.get("human_value")
-        if isinstance(value, dict):
-            data = {**data, "human_value": value.get("reason", ""), "human_value_score": value.get("score")}
-        elif isinstance(value, int | float) and not isinstance(value, bool):
-            data = {**data, "human_value": "", "human_value_score": value}
-        return data
+        return _human_value_split(data)
 
 
 class EvaluationOut(Evaluation):
     scale: Literal["1-5"] = "1-5"
     ideas: list[IdeaEvaluationOut] = Field(min_length=1)  # type: ignore[assignment]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_scale(cls, data: Any) -> Any:
+        return _rescaled(data) if isinstance(data, dict) else data
 
 
 class DesignOutput(PhaseOutput):
@@ -194,8 +257,12 @@ class DesignOutput(PhaseOutput):
     def apply(self, session: WorkshopSession) -> None:
         new = [IdeaEvaluation.model_validate(e.model_dump()) for e in self.evaluation.ideas]
         old = session.evaluation.ideas if session.evaluation else []
+        notes = session.evaluation.notes if session.evaluation else []
         session.evaluation = Evaluation(
-            scale=SCALE, method=self.evaluation.method, ideas=_merge_by("idea_id", old, new)
+            scale=SCALE,
+            method=self.evaluation.method,
+            ideas=_merge_by("idea_id", old, new),
+            notes=list(dict.fromkeys([*notes, *self.evaluation.notes])),
         )
 
     @classmethod
@@ -241,8 +308,25 @@ class MilestoneOut(Milestone):
     title: str = _Text
 
 
+class PocScopeOut(PocScope):
+    @model_validator(mode="before")
+    @classmethod
+    def _lists_and_text(cls, data: Any) -> Any:
+        """A single string where a list is asked for is one item; a timeline as a list is joined."""
+        if not isinstance(data, dict):
+            return data
+        data = {
+            k: [v] if k in ("functionality", "data", "success_criteria") and isinstance(v, str) else v
+            for k, v in data.items()
+        }
+        if isinstance(data.get("timeline"), list):
+            data["timeline"] = "; ".join(map(str, data["timeline"]))
+        return data
+
+
 class PlanOut(Plan):
     milestones: list[MilestoneOut] = Field(min_length=1)  # type: ignore[assignment]
+    poc_scope: PocScopeOut | None = None
 
     @model_validator(mode="before")
     @classmethod

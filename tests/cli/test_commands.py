@@ -183,3 +183,20 @@ def test_doctor_reports_a_broken_config_file_instead_of_failing(
     assert report["config_file"]["path"] == str(config)
     assert str(config) in report["config_file"]["error"]
     assert any(hint.startswith("fix the config file") for hint in report["hints"])
+
+
+def test_status_for_people_says_what_comes_next_and_json_keeps_its_fields(
+    session_id: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_main(capsys, "status", "--session", session_id)
+    assert code == 0, err
+    # rich_session waits at Develop with a partial proof of concept
+    assert "next step             the proof of concept ended partial: run the loop again" in out
+    assert f"command               sofia-nb dev --session {session_id}" in out
+    assert "next phase" not in out
+    code, out, err = run_main(capsys, "status", "--session", session_id, "--json")
+    detail = json.loads(out.splitlines()[-1])
+    validate(detail, "StatusDetail")
+    assert detail["next_phase"] == "complete"
+    code, out, err = run_main(capsys, "status")
+    assert "┃ next " in out.splitlines()[1]  # the list says it too, in words

@@ -31,6 +31,19 @@ from .factory import MERMAID_REPLY, rich_session
 PHASE_FILES = ["discover.md", "ideate.md", "design.md", "select.md", "plan.md", "develop.md"]
 
 
+@pytest.fixture(autouse=True)
+def without_the_export_extra(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Exports as the core install writes them; a test marked ``with_mermaid`` gets a stand-in script."""
+    import sofia_nb.session._export_html as html
+
+    marker = request.node.get_closest_marker("with_mermaid")
+    script = None
+    if marker is not None:
+        script = request.getfixturevalue("tmp_path") / "installed-mermaid.js"
+        script.write_text("globalThis.mermaid = {initialize() {}};\n", encoding="utf-8")
+    monkeypatch.setattr(html, "mermaid_script", lambda: script)
+
+
 def read(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
@@ -176,7 +189,7 @@ def test_the_report_is_one_self_contained_page(exported: Path) -> None:
     names = [t for t, _ in tags]
     assert names.count("style") == 1 and "link" not in names
     assert not [a for _, a in tags if "src" in a], "nothing is loaded from a URL by an attribute"
-    assert [a.get("type") for t, a in tags if t == "script"] == ["module"]  # only the optional Mermaid loader
+    assert "script" not in names and "cdn" not in html  # no CDN: without the extra, diagrams stay source
     for phase in ("discover", "ideate", "design", "select", "plan", "develop"):
         assert ("section", {"class": "phase", "id": phase}) in tags
         assert f'<a href="#{phase}">' in html
@@ -185,9 +198,31 @@ def test_the_report_is_one_self_contained_page(exported: Path) -> None:
 def test_mermaid_blocks_become_pre_mermaid_with_their_source_as_text(exported: Path) -> None:
     html = read(exported / "report.html")
     blocks = re.findall(r'<pre class="mermaid">(.*?)</pre>', html, re.S)
-    assert len(blocks) == 2
+    assert [b.split("\n", 1)[0] for b in blocks] == ["flowchart LR", "flowchart TD", "quadrantChart"]
     assert blocks[1] == "flowchart TD\n    intake[&quot;Intake &lt;desk&gt;&quot;] --&gt; triage\n"
-    assert "mermaid.esm.min.mjs" in html
+    # (score - 1) / 4, written 1 and not 1.0 (Mermaid refuses it)
+    assert (
+        "&quot;idea-1: Auto-triage&quot;: [0.75, 1]\n"
+        "    &quot;idea-2: Photo damage estimate&quot;: [0.25, 0.75]" in blocks[2]
+    )
+    assert not (exported / "mermaid.min.js").exists()
+
+
+@pytest.mark.with_mermaid
+def test_with_the_export_extra_mermaid_is_written_beside_the_report_and_loaded_from_there(
+    tmp_path: Path,
+) -> None:
+    result = export_session(rich_session(), tmp_path / "out", formats=["html"])
+    assert [f.path for f in result.files] == ["report.html", "mermaid.min.js"]
+    script = read(tmp_path / "out" / "mermaid.min.js")
+    assert script == read(tmp_path / "installed-mermaid.js")
+    tags = _elements(read(tmp_path / "out" / "report.html"))
+    assert [a.get("src") for t, a in tags if t == "script"] == ["mermaid.min.js", None]
+
+    session = WorkshopSession()
+    session.add_turn(Phase.DISCOVER, "assistant", "No diagram.")
+    export_session(session, tmp_path / "out", formats=["html"])
+    assert not (tmp_path / "out" / "mermaid.min.js").exists()  # a stale copy goes with its diagrams
 
 
 def test_a_report_without_diagrams_loads_no_script(tmp_path: Path) -> None:

@@ -54,13 +54,11 @@ def test_the_session_name_is_set_once() -> None:
 @pytest.mark.parametrize(
     "block",
     [
-        # off the 1-5 scale
-        '{"evaluation": {"ideas": [{"idea_id": "idea-1", "feasibility": 8, "value": 3}]}}',
-        '{"evaluation": {"scale": "1-10", "ideas": [{"idea_id": "idea-1", "feasibility": 3, "value": 3}]}}',
         '{"evaluation": {"ideas": []}}',
+        '{"evaluation": {"ideas": [{"idea_id": "idea-1", "feasibility": 0, "value": 3}]}}',
     ],
 )
-def test_design_accepts_only_the_one_stated_scale(block: str) -> None:
+def test_design_refuses_no_ideas_and_scores_below_the_scale(block: str) -> None:
     assert first_valid(block, spec_for(Phase.DESIGN).output) is None
 
 
@@ -103,3 +101,79 @@ def test_plan_takes_dependencies_grouped_by_kind_as_kind_item_strings() -> None:
     out = first_valid(json.dumps(block), PlanOutput)
     assert out is not None
     assert out.plan.dependencies == ["data: claims export", "apis: ERP", "approvals: works council"]
+
+
+@pytest.mark.parametrize(
+    ("evaluation", "expected"),
+    [
+        # any score above 5 means the block used 1-10: 1 + (x - 1) * 4 / 9
+        (
+            {"ideas": [{"idea_id": "idea-1", "feasibility": 8, "value": 10, "human_value": 1}]},
+            (4.11, 5.0, 1.0),
+        ),
+        # the block says so, even when every score is small
+        (
+            {
+                "scale": "1-10",
+                "ideas": [{"idea_id": "idea-1", "feasibility": 3, "value": 5, "human_value": 4}],
+            },
+            (1.89, 2.78, 2.33),
+        ),
+        # numbers as strings
+        (
+            {"ideas": [{"idea_id": "idea-1", "feasibility": "4", "value": "5", "human_value": "3"}]},
+            (4.0, 5.0, 3.0),
+        ),
+    ],
+)
+def test_design_maps_a_1_to_10_block_onto_1_to_5_with_a_note(
+    evaluation: dict[str, object], expected: tuple[float, float, float]
+) -> None:
+    out = first_valid(json.dumps({"evaluation": evaluation}), spec_for(Phase.DESIGN).output)
+    assert out is not None
+    session = WorkshopSession()
+    out.apply(session)
+    assert session.evaluation is not None and session.evaluation.scale == "1-5"
+    e = session.evaluation.ideas[0]
+    assert (e.feasibility, e.value, e.human_value_score) == expected
+    rescaled = expected[0] != float(evaluation["ideas"][0]["feasibility"])  # type: ignore[index]
+    assert bool(session.evaluation.notes) == rescaled
+    if rescaled:
+        assert "1 + (x − 1) × 4 / 9" in session.evaluation.notes[0]
+
+
+def test_discover_records_priority_steps_and_a_redrawn_workflow_keeps_them() -> None:
+    session = WorkshopSession()
+    for reply in (
+        '{"workflow": {"activities": [{"id": "s1", "name": "Intake"}, {"id": "s2", "name": "Check"}]}}',
+        '{"priority_steps": [{"id": "s2", "reason": "clerks chase missing data"}, "s1"]}',
+        '{"workflow": {"activities": [{"id": "s1", "name": "Intake"},'
+        ' {"id": "s2", "name": "Completeness"}]}}',
+    ):
+        out = first_valid(reply, DiscoverOutput)
+        assert out is not None
+        out.apply(session)
+    assert session.workflow is not None and session.workflow.activities[1].name == "Completeness"
+    assert [(p.id, p.reason) for p in session.workflow.priority_steps] == [
+        ("s2", "clerks chase missing data"),
+        ("s1", ""),
+    ]
+
+
+def test_plan_records_the_poc_scope_lists_from_single_strings() -> None:
+    block = {
+        "plan": {
+            "milestones": [{"id": "m1", "title": "Intake"}],
+            "poc_scope": {
+                "functionality": "flag incomplete claims",
+                "data": ["two years of claims"],
+                "success_criteria": ["finds what clerks find"],
+                "timeline": ["weeks 1-2 data", "weeks 3-8 pilot"],
+            },
+        }
+    }
+    out = first_valid(json.dumps(block), PlanOutput)
+    assert out is not None and out.plan.poc_scope is not None
+    scope = out.plan.poc_scope
+    assert scope.functionality == ["flag incomplete claims"]
+    assert scope.timeline == "weeks 1-2 data; weeks 3-8 pilot"

@@ -1,0 +1,69 @@
+"""Layout and notices: no label cut off, notices at the notebook's font size, errors without paths."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from sofia_nb.consent import ConsentBroker, ConsentRequest
+from sofia_nb.session import SessionStore
+from sofia_nb.ui import ConsentCard, WidgetConsent, WorkshopApp
+from sofia_nb.ui._notice import error_text
+from sofia_nb.workshop import Workshop
+
+from .test_workshop_app import EchoModel
+
+
+class BrokenScriptModel(EchoModel):
+    async def complete(self, messages, **kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError(
+            "script exhausted: /home/me/.venv/lib/sofia_nb/workshop/demo/script.yaml has no unused reply"
+        )
+
+
+def test_every_button_sizes_to_its_label() -> None:
+    card = ConsentCard(ConsentRequest(tool="demo-search/web_search"))
+    assert all(b.layout.width == "auto" for b in card._buttons.children)
+    assert card._buttons.layout.flex_flow == "row wrap"  # a narrow notebook wraps, never cuts
+
+
+async def test_log_and_meter_keep_their_width_and_the_status_is_not_small(tmp_path) -> None:
+    app = WorkshopApp(Workshop.create(EchoModel(), store=SessionStore(tmp_path)))
+    assert app.meter.layout.flex == "0 0 380px" and app.tool_log.layout.min_width == "0"
+    assert all(b.layout.width == "auto" for b in app._buttons)
+    app.send_button.click()  # nothing typed
+    assert "type a message first" in app.status.value and "<small>" not in app.status.value
+
+
+async def test_an_error_is_a_readable_notice_without_a_path_or_traceback(tmp_path) -> None:
+    app = WorkshopApp(Workshop.create(BrokenScriptModel(), store=SessionStore(tmp_path)))
+    await asyncio.gather(app.start(), return_exceptions=True)
+    status = app.status.value
+    assert "script.yaml has no unused reply" in status and "try the step again" in status
+    assert "/home/me" not in status and "Traceback" not in status and "<small>" not in status
+    assert not app.start_button.disabled  # the app is usable again
+
+
+def test_error_text_keeps_a_file_name_and_drops_where_it_lives() -> None:
+    text = error_text(OSError("cannot read C:\\Users\\me\\inputs.yaml or /tmp/x/y/inputs.yaml"))
+    assert "inputs.yaml" in text and "Users" not in text and "/tmp" not in text
+
+
+async def test_an_answered_consent_card_collapses_to_one_line() -> None:
+    provider = WidgetConsent(show=lambda card: None)
+    broker = ConsentBroker(provider, deadline_s=30)
+    pending = asyncio.ensure_future(broker.ask("demo-search/web_search", {"query": "Valdora"}))
+    for _ in range(200):
+        if provider.cards:
+            break
+        await asyncio.sleep(0.01)
+    card = provider.cards[-1]
+    card.session_button.click()
+    await asyncio.wait_for(pending, 5)
+    assert card.children == (card._status,)
+    assert "✓ demo-search/web_search: allow for this session (widget: clicked in the notebook)" in (
+        card._status.value
+    )
