@@ -35,6 +35,7 @@ from sofia_nb.session import (
     WorkshopSession,
     new_session_id,
 )
+from sofia_nb.session._migrations import migrate
 
 from .factory import rich_session
 
@@ -404,3 +405,43 @@ def test_a_version_1_file_loads_as_version_2_with_a_numeric_human_value_as_the_s
     assert loaded.business_context is not None and loaded.business_context.company_name == ""
     assert loaded.evaluation is not None
     assert (loaded.evaluation.ideas[0].human_value_score, loaded.evaluation.ideas[0].human_value) == (4.0, "")
+
+
+def test_a_file_without_schema_version_is_version_1_and_is_migrated() -> None:
+    # Files written before the field existed carry no schema_version at all.
+    data = {"evaluation": {"ideas": [{"idea_id": "idea-1", "human_value": 3}]}}
+    migrated = migrate(data)
+    assert migrated["schema_version"] == 2
+    idea = migrated["evaluation"]["ideas"][0]
+    assert idea == {"idea_id": "idea-1", "human_value": "", "human_value_score": 3.0}
+
+
+def test_a_current_document_passes_through_migration_unchanged() -> None:
+    current = {"schema_version": 2, "evaluation": {"ideas": [{"idea_id": "idea-1", "human_value": 3}]}}
+    assert migrate(json.loads(json.dumps(current))) == current
+
+
+@pytest.mark.parametrize("kept", ["high", True, None])
+def test_a_version_1_human_value_that_is_not_a_number_is_kept(kept: object) -> None:
+    data = {"schema_version": 1, "evaluation": {"ideas": [{"idea_id": "idea-1", "human_value": kept}]}}
+    assert migrate(data)["evaluation"]["ideas"][0] == {"idea_id": "idea-1", "human_value": kept}
+
+
+def test_not_found_errors_name_what_is_missing(store: SessionStore) -> None:
+    with pytest.raises(SessionNotFoundError, match=f"^no sessions in {re.escape(str(store.root))}$"):
+        store.load("last")
+    gone = store.path_for("20261201-090000-gone")
+    with pytest.raises(SessionNotFoundError, match=f"^no session file {re.escape(str(gone))}$"):
+        store.delete("20261201-090000-gone")
+    with pytest.raises(SessionNotFoundError, match=f"^no session file {re.escape(str(gone))}$"):
+        store.load("20261201-090000-gone")
+
+
+def test_scan_goes_on_past_a_file_that_vanished_before_it_was_read(store: SessionStore) -> None:
+    # A dangling link is listed by the glob and gone when read, as a file deleted in between is.
+    session = WorkshopSession()
+    store.save(session)
+    (store.root / "00000000-000000-gone.json").symlink_to(store.root / "nowhere.json")
+    scan = store.scan()
+    assert [s.session_id for s in scan.sessions] == [session.id]
+    assert scan.unreadable == []
