@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -126,6 +127,33 @@ def test_a_line_reader_on_a_pipe_leaves_no_reader_on_the_loop() -> None:
     with os.fdopen(read_fd) as stdin:
         assert asyncio.run(read_one(LineReader(stdin))) == ("one", False)
     os.close(write_fd)
+
+
+def test_a_line_that_arrives_in_two_pieces_is_one_line() -> None:
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, b"al")
+
+    async def read_split_line(reader: LineReader) -> str | None:
+        line = asyncio.create_task(reader.readline())
+        for _ in range(20):  # the reader takes "al" and waits for the rest of the line
+            await asyncio.sleep(0)
+        os.write(write_fd, b"low\n")
+        return await line
+
+    with os.fdopen(read_fd) as stdin:
+        assert asyncio.run(read_split_line(LineReader(stdin))) == "allow"
+    os.close(write_fd)
+
+
+def test_a_line_reader_on_answers_redirected_from_a_file(tmp_path: Path) -> None:
+    answers = tmp_path / "answers.txt"
+    answers.write_text("y\nn\n", encoding="utf-8")
+
+    async def read_all(reader: LineReader) -> list[str | None]:
+        return [await reader.readline() for _ in range(3)]
+
+    with answers.open(encoding="utf-8") as stdin:
+        assert asyncio.run(read_all(LineReader(stdin))) == ["y", "n", None]
 
 
 def test_a_line_reader_on_a_stream_without_a_descriptor() -> None:
@@ -295,6 +323,14 @@ def test_the_gate_asks_with_the_description_then_forwards_everything() -> None:
     assert len(script.asked) == 1  # listing asks nobody
 
 
+def test_the_gate_by_default_asks_with_the_arguments_and_sends_as_the_program() -> None:
+    host = _Host()
+    script = ScriptedConsent(["allow"])
+    asyncio.run(ConsentedTools(host, ConsentBroker(script)).call_tool("search", "web_search", {"q": "x"}))
+    assert (script.asked[0].arguments, script.asked[0].description) == ({"q": "x"}, "")
+    assert host.calls == [("call", "search", "web_search", {"q": "x"}, None, "program")]
+
+
 def test_a_denied_call_is_never_sent_and_says_who_denied_and_why() -> None:
     host = _Host()
     tools = ConsentedTools(host, ConsentBroker(ScriptedConsent(["deny"])))
@@ -335,6 +371,10 @@ def test_policy_texts(text: str, mode: str, tools: tuple[str, ...]) -> None:
     assert ConsentPolicy.parse(text) == ConsentPolicy(mode=mode, tools=tools)  # type: ignore[arg-type]
 
 
+def test_a_listed_tool_keeps_everything_after_the_first_colon() -> None:
+    assert ConsentPolicy.parse("allow:docs/v1:search,a/b").tools == ("docs/v1:search", "a/b")
+
+
 def test_a_listed_tool_without_a_server_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="consent tool 'web_search' is not of the form server/tool"):
         ConsentPolicy.parse("allow:web_search")
@@ -354,6 +394,10 @@ def test_a_listed_tool_without_a_server_is_refused_by_name() -> None:
 )
 def test_notebook_parameter_forms(mode: str, tools: list[str] | None, expected: ConsentPolicy) -> None:
     assert ConsentPolicy.from_parameters(mode, tools) == expected
+
+
+def test_the_notebook_parameter_defaults_to_deny() -> None:
+    assert ConsentPolicy.from_parameters() == ConsentPolicy()
 
 
 def test_an_unknown_notebook_policy_is_refused_by_name() -> None:
