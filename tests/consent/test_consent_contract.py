@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import os
 from pathlib import Path
 from typing import Any
@@ -143,6 +144,13 @@ def test_a_line_that_arrives_in_two_pieces_is_one_line() -> None:
     with os.fdopen(read_fd) as stdin:
         assert asyncio.run(read_split_line(LineReader(stdin))) == "allow"
     os.close(write_fd)
+
+
+def test_a_line_reader_drops_only_the_newline() -> None:
+    async def read_all(reader: LineReader) -> list[str | None]:
+        return [await reader.readline() for _ in range(2)]
+
+    assert asyncio.run(read_all(LineReader(io.StringIO("keep  \nWAX\n")))) == ["keep  ", "WAX"]
 
 
 def test_a_line_reader_on_answers_redirected_from_a_file(tmp_path: Path) -> None:
@@ -285,10 +293,28 @@ def test_a_failing_provider_is_named_in_the_deny() -> None:
     )
 
 
-def test_the_broker_defaults_to_ten_minutes() -> None:
-    script = ScriptedConsent(["allow"])
+def test_a_failing_provider_leaves_its_traceback_in_the_debug_log(caplog: pytest.LogCaptureFixture) -> None:
+    class Broken:
+        name = "widget"
+
+        async def ask(self, request: ConsentRequest) -> ConsentDecision:
+            raise RuntimeError("gone")
+
+    with caplog.at_level(logging.DEBUG, logger="sofia_nb.consent"):
+        asyncio.run(ConsentBroker(Broken()).ask("a/b"))
+    [record] = [r for r in caplog.records if r.name.startswith("sofia_nb.consent")]
+    assert (record.levelno, record.getMessage()) == (logging.DEBUG, "consent provider failed")
+    assert record.exc_info is not None and str(record.exc_info[1]) == "gone"
+
+
+def test_the_broker_defaults_to_ten_minutes_no_arguments_and_no_description() -> None:
+    script = ScriptedConsent(["allow", "allow"])
     asyncio.run(ConsentBroker(script).ask("a/b"))
-    assert script.asked[0].deadline_s == 600.0
+    asyncio.run(permit(ConsentBroker(script), "c/d", {"k": 1}))
+    assert [(r.tool, r.deadline_s, r.arguments, r.description) for r in script.asked] == [
+        ("a/b", 600.0, {}, ""),
+        ("c/d", 600.0, {"k": 1}, ""),
+    ]
 
 
 # --- the gate -------------------------------------------------------------------------------
