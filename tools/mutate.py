@@ -114,7 +114,12 @@ MODULES = (
     Module(
         "workshop/_extract",
         ("sofia_nb/workshop/_extract.py",),
-        ("tests/workshop/test_extract.py", "tests/workshop/test_extract_promises.py"),
+        (
+            "tests/workshop/test_extract.py",
+            "tests/workshop/test_extract_promises.py",
+            "tests/workshop/test_salvage.py",
+            "tests/workshop/test_partial_blocks.py",
+        ),
     ),
 )
 
