@@ -79,7 +79,11 @@ MODULES = (
     Module(
         "develop/edits/_apply",
         ("sofia_nb/develop/edits/_apply.py",),
-        ("tests/develop/test_edits.py", "tests/develop/test_edits_fuzz.py", "tests/develop/test_apply_contract.py"),
+        (
+            "tests/develop/test_edits.py",
+            "tests/develop/test_edits_fuzz.py",
+            "tests/develop/test_apply_contract.py",
+        ),
     ),
     Module(
         "develop/_runner",
