@@ -113,7 +113,11 @@ MODULES = (
     Module(
         "workshop/_tools",
         ("sofia_nb/workshop/_tools.py",),
-        ("tests/workshop/test_tools.py", "tests/workshop/test_tool_consent_promises.py"),
+        (
+            "tests/workshop/test_tools.py",
+            "tests/workshop/test_tool_consent_promises.py",
+            "tests/workshop/test_tools_contract.py",
+        ),
     ),
     Module(
         "workshop/_extract",
