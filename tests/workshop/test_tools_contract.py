@@ -10,9 +10,9 @@ from typing import Any, Literal
 
 import pytest
 
-from sofia_nb.consent import ConsentBroker, PolicyConsent
-from sofia_nb.events import EventBus, EventRecorder, Warning
-from sofia_nb.llm import ToolCall, ToolSpec
+from sofia_nb.consent import ConsentBroker, PolicyConsent, ScriptedConsent
+from sofia_nb.events import EventBus, EventRecorder, ToolCallFinished, ToolCallStarted, Warning
+from sofia_nb.llm import ToolCall, ToolResult, ToolSpec
 from sofia_nb.protocol import CallToolResult, TextContent, Tool
 from sofia_nb.redact import REDACTED
 from sofia_nb.session import Phase, WorkshopSession
@@ -136,13 +136,16 @@ def test_a_result_is_its_text_else_its_structured_content_as_json() -> None:
 
 def test_a_server_tool_that_fails_is_an_error_the_model_reads_and_the_log_keeps() -> None:
     session = WorkshopSession(phase=Phase.DESIGN)
-    broker = ConsentBroker(PolicyConsent("allow-all"))
-    tools = WorkshopTools(session, consent=broker, host=Host(fail=RuntimeError("boom")), servers=["calc"])
+    script = ScriptedConsent(["allow"])
+    host = Host(fail=RuntimeError("boom"))
+    tools = WorkshopTools(session, consent=ConsentBroker(script), host=host, servers=["calc"])
     asyncio.run(tools.list_tools())
     call = ToolCall(id="c1", name="calc__double", arguments={"n": 1})
     tools.hooks.before(call)
     result = asyncio.run(tools.call_tool(call))
     assert (result.text, result.is_error) == ("calc/double failed: boom", True)
+    assert (script.asked[0].tool, script.asked[0].arguments) == ("calc/double", {"n": 1})
+    assert host.calls == [("calc", "double", {"n": 1}, "model")]
     tools.hooks.after(call, result)
     record = session.tool_calls[0]
     assert (record.server, record.tool, record.ok, record.is_error, record.error_kind) == (
@@ -197,3 +200,57 @@ def test_a_name_that_is_not_server_tool_is_refused_by_name() -> None:
         with pytest.raises(ValueError, match=f"tool name {bad!r} is not of the form server/tool"):
             ToolRef.parse(bad)
     assert ToolRef.parse("a/b__c") == ToolRef(server="a", tool="b__c")  # "/" is tried first
+    assert ToolRef.parse("a/b/c") == ToolRef(server="a", tool="b/c")  # the server ends at the first one
+
+
+def test_a_server_s_error_result_reaches_the_model_and_the_log_as_a_tool_error() -> None:
+    session = WorkshopSession()
+    host = Host(CallToolResult(content=[TextContent(text="bad n")], is_error=True))
+    broker = ConsentBroker(PolicyConsent("allow-all"))
+    tools = WorkshopTools(session, consent=broker, host=host, servers=["calc"])
+    asyncio.run(tools.list_tools())
+    call = ToolCall(id="c2", name="calc__double", arguments={"n": 1})
+    tools.hooks.before(call)
+    result = asyncio.run(tools.call_tool(call))
+    assert (result.text, result.is_error) == ("bad n", True)
+    tools.hooks.after(call, result)
+    assert [(r.ok, r.is_error, r.error_kind) for r in session.tool_calls] == [(False, True, "tool-error")]
+
+
+def test_a_rejected_call_to_a_name_without_a_server_is_logged_under_unknown() -> None:
+    session = WorkshopSession()
+    bus = EventBus()
+    recorder = EventRecorder(bus)
+    tools = WorkshopTools(session, bus=bus)
+    call = ToolCall(id="c3", name="rm", arguments={"path": "/"})
+    tools.hooks.after(call, ToolResult(text="not offered", is_error=True))
+    record = session.tool_calls[0]
+    assert (record.server, record.tool, record.error_kind, record.arguments) == (
+        "unknown",
+        "rm",
+        "rejected",
+        {"path": "/"},
+    )
+    [started] = recorder.of_type(ToolCallStarted)
+    [finished] = recorder.of_type(ToolCallFinished)
+    assert (started.call_id, started.server, started.tool, started.arguments, started.origin) == (
+        "c3",
+        "unknown",
+        "rm",
+        {"path": "/"},
+        "model",
+    )
+    assert (
+        finished.ok,
+        finished.is_error,
+        finished.error_kind,
+        finished.error_message,
+        finished.result_size,
+    ) == (
+        False,
+        True,
+        "rejected",
+        "not offered",
+        11,
+    )
+    assert finished.result_preview == "not offered"
