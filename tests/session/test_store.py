@@ -445,3 +445,17 @@ def test_scan_goes_on_past_a_file_that_vanished_before_it_was_read(store: Sessio
     scan = store.scan()
     assert [s.session_id for s in scan.sessions] == [session.id]
     assert scan.unreadable == []
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [(b'{"name": "\xff\xfe"}', "not UTF-8 text at byte 10"), (b"[1, 2]", "the top level is not an object")],
+)
+def test_a_damaged_file_is_named_with_what_is_wrong(store: SessionStore, content: bytes, reason: str) -> None:
+    store.root.mkdir(parents=True)
+    path = store.root / "20200101-000000-0bad.json"
+    path.write_bytes(content)
+    with pytest.raises(CorruptSessionError) as caught:
+        store.load("20200101-000000-0bad")
+    assert (caught.value.path, caught.value.reason) == (path, reason)
+    assert str(caught.value) == f"{path}: not a valid session file ({reason}); it was left untouched"

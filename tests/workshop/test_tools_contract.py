@@ -254,3 +254,24 @@ def test_a_rejected_call_to_a_name_without_a_server_is_logged_under_unknown() ->
         11,
     )
     assert finished.result_preview == "not offered"
+
+
+def test_a_local_call_that_succeeds_is_announced_without_an_error() -> None:
+    session = WorkshopSession()
+    bus = EventBus()
+    recorder = EventRecorder(bus)
+    tools = WorkshopTools(session, builtins=[cards_search_tool()], bus=bus)
+    asyncio.run(tools.list_tools())
+    call = ToolCall(id="c4", name="builtin__search_cards", arguments={"query": "routes", "limit": 1})
+    tools.hooks.before(call)
+    result = asyncio.run(tools.call_tool(call))
+    tools.hooks.after(call, result)
+    [finished] = recorder.of_type(ToolCallFinished)
+    assert (finished.ok, finished.is_error, finished.error_kind, finished.error_message) == (
+        True,
+        False,
+        None,
+        None,
+    )
+    assert finished.result_size == len(result.text)
+    assert finished.result_preview == result.text[:300]
