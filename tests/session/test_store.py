@@ -196,6 +196,9 @@ def test_a_newer_schema_version_is_refused_and_untouched(store: SessionStore) ->
     with pytest.raises(SchemaVersionError, match="99") as caught:
         store.load(session.id)
     assert caught.value.found == 99
+    assert str(caught.value) == (
+        f"{path}: schema version 99 is newer than this sofia_nb supports (2); upgrade sofia_nb to open it"
+    )
     with pytest.raises(SchemaVersionError):
         store.save(session)
     assert path.read_bytes() == before
@@ -449,7 +452,11 @@ def test_scan_goes_on_past_a_file_that_vanished_before_it_was_read(store: Sessio
 
 @pytest.mark.parametrize(
     ("content", "reason"),
-    [(b'{"name": "\xff\xfe"}', "not UTF-8 text at byte 10"), (b"[1, 2]", "the top level is not an object")],
+    [
+        (b'{"name": "\xff\xfe"}', "not UTF-8 text at byte 10"),
+        (b"[1, 2]", "the top level is not an object"),
+        (b'{"schema_version": "2"}', "schema_version is '2', not an integer"),
+    ],
 )
 def test_a_damaged_file_is_named_with_what_is_wrong(store: SessionStore, content: bytes, reason: str) -> None:
     store.root.mkdir(parents=True)
@@ -459,3 +466,16 @@ def test_a_damaged_file_is_named_with_what_is_wrong(store: SessionStore, content
         store.load("20200101-000000-0bad")
     assert (caught.value.path, caught.value.reason) == (path, reason)
     assert str(caught.value) == f"{path}: not a valid session file ({reason}); it was left untouched"
+
+
+def test_a_file_without_schema_version_loads_as_version_1(store: SessionStore) -> None:
+    session = rich_session()
+    store.save(session)
+    path = store.path_for(session.id)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    del raw["schema_version"]
+    raw["evaluation"] = {"ideas": [{"idea_id": "idea-1", "feasibility": 4, "value": 4, "human_value": 3}]}
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    loaded = store.load(session.id)
+    assert loaded.evaluation is not None
+    assert (loaded.schema_version, loaded.evaluation.ideas[0].human_value_score) == (2, 3.0)
