@@ -479,3 +479,69 @@ def test_a_file_without_schema_version_loads_as_version_1(store: SessionStore) -
     loaded = store.load(session.id)
     assert loaded.evaluation is not None
     assert (loaded.schema_version, loaded.evaluation.ideas[0].human_value_score) == (2, 3.0)
+
+
+@pytest.mark.parametrize("bad", ["", "../escape", "a/b", "a\\b", ".hidden"])
+def test_ids_that_would_leave_the_folder_are_refused_by_name(store: SessionStore, bad: str) -> None:
+    with pytest.raises(SessionNotFoundError, match=f"^not a valid session id: {re.escape(repr(bad))}$"):
+        store.path_for(bad)
+
+
+def test_the_default_folder_is_sessions_under_sofia_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOFIA_HOME", str(tmp_path / "home"))
+    assert SessionStore().root == tmp_path / "home" / "sessions"
+    assert SessionStore(tmp_path / "elsewhere").root == tmp_path / "elsewhere"
+
+
+def test_the_file_is_pretty_utf8_json_ending_in_a_newline(store: SessionStore) -> None:
+    session = WorkshopSession(name="Café Zürich")
+    text = store.save(session).read_text(encoding="utf-8")
+    assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"
+    assert '"name": "Café Zürich"' in text
+
+
+def test_a_stale_copy_is_refused_naming_the_session(store: SessionStore) -> None:
+    session = WorkshopSession()
+    store.save(session)
+    stale = session.model_copy()
+    store.save(session)
+    with pytest.raises(StaleSessionError) as caught:
+        store.save(stale)
+    assert caught.value.session_id == session.id
+
+
+def test_the_temp_file_is_a_hidden_sibling_of_the_session_file(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # os.replace is only atomic within one file system: the temp file must sit in the same folder
+    temps: list[str] = []
+    real_fsync = os.fsync
+
+    def recording_fsync(fd: int) -> None:
+        if not stat.S_ISDIR(os.fstat(fd).st_mode):
+            temps.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", recording_fsync)
+    session = WorkshopSession()
+    store.save(session)
+    [temp] = [Path(t) for t in temps]
+    assert temp.parent == store.root.resolve()
+    assert temp.name.startswith(f".{session.id}.") and temp.name.endswith(".tmp")
+
+
+def test_a_failed_replace_removes_the_temp_file_and_raises(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = WorkshopSession()
+    store.save(session)
+
+    def refuse(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(OSError, match="No space left on device"):
+        store.save(session)
+    assert temp_files(store.root) == []
