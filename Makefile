@@ -10,7 +10,7 @@ LAB_SETTINGS = mkdir -p $(VENV)/share/jupyter/lab/settings && \
   cp jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 PYTEST_ARGS ?=
 
-.PHONY: demo test install install-dev npm browser lint imports typecheck pytest nbval schemas notebooks bench clean
+.PHONY: demo test install install-dev npm browser lint imports typecheck pytest nbval schemas notebooks bench mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "sofia_nb needs Python 3.11 or newer"'
@@ -63,8 +63,8 @@ demo: $(VENV)/.demo
 	@echo "proof of concept:   $$(ls -d $(CURDIR)/$(OUT)/poc/*)"
 
 lint: $(VENV)/.dev
-	$(BIN)/ruff check sofia_nb tests benchmarks
-	$(BIN)/ruff format --check sofia_nb tests benchmarks
+	$(BIN)/ruff check sofia_nb tests benchmarks tools/mutate.py
+	$(BIN)/ruff format --check sofia_nb tests benchmarks tools/mutate.py
 
 # The layer rules of docs/architecture.md §1 (import-linter contracts in pyproject.toml).
 imports: $(VENV)/.dev
@@ -91,6 +91,15 @@ notebooks: $(VENV)/.dev
 	done
 
 test: install-dev lint imports typecheck pytest nbval
+
+# Mutation testing of the safety-critical modules, one module at a time with its own tests,
+# resumable (state in mutants/); not part of `make test`. MODULES="redact consent" for some.
+$(VENV)/.mutation: pyproject.toml | $(VENV)/.dev
+	$(BIN)/python -m pip install -q -e '.[all,dev,mutation]'
+	touch $@
+
+mutate: $(VENV)/.mutation npm
+	$(BIN)/python tools/mutate.py $(MODULES)
 
 schemas: $(VENV)/.dev
 	$(BIN)/python -m sofia_nb.cli.schemas docs/schemas
