@@ -4,9 +4,13 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 NPM    := tools/npm
 OUT    ?= demo-output
+# JupyterLab as the notebooks expect it (widget state saved with the notebook, so a notebook
+# reopened without a kernel shows the app, not "model not found"): the venv's settings overrides.
+LAB_SETTINGS = mkdir -p $(VENV)/share/jupyter/lab/settings && \
+  cp jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 PYTEST_ARGS ?=
 
-.PHONY: demo test install install-dev npm browser lint imports typecheck pytest nbval schemas notebooks bench clean
+.PHONY: demo test install install-dev npm browser lint imports typecheck pytest nbval schemas notebooks bench mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "sofia_nb needs Python 3.11 or newer"'
@@ -17,8 +21,9 @@ $(VENV)/.core: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[context]'
 	touch $@
 
-$(VENV)/.dev: pyproject.toml | $(BIN)/python
+$(VENV)/.dev: pyproject.toml jupyter/overrides.json | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[all,dev]'
+	$(LAB_SETTINGS)
 	touch $@
 
 install: $(VENV)/.core
@@ -42,8 +47,9 @@ browser:
 
 # The bundled demo, headless: the whole workshop (01_workshop), then the Ralph loop on its plan
 # (02_develop) until the PoC's tests pass. Everything lands in $(OUT).
-$(VENV)/.demo: pyproject.toml | $(BIN)/python
+$(VENV)/.demo: pyproject.toml jupyter/overrides.json | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[context,ui,batch]'
+	$(LAB_SETTINGS)
 	touch $@
 
 demo: $(VENV)/.demo
@@ -57,8 +63,8 @@ demo: $(VENV)/.demo
 	@echo "proof of concept:   $$(ls -d $(CURDIR)/$(OUT)/poc/*)"
 
 lint: $(VENV)/.dev
-	$(BIN)/ruff check sofia_nb tests benchmarks
-	$(BIN)/ruff format --check sofia_nb tests benchmarks
+	$(BIN)/ruff check sofia_nb tests benchmarks tools/mutate.py
+	$(BIN)/ruff format --check sofia_nb tests benchmarks tools/mutate.py
 
 # The layer rules of docs/architecture.md §1 (import-linter contracts in pyproject.toml).
 imports: $(VENV)/.dev
@@ -85,6 +91,15 @@ notebooks: $(VENV)/.dev
 	done
 
 test: install-dev lint imports typecheck pytest nbval
+
+# Mutation testing of the safety-critical modules, one module at a time with its own tests,
+# resumable (state in mutants/); not part of `make test`. MODULES="redact consent" for some.
+$(VENV)/.mutation: pyproject.toml | $(VENV)/.dev
+	$(BIN)/python -m pip install -q -e '.[all,dev,mutation]'
+	touch $@
+
+mutate: $(VENV)/.mutation npm
+	$(BIN)/python tools/mutate.py $(MODULES)
 
 schemas: $(VENV)/.dev
 	$(BIN)/python -m sofia_nb.cli.schemas docs/schemas

@@ -344,7 +344,8 @@ def per_language(server: Server, languages: dict[str, tuple[list[str], str]], ma
             lines = text.splitlines()
             for symbol in code(CodeInput(files=[str(path)])).files[0].symbols[:2]:
                 found = code(CodeInput(files=[str(path)], symbols=[symbol.name])).files[0].slices
-                if found:  # the raw equivalent: every returned slice's lines, as `sed -n A,Bp` prints them
+                # every definition the name has (overloads, methods), each line ending as `sed -n A,Bp`
+                if found:
                     raw = "".join(line + "\n" for s in found for line in lines[s.start_line - 1 : s.end_line])
                     sliced = server.call("code", files=[str(path)], symbols=[symbol.name])
                     slices.append((count_tokens(sliced), count_tokens(raw)))

@@ -117,6 +117,9 @@ def _redact(value: Any, secrets: list[str]) -> Any:
             k: (
                 REDACTED
                 if isinstance(k, str) and is_secret_key(k) and v not in (None, "")
+                # a short string value (the commonest argument) is answered here, one frame less
+                else _redact_text(v, secrets)
+                if type(v) is str and v
                 else _redact(v, secrets)
             )
             for k, v in value.items()

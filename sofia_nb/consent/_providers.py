@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import os
+import stat
 import sys
 from collections.abc import Iterable
 from typing import Protocol, TextIO, runtime_checkable
@@ -38,8 +39,10 @@ class LineReader:
     async def readline(self) -> str | None:
         """The next line without its newline, or None at end of input."""
         try:
-            fd = self.stream.fileno()
+            fd: int | None = self.stream.fileno()
         except (AttributeError, OSError, ValueError):
+            fd = None
+        if fd is None or stat.S_ISREG(os.fstat(fd).st_mode):  # a file never blocks, and epoll refuses it
             line = self.stream.readline()
             return line.rstrip("\n") if line else None
         while b"\n" not in self._pending and not self._eof:

@@ -141,7 +141,10 @@ class CallToolResult(WireModel):
 
     def text(self) -> str:
         """The text blocks joined by newlines (what a person or a model usually wants)."""
-        return "\n".join(block.text for block in self.content if isinstance(block, TextContent))
+        content = self.content
+        if len(content) == 1 and type(content[0]) is TextContent:  # the commonest result, no generator
+            return content[0].text
+        return "\n".join(block.text for block in content if isinstance(block, TextContent))
 
     @classmethod
     def from_wire(cls, raw: dict[str, Any]) -> CallToolResult:
@@ -164,7 +167,7 @@ class CallToolResult(WireModel):
             "is_error": is_error,
             "meta": None,
         }
-        return trusted(cls, values, {_FIELD_OF[key] for key in raw}, {})
+        return trusted(cls, values, set(map(_FIELD_OF.__getitem__, raw)), {})
 
 
 _PLAIN_RESULT = frozenset({"content", "isError", "structuredContent"})

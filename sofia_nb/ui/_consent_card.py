@@ -181,7 +181,7 @@ class GoBackConfirmation(ConsentCard):
         if answer is None:
             return f"go back to {target}: waiting for an answer"
         verb = "went back to" if answer.allowed else "stayed; did not go back to"
-        return f"{verb} {target} ({answer.decided_by}: {answer.reason})"
+        return f"{verb} {target} ({self.request.tool}, {answer.decided_by}: {answer.reason})"
 
 
 class WidgetConsent:

@@ -31,8 +31,13 @@ from ._refresh import Refresher
 from ._results import ResultsView
 
 LIVE_CLASS = "sofia-nb-record-live"
-LIVE_STYLE = f"<style>.{LIVE_CLASS} {{ display: none; }}</style>"
-"""Put in the live widget: the record next to it is hidden while the widget renders."""
+LIVE_STYLE = (
+    f"<style>.{LIVE_CLASS} {{ display: none; }} "
+    f".jp-OutputArea:has(.jupyter-widgets-disconnected) .{LIVE_CLASS} {{ display: block; }}</style>"
+)
+"""Put in the live widget: the record next to it is hidden while the widget is connected to its
+kernel. A widget drawn from saved state, or whose kernel has gone, is marked disconnected by the
+widget manager (``jupyter-widgets-disconnected``), and then the record shows."""
 
 
 def audit_text(session: WorkshopSession) -> str:

@@ -69,6 +69,7 @@ class WorkshopApp(w.VBox):
         self.workshop = workshop
         self.development = development
         self.demo_lines = demo_lines
+        self._offered: str | None = None
         self.poc: PocDevelopment | None = None
         bus = workshop.bus
         session = workshop.session
@@ -314,8 +315,9 @@ class WorkshopApp(w.VBox):
         if self.demo_lines is None:
             return
         line = self.demo_lines() if open_for_talk else None
-        if line is not None and not self.message.value.strip():
-            self.message.value = line
+        if self.message.value.strip() in ("", (self._offered or "").strip()):  # never over own words
+            self.message.value = line or ""
+        self._offered = line
 
     def _fail(self, exc: BaseException) -> None:
         self.chat.error(exc)  # in the conversation, where the facilitator is looking

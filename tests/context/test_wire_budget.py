@@ -27,10 +27,9 @@ from sofia_nb.context import DEFAULT_IGNORE_DIRS, get_tool, render
 from sofia_nb.context._code import CodeInput, run
 from sofia_nb.context._source import MAX_WHOLE
 from sofia_nb.session import Phase, SessionStore, WorkshopSession
-from tests.context2._transcripts import write_projects
-from tests.context2._trees import make_composer_tree
 
-from ._trees import FILES, make_repo
+from ._transcripts import write_projects
+from ._trees import FILES, make_composer_tree, make_repo
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 bpe_openai = pytest.importorskip("bpe_openai")

@@ -24,8 +24,14 @@ TOKEN_SHAPES = [
     "sk-abcdefghijklmnop1234",
     "ghp_abcdefghijklmnopqrst1234",
     "gho_abcdefghijklmnopqrst1234",
+    "ghu_abcdefghijklmnopqrst1234",
+    "ghs_abcdefghijklmnopqrst1234",
+    "ghr_abcdefghijklmnopqrst1234",
     "github_pat_11ABCDEFG_abcdefghijklmnopqrstuv",  # real ones have an underscore early
     "xoxb-1234567890-abcdef",
+    "xoxa-1234567890-abcdef",
+    "xoxp-1234567890-abcdef",
+    "xoxr-1234567890-abcdef",
     "AKIAABCDEFGHIJKLMNOP",
 ]
 

@@ -9,11 +9,10 @@ from typing import Any
 
 from sofia_nb.context import DEFAULT_BUDGET, allowed_roots, tools
 from sofia_nb.session import Phase, SessionStore, WorkshopSession
-from tests.context._trees import make_repo, write_sources
-from tests.context2._trees import write_executable
+from tests.context._trees import make_repo, write_executable, write_sources
 
 # Stand-ins for the real CLIs, first on PATH: a logged-in `gh` on the test machine must never be
-# reached (tests stay offline); the tools' answers to these are checked in tests/context2.
+# reached (tests stay offline); the tools' answers to these are checked in tests/context/providers.
 OFFLINE_GH = 'import sys\nsys.stderr.write("You are not logged into any GitHub hosts.\\n")\nsys.exit(4)\n'
 OFFLINE_COMPOSER = 'import sys\nsys.stderr.write("composer: not available in this test\\n")\nsys.exit(1)\n'
 

@@ -35,6 +35,7 @@ from sofia_nb.session import (
     WorkshopSession,
     new_session_id,
 )
+from sofia_nb.session._migrations import migrate
 
 from .factory import rich_session
 
@@ -195,6 +196,9 @@ def test_a_newer_schema_version_is_refused_and_untouched(store: SessionStore) ->
     with pytest.raises(SchemaVersionError, match="99") as caught:
         store.load(session.id)
     assert caught.value.found == 99
+    assert str(caught.value) == (
+        f"{path}: schema version 99 is newer than this sofia_nb supports (2); upgrade sofia_nb to open it"
+    )
     with pytest.raises(SchemaVersionError):
         store.save(session)
     assert path.read_bytes() == before
@@ -404,3 +408,140 @@ def test_a_version_1_file_loads_as_version_2_with_a_numeric_human_value_as_the_s
     assert loaded.business_context is not None and loaded.business_context.company_name == ""
     assert loaded.evaluation is not None
     assert (loaded.evaluation.ideas[0].human_value_score, loaded.evaluation.ideas[0].human_value) == (4.0, "")
+
+
+def test_a_file_without_schema_version_is_version_1_and_is_migrated() -> None:
+    # Files written before the field existed carry no schema_version at all.
+    data = {"evaluation": {"ideas": [{"idea_id": "idea-1", "human_value": 3}]}}
+    migrated = migrate(data)
+    assert migrated["schema_version"] == 2
+    idea = migrated["evaluation"]["ideas"][0]
+    assert idea == {"idea_id": "idea-1", "human_value": "", "human_value_score": 3.0}
+
+
+def test_a_current_document_passes_through_migration_unchanged() -> None:
+    current = {"schema_version": 2, "evaluation": {"ideas": [{"idea_id": "idea-1", "human_value": 3}]}}
+    assert migrate(json.loads(json.dumps(current))) == current
+
+
+@pytest.mark.parametrize("kept", ["high", True, None])
+def test_a_version_1_human_value_that_is_not_a_number_is_kept(kept: object) -> None:
+    data = {"schema_version": 1, "evaluation": {"ideas": [{"idea_id": "idea-1", "human_value": kept}]}}
+    assert migrate(data)["evaluation"]["ideas"][0] == {"idea_id": "idea-1", "human_value": kept}
+
+
+def test_not_found_errors_name_what_is_missing(store: SessionStore) -> None:
+    with pytest.raises(SessionNotFoundError, match=f"^no sessions in {re.escape(str(store.root))}$"):
+        store.load("last")
+    gone = store.path_for("20261201-090000-gone")
+    with pytest.raises(SessionNotFoundError, match=f"^no session file {re.escape(str(gone))}$"):
+        store.delete("20261201-090000-gone")
+    with pytest.raises(SessionNotFoundError, match=f"^no session file {re.escape(str(gone))}$"):
+        store.load("20261201-090000-gone")
+
+
+def test_scan_goes_on_past_a_file_that_vanished_before_it_was_read(store: SessionStore) -> None:
+    # A dangling link is listed by the glob and gone when read, as a file deleted in between is.
+    session = WorkshopSession()
+    store.save(session)
+    (store.root / "00000000-000000-gone.json").symlink_to(store.root / "nowhere.json")
+    scan = store.scan()
+    assert [s.session_id for s in scan.sessions] == [session.id]
+    assert scan.unreadable == []
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b'{"name": "\xff\xfe"}', "not UTF-8 text at byte 10"),
+        (b"[1, 2]", "the top level is not an object"),
+        (b'{"schema_version": "2"}', "schema_version is '2', not an integer"),
+    ],
+)
+def test_a_damaged_file_is_named_with_what_is_wrong(store: SessionStore, content: bytes, reason: str) -> None:
+    store.root.mkdir(parents=True)
+    path = store.root / "20200101-000000-0bad.json"
+    path.write_bytes(content)
+    with pytest.raises(CorruptSessionError) as caught:
+        store.load("20200101-000000-0bad")
+    assert (caught.value.path, caught.value.reason) == (path, reason)
+    assert str(caught.value) == f"{path}: not a valid session file ({reason}); it was left untouched"
+
+
+def test_a_file_without_schema_version_loads_as_version_1(store: SessionStore) -> None:
+    session = rich_session()
+    store.save(session)
+    path = store.path_for(session.id)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    del raw["schema_version"]
+    raw["evaluation"] = {"ideas": [{"idea_id": "idea-1", "feasibility": 4, "value": 4, "human_value": 3}]}
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    loaded = store.load(session.id)
+    assert loaded.evaluation is not None
+    assert (loaded.schema_version, loaded.evaluation.ideas[0].human_value_score) == (2, 3.0)
+
+
+@pytest.mark.parametrize("bad", ["", "../escape", "a/b", "a\\b", ".hidden"])
+def test_ids_that_would_leave_the_folder_are_refused_by_name(store: SessionStore, bad: str) -> None:
+    with pytest.raises(SessionNotFoundError, match=f"^not a valid session id: {re.escape(repr(bad))}$"):
+        store.path_for(bad)
+
+
+def test_the_default_folder_is_sessions_under_sofia_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOFIA_HOME", str(tmp_path / "home"))
+    assert SessionStore().root == tmp_path / "home" / "sessions"
+    assert SessionStore(tmp_path / "elsewhere").root == tmp_path / "elsewhere"
+
+
+def test_the_file_is_pretty_utf8_json_ending_in_a_newline(store: SessionStore) -> None:
+    session = WorkshopSession(name="Café Zürich")
+    text = store.save(session).read_text(encoding="utf-8")
+    assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"
+    assert '"name": "Café Zürich"' in text
+
+
+def test_a_stale_copy_is_refused_naming_the_session(store: SessionStore) -> None:
+    session = WorkshopSession()
+    store.save(session)
+    stale = session.model_copy()
+    store.save(session)
+    with pytest.raises(StaleSessionError) as caught:
+        store.save(stale)
+    assert caught.value.session_id == session.id
+
+
+def test_the_temp_file_is_a_hidden_sibling_of_the_session_file(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # os.replace is only atomic within one file system: the temp file must sit in the same folder
+    temps: list[str] = []
+    real_fsync = os.fsync
+
+    def recording_fsync(fd: int) -> None:
+        if not stat.S_ISDIR(os.fstat(fd).st_mode):
+            temps.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", recording_fsync)
+    session = WorkshopSession()
+    store.save(session)
+    [temp] = [Path(t) for t in temps]
+    assert temp.parent == store.root.resolve()
+    assert temp.name.startswith(f".{session.id}.") and temp.name.endswith(".tmp")
+
+
+def test_a_failed_replace_removes_the_temp_file_and_raises(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = WorkshopSession()
+    store.save(session)
+
+    def refuse(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(OSError, match="No space left on device"):
+        store.save(session)
+    assert temp_files(store.root) == []

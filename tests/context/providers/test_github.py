@@ -20,8 +20,8 @@ from sofia_nb.context._github import (
     github_pr,
 )
 
-from ._golden import assert_golden
-from ._trees import FAKE_GH, FAKE_GH_LOGGED_OUT, git, make_composer_tree, write_executable
+from .._golden import assert_golden
+from .._trees import FAKE_GH, FAKE_GH_LOGGED_OUT, git, make_composer_tree, write_executable
 
 
 @pytest.fixture

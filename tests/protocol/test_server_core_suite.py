@@ -20,8 +20,7 @@ import pytest
 
 from sofia_nb import protocol as p
 from sofia_nb.workshop.demo_servers import search_server_entry
-
-from ._peer import ENVELOPE, HANDSHAKE
+from tests.server._peer import ENVELOPE, HANDSHAKE
 
 WAIT_S = 120.0  # a hang guard, not a speed check: other engineers load the same two cores
 

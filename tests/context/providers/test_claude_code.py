@@ -29,8 +29,8 @@ from sofia_nb.context._claude_code import (
 )
 from sofia_nb.context._claude_code._parse import human_text
 
-from ._golden import assert_golden
-from ._transcripts import BLOG_ID, SHOP_ID, write_projects
+from .._golden import assert_golden
+from .._transcripts import BLOG_ID, SHOP_ID, write_projects
 
 
 @pytest.fixture

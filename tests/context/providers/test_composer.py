@@ -19,8 +19,8 @@ from sofia_nb.context._composer import (
     failure_line,
 )
 
-from ._golden import assert_golden
-from ._trees import FAKE_COMPOSER, make_composer_tree, write_executable
+from .._golden import assert_golden
+from .._trees import FAKE_COMPOSER, make_composer_tree, write_executable
 
 
 @pytest.fixture

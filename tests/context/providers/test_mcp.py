@@ -14,9 +14,9 @@ from mcp.client.stdio import StdioServerParameters
 
 from sofia_nb.context import DEFAULT_BUDGET, get_tool
 
-from ._golden import assert_golden
-from ._transcripts import write_projects
-from ._trees import FAKE_COMPOSER, FAKE_GH, git, make_composer_tree, write_executable
+from .._golden import assert_golden
+from .._transcripts import write_projects
+from .._trees import FAKE_COMPOSER, FAKE_GH, git, make_composer_tree, write_executable
 
 READ_ONLY_LOCAL = [
     "cc_ls",

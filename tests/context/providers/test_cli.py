@@ -10,9 +10,9 @@ import pytest
 
 from sofia_nb.cli import main
 
-from ._golden import assert_golden
-from ._transcripts import write_projects
-from ._trees import FAKE_COMPOSER, FAKE_GH, make_composer_tree, write_executable
+from .._golden import assert_golden
+from .._transcripts import write_projects
+from .._trees import FAKE_COMPOSER, FAKE_GH, make_composer_tree, write_executable
 
 
 @pytest.fixture

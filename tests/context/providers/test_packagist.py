@@ -23,8 +23,8 @@ from sofia_nb.context._packagist import (
     version_key,
 )
 
-from ._golden import assert_golden
-from ._trees import git, make_composer_tree
+from .._golden import assert_golden
+from .._trees import git, make_composer_tree
 
 CART_VERSIONS = {
     "packages": {

@@ -1,0 +1,189 @@
+"""What every browser test shares: a private JupyterLab on loopback, Debian's Chromium, page helpers.
+
+JupyterLab gets its own config, data, runtime and settings directories (so a test can set lab
+settings through ``overrides.json``), binds 127.0.0.1 and is stopped with its process group.
+Chromium is Debian's, driven by Playwright; without it the tests skip with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
+
+import pytest
+
+from tests.conftest import ROOT
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ConsoleMessage, Page, Playwright
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+IDLE = "Python 3 (ipykernel) | Idle"
+
+
+def require_browser() -> None:
+    """Skip (with the reason) unless JupyterLab, Playwright and Debian's Chromium are all here."""
+    pytest.importorskip("jupyterlab")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (make browser installs it where apt-get works)")
+    pytest.importorskip("playwright.sync_api")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def serve_lab(work: Path, overrides: dict[str, Any] | None = None) -> Iterator[str]:
+    """JupyterLab rooted at ``work`` on a free loopback port; yields its URL.
+
+    ``overrides`` (plugin id → settings) is written to the app settings dir's ``overrides.json``,
+    the file JupyterLab reads for its defaults.
+    """
+    settings = work / "lab-settings"
+    settings.mkdir(parents=True, exist_ok=True)
+    # The project's JupyterLab settings (what `make install-dev` gives the venv), then the test's own.
+    shipped = json.loads((ROOT / "jupyter" / "overrides.json").read_text(encoding="utf-8"))
+    (settings / "overrides.json").write_text(json.dumps({**shipped, **(overrides or {})}), encoding="utf-8")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(work / "config"),
+        "JUPYTER_DATA_DIR": str(work / "data"),
+        "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
+        "SOFIA_HOME": str(work / ".sofia"),
+        # The kernel must find the project's venv kernel spec, not a private empty data dir.
+        "JUPYTER_PATH": str(Path(sys.prefix) / "share" / "jupyter"),
+    }
+    env.pop("SOFIA_NB_HEADLESS", None)  # a person clicks here
+    log_path = work / "jupyterlab.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "jupyterlab",
+                "--ip=127.0.0.1",
+                f"--port={port}",
+                "--no-browser",
+                "--allow-root",
+                "--ServerApp.token=",
+                "--ServerApp.password=",
+                "--ServerApp.disable_check_xsrf=True",
+                f"--ServerApp.root_dir={work}",
+                f"--LabApp.app_settings_dir={settings}",
+                f"--LabApp.user_settings_dir={work / 'user-settings'}",
+                f"--LabApp.workspaces_dir={work / 'workspaces'}",
+            ],
+            cwd=work,  # `-m` puts the working directory first on sys.path: keep it ours
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            _wait_for_port(port, proc, log_path)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            os.killpg(proc.pid, 15)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, 9)
+
+
+def _wait_for_port(port: int, proc: subprocess.Popen[bytes], log_path: Path) -> None:
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            if proc.poll() is not None:
+                pytest.fail(f"JupyterLab exited: {log_path.read_text()[-2000:]}")
+            time.sleep(0.2)
+    pytest.fail(f"JupyterLab did not listen within 90 s: {log_path.read_text()[-2000:]}")
+
+
+@contextmanager
+def chromium_page(pw: Playwright, width: int = 1400, height: int = 1800) -> Iterator[Page]:
+    """A fresh page in Debian's headless Chromium (closed on exit)."""
+    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    try:
+        yield browser.new_page(viewport={"width": width, "height": height})
+    finally:
+        browser.close()
+
+
+@dataclass
+class PageWatch:
+    """Every console message and uncaught page error, and the ones a test must not see."""
+
+    console: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def attach(self, page: Page) -> PageWatch:
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
+        return self
+
+    def _on_console(self, msg: ConsoleMessage) -> None:
+        self.console.append(f"{msg.type}: {msg.text} ({msg.location.get('url', '')})")
+        if msg.type == "error" and not _outside_request_failure(msg):
+            self.console_errors.append(f"{msg.text} ({msg.location.get('url', '')})")
+
+    def write(self, path: Path) -> None:
+        path.write_text("\n".join([*self.console, *(f"pageerror: {e}" for e in self.page_errors)]))
+
+
+def _outside_request_failure(msg: ConsoleMessage) -> bool:
+    """A failed request to a host other than loopback (a CDN or a font offline): not our error."""
+    if not msg.text.startswith("Failed to load resource"):
+        return False
+    host = urlparse(msg.location.get("url", "")).hostname or ""
+    return host not in LOOPBACK
+
+
+def open_notebook(page: Page, url: str, path: str) -> None:
+    """Open ``path`` in JupyterLab and wait until its kernel is idle (the status bar says so)."""
+    page.goto(f"{url}/lab/tree/{path}", timeout=60_000)
+    wait_idle(page, 90_000)
+    no_news = page.locator(".jp-toast-button:has-text('No')")
+    if no_news.count():
+        no_news.first.click()
+
+
+def wait_idle(page: Page, timeout_ms: float = 60_000) -> None:
+    """Wait for the kernel status ``Idle`` in the status bar (a cell's own status says so too early)."""
+    page.get_by_text(IDLE).wait_for(timeout=timeout_ms)
+
+
+def menu(page: Page, top: str, item: str) -> None:
+    """Click ``top`` in the menu bar, then ``item`` in the menu it opens."""
+    page.locator(f".lm-MenuBar-itemLabel:text-is('{top}')").click()
+    page.locator(f".lm-Menu-itemLabel:text-is('{item}')").click()

@@ -1,0 +1,277 @@
+"""The workshop's tools field by field: the specs the model is offered, what each built-in returns,
+and what the session log keeps of every call."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any, Literal
+
+import pytest
+
+from sofia_nb.consent import ConsentBroker, PolicyConsent, ScriptedConsent
+from sofia_nb.events import EventBus, EventRecorder, ToolCallFinished, ToolCallStarted, Warning
+from sofia_nb.llm import ToolCall, ToolResult, ToolSpec
+from sofia_nb.protocol import CallToolResult, TextContent, Tool
+from sofia_nb.redact import REDACTED
+from sofia_nb.session import Phase, WorkshopSession
+from sofia_nb.workshop import ToolRef, WorkshopTools, cards_search_tool, web_search_tool
+from sofia_nb.workshop._cards import search_cards
+from sofia_nb.workshop._tools import result_text, tool_record
+
+SEARCH = ToolRef(server="search", tool="web_search")
+
+
+class Host:
+    """A ToolHost answering in process: ``calc`` has one tool, ``broken`` fails to list, calls echo."""
+
+    def __init__(self, result: CallToolResult | None = None, fail: Exception | None = None) -> None:
+        self.calls: list[tuple[str, str, dict[str, Any] | None, str]] = []
+        self.result = result or CallToolResult(content=[TextContent(text="found")])
+        self.fail = fail
+
+    async def list_tools(self, server: str) -> list[Tool]:
+        if server == "broken":
+            raise ConnectionError("it went away")
+        return [Tool(name="double", input_schema={"type": "object"})]
+
+    async def call_tool(
+        self,
+        server: str,
+        tool: str,
+        arguments: dict[str, Any] | None = None,
+        *,
+        origin: Literal["model", "program"] = "program",
+    ) -> CallToolResult:
+        self.calls.append((server, tool, arguments, origin))
+        if self.fail is not None:
+            raise self.fail
+        return self.result
+
+
+def test_the_model_is_offered_exactly_these_built_in_specs() -> None:
+    tools = WorkshopTools(WorkshopSession(), builtins=[cards_search_tool(), web_search_tool(Host(), SEARCH)])
+    assert asyncio.run(tools.list_tools()) == [
+        ToolSpec(
+            name="builtin__search_cards",
+            description="Search the AI envisioning cards by keywords, optionally within one category.",
+            parameters={
+                "type": "object",
+                "properties": {
+                    "query": {"type": "string", "description": "keywords, e.g. 'forecast demand'"},
+                    "category": {"type": "string", "description": "a category id or title"},
+                    "limit": {"type": "integer", "minimum": 1, "maximum": 20},
+                },
+                "required": ["query"],
+                "additionalProperties": False,
+            },
+        ),
+        ToolSpec(
+            name="builtin__web_search",
+            description="Search the web (through search/web_search); returns titles, URLs and snippets.",
+            parameters={
+                "type": "object",
+                "properties": {"query": {"type": "string", "minLength": 1}},
+                "required": ["query"],
+                "additionalProperties": False,
+            },
+        ),
+    ]
+
+
+def test_a_server_that_cannot_list_is_named_in_a_warning_and_the_others_are_offered() -> None:
+    bus = EventBus()
+    recorder = EventRecorder(bus)
+    tools = WorkshopTools(WorkshopSession(), host=Host(), servers=["broken", "calc"], bus=bus)
+    assert asyncio.run(tools.list_tools()) == [
+        ToolSpec(name="calc__double", description="", parameters={"type": "object"})
+    ]
+    assert [(w.message, w.source) for w in recorder.of_type(Warning)] == [
+        ("tools of MCP server 'broken' are not offered: it went away", "workshop.tools")
+    ]
+
+
+def test_card_search_returns_every_field_of_each_card_within_the_limit() -> None:
+    run = cards_search_tool().run
+    one = json.loads(asyncio.run(run({"query": "forecast demand", "limit": 1})).text)["cards"]
+    [best] = search_cards("forecast demand", None, 1)
+    assert one == [
+        {
+            "id": best.id,
+            "title": best.title,
+            "category": best.category,
+            "description": best.description,
+            "scenarios": list(best.scenarios),
+            "services": list(best.services),
+        }
+    ]
+    default = json.loads(asyncio.run(run({"query": "data"})).text)["cards"]
+    assert [c["id"] for c in default] == [c.id for c in search_cards("data", None, 8)]
+    within = json.loads(asyncio.run(run({"query": "", "category": best.category, "limit": 20})).text)["cards"]
+    assert within and {c["category"] for c in within} == {best.category}
+
+
+def test_card_search_in_an_unknown_category_is_an_error_the_model_reads() -> None:
+    result = asyncio.run(cards_search_tool().run({"query": "x", "category": "no-such-category"}))
+    assert result.is_error
+    with pytest.raises(ValueError) as caught:
+        search_cards("x", "no-such-category")
+    assert result.text == str(caught.value)
+
+
+def test_web_search_forwards_the_query_as_the_model_to_the_configured_tool() -> None:
+    host = Host(CallToolResult(content=[TextContent(text="no results")], is_error=True))
+    result = asyncio.run(web_search_tool(host, SEARCH, query_argument="q").run({"query": "news"}))
+    assert host.calls == [("search", "web_search", {"q": "news"}, "model")]
+    assert (result.text, result.is_error) == ("no results", True)
+    assert web_search_tool(host, SEARCH).consent_as == "search/web_search"
+
+
+def test_a_result_is_its_text_else_its_structured_content_as_json() -> None:
+    assert result_text(CallToolResult(content=[TextContent(text="t")], structured_content={"a": 1})) == "t"
+    assert result_text(CallToolResult(structured_content={"city": "Zürich"})) == '{"city": "Zürich"}'
+    assert result_text(CallToolResult()) == ""
+
+
+def test_a_server_tool_that_fails_is_an_error_the_model_reads_and_the_log_keeps() -> None:
+    session = WorkshopSession(phase=Phase.DESIGN)
+    script = ScriptedConsent(["allow"])
+    host = Host(fail=RuntimeError("boom"))
+    tools = WorkshopTools(session, consent=ConsentBroker(script), host=host, servers=["calc"])
+    asyncio.run(tools.list_tools())
+    call = ToolCall(id="c1", name="calc__double", arguments={"n": 1})
+    tools.hooks.before(call)
+    result = asyncio.run(tools.call_tool(call))
+    assert (result.text, result.is_error) == ("calc/double failed: boom", True)
+    assert (script.asked[0].tool, script.asked[0].arguments) == ("calc/double", {"n": 1})
+    assert host.calls == [("calc", "double", {"n": 1}, "model")]
+    tools.hooks.after(call, result)
+    record = session.tool_calls[0]
+    assert (record.server, record.tool, record.ok, record.is_error, record.error_kind) == (
+        "calc",
+        "double",
+        False,
+        True,
+        "error",
+    )
+
+
+def test_the_log_keeps_redacted_arguments_and_a_short_redacted_preview() -> None:
+    session = WorkshopSession(phase=Phase.PLAN)
+    text = "token ghp_" + "a" * 36 + " " + "x" * 400
+    record = tool_record(
+        session,
+        ToolRef(server="s", tool="t"),
+        {"api_key": "hunter2", "q": "fine"},
+        call_id="c9",
+        origin="program",
+        started=time.perf_counter(),
+        text=text,
+    )
+    assert session.tool_calls == [record]
+    assert (record.call_id, record.server, record.tool, record.origin, record.phase) == (
+        "c9",
+        "s",
+        "t",
+        "program",
+        Phase.PLAN,
+    )
+    assert record.arguments == {"api_key": REDACTED, "q": "fine"}
+    assert "ghp_" not in record.result_preview and record.result_preview.startswith("token ")
+    assert record.result_preview.endswith("x") and "x" * 300 not in record.result_preview
+    assert (record.ok, record.is_error, record.error_kind) == (True, False, None)
+    assert 0 <= record.duration_s < 60
+    failed = tool_record(
+        session,
+        ToolRef(server="s", tool="t"),
+        {},
+        call_id="c10",
+        origin="model",
+        started=0.0,
+        text="",
+        error_kind="timeout",
+    )
+    assert (failed.ok, failed.is_error, failed.error_kind) == (False, False, "timeout")
+
+
+def test_a_name_that_is_not_server_tool_is_refused_by_name() -> None:
+    for bad in ("plain", "/tool", "server/", "__tool", "server__"):
+        with pytest.raises(ValueError, match=f"tool name {bad!r} is not of the form server/tool"):
+            ToolRef.parse(bad)
+    assert ToolRef.parse("a/b__c") == ToolRef(server="a", tool="b__c")  # "/" is tried first
+    assert ToolRef.parse("a/b/c") == ToolRef(server="a", tool="b/c")  # the server ends at the first one
+
+
+def test_a_server_s_error_result_reaches_the_model_and_the_log_as_a_tool_error() -> None:
+    session = WorkshopSession()
+    host = Host(CallToolResult(content=[TextContent(text="bad n")], is_error=True))
+    broker = ConsentBroker(PolicyConsent("allow-all"))
+    tools = WorkshopTools(session, consent=broker, host=host, servers=["calc"])
+    asyncio.run(tools.list_tools())
+    call = ToolCall(id="c2", name="calc__double", arguments={"n": 1})
+    tools.hooks.before(call)
+    result = asyncio.run(tools.call_tool(call))
+    assert (result.text, result.is_error) == ("bad n", True)
+    tools.hooks.after(call, result)
+    assert [(r.ok, r.is_error, r.error_kind) for r in session.tool_calls] == [(False, True, "tool-error")]
+
+
+def test_a_rejected_call_to_a_name_without_a_server_is_logged_under_unknown() -> None:
+    session = WorkshopSession()
+    bus = EventBus()
+    recorder = EventRecorder(bus)
+    tools = WorkshopTools(session, bus=bus)
+    call = ToolCall(id="c3", name="rm", arguments={"path": "/"})
+    tools.hooks.after(call, ToolResult(text="not offered", is_error=True))
+    record = session.tool_calls[0]
+    assert (record.server, record.tool, record.error_kind, record.arguments) == (
+        "unknown",
+        "rm",
+        "rejected",
+        {"path": "/"},
+    )
+    [started] = recorder.of_type(ToolCallStarted)
+    [finished] = recorder.of_type(ToolCallFinished)
+    assert (started.call_id, started.server, started.tool, started.arguments, started.origin) == (
+        "c3",
+        "unknown",
+        "rm",
+        {"path": "/"},
+        "model",
+    )
+    assert (
+        finished.ok,
+        finished.is_error,
+        finished.error_kind,
+        finished.error_message,
+        finished.result_size,
+    ) == (
+        False,
+        True,
+        "rejected",
+        "not offered",
+        11,
+    )
+    assert finished.result_preview == "not offered"
+
+
+def test_a_local_call_that_succeeds_is_announced_without_an_error() -> None:
+    session = WorkshopSession()
+    bus = EventBus()
+    recorder = EventRecorder(bus)
+    tools = WorkshopTools(session, builtins=[cards_search_tool()], bus=bus)
+    asyncio.run(tools.list_tools())
+    call = ToolCall(id="c4", name="builtin__search_cards", arguments={"query": "routes", "limit": 1})
+    tools.hooks.before(call)
+    result = asyncio.run(tools.call_tool(call))
+    tools.hooks.after(call, result)
+    [finished] = recorder.of_type(ToolCallFinished)
+    assert (finished.ok, finished.is_error, finished.error_kind, finished.error_message) == (
+        True,
+        False,
+        None,
+        None,
+    )
+    assert finished.result_size == len(result.text)
+    assert finished.result_preview == result.text[:300]
