@@ -191,7 +191,7 @@ def fingerprint(module: Module) -> str:
 def prepare(module: Module, folder: Path) -> None:
     """A scratch copy of the package and the tests, configured for this module."""
     folder.mkdir(parents=True)
-    for name in ("sofia_nb", "tests"):
+    for name in ("sofia_nb", "tests", "docs"):  # some tests check the docs' tables against the code
         shutil.copytree(ROOT / name, folder / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy2(ROOT / "pyproject.toml", folder / "pyproject.toml")
     npm = ROOT / "tools" / "npm" / "node_modules"
@@ -205,7 +205,7 @@ def prepare(module: Module, folder: Path) -> None:
         f"source_paths =\n    {sources}\n"
         f"pytest_add_cli_args_test_selection =\n    {tests}\n"
         "pytest_add_cli_args =\n    -p no:cacheprovider\n    -q\n"
-        "also_copy =\n    sofia_nb/\n    tests/\n    pyproject.toml\n",
+        "also_copy =\n    sofia_nb/\n    tests/\n    docs/\n    pyproject.toml\n",
         encoding="utf-8",
     )
 

@@ -24,7 +24,7 @@ from sofia_nb.session import (
 from sofia_nb.session._export_html import mermaid_script
 from tests.workshop.test_recorded_workshop import _replay
 
-from .test_quickstart_in_jupyterlab import CHROMIUM, CHROMIUM_ARGS
+from .conftest import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = [pytest.mark.ui]
 

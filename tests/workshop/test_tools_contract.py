@@ -11,8 +11,8 @@ from typing import Any, Literal
 import pytest
 
 from sofia_nb.consent import ConsentBroker, PolicyConsent, ScriptedConsent
-from sofia_nb.events import EventBus, EventRecorder, ToolCallFinished, ToolCallStarted, Warning
-from sofia_nb.llm import ToolCall, ToolResult, ToolSpec
+from sofia_nb.events import EventBus, EventRecorder, ToolCallFinished, ToolCallStarted, WarningIssued
+from sofia_nb.llm import ToolCall, ToolOutput, ToolSpec
 from sofia_nb.protocol import CallToolResult, TextContent, Tool
 from sofia_nb.redact import REDACTED
 from sofia_nb.session import Phase, WorkshopSession
@@ -87,7 +87,7 @@ def test_a_server_that_cannot_list_is_named_in_a_warning_and_the_others_are_offe
     assert asyncio.run(tools.list_tools()) == [
         ToolSpec(name="calc__double", description="", parameters={"type": "object"})
     ]
-    assert [(w.message, w.source) for w in recorder.of_type(Warning)] == [
+    assert [(w.message, w.source) for w in recorder.of_type(WarningIssued)] == [
         ("tools of MCP server 'broken' are not offered: it went away", "workshop.tools")
     ]
 
@@ -223,7 +223,7 @@ def test_a_rejected_call_to_a_name_without_a_server_is_logged_under_unknown() ->
     recorder = EventRecorder(bus)
     tools = WorkshopTools(session, bus=bus)
     call = ToolCall(id="c3", name="rm", arguments={"path": "/"})
-    tools.hooks.after(call, ToolResult(text="not offered", is_error=True))
+    tools.hooks.after(call, ToolOutput(text="not offered", is_error=True))
     record = session.tool_calls[0]
     assert (record.server, record.tool, record.error_kind, record.arguments) == (
         "unknown",
