@@ -7,12 +7,12 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ._budget import BudgetInput
+from ._budget import Allowance, BudgetInput
 from ._errors import ContextError
 from ._hits_text import grep_text
 from ._registry import ContextTool
 from ._roots import resolve_folder
-from ._scan import Skipped, compile_query, search
+from ._scan import Pattern, ScannedFile, Skipped, compile_query, enclosings, search
 from ._walk import normalize_exts
 
 
@@ -53,7 +53,7 @@ class GrepPattern(BaseModel):
     files: int = Field(description="files with at least one hit")
     total: int = Field(description="hits found")
     hits: list[GrepHit]
-    truncated: int = Field(0, description="hits found but not returned (max_per_pattern)")
+    truncated: int = Field(0, description="hits found but not returned (max_per_pattern or the budget)")
 
 
 class GrepResult(BaseModel):
@@ -61,10 +61,12 @@ class GrepResult(BaseModel):
     patterns: list[GrepPattern] = Field(description="patterns with hits, in the order asked")
     empty: list[str] = Field(default_factory=list, description="patterns without a hit")
     skipped: Skipped = Field(default_factory=Skipped)
+    note: str = Field("", description="what the budget left out, and how to get it (empty when nothing)")
 
 
 def run(request: GrepInput) -> GrepResult:
-    """Search ``root`` for every pattern; hits sorted by file and line, capped per pattern."""
+    """Search ``root`` for every pattern; hits sorted by file and line, capped per pattern and held,
+    as a whole, to the call's budget."""
     root = resolve_folder(request.root)
     try:
         query, compiled = compile_query(
@@ -74,31 +76,49 @@ def run(request: GrepInput) -> GrepResult:
         raise ContextError(f"invalid pattern: {exc}") from None
     files, skipped = search(root, query, compiled, request.ignore_dirs, normalize_exts(request.exts))
     result = GrepResult(root=str(root), patterns=[], skipped=skipped)
-    cap = request.max_per_pattern
+    skeleton = [result.model_dump(mode="json"), request.patterns, [_NOTE_ROOM] * (len(request.patterns) + 1)]
+    allowance = Allowance(request.budget, skeleton)
+    cap, dropped = request.max_per_pattern, 0  # dropped: hits under the cap that the budget left out
     for pattern, compiled_pattern in zip(request.patterns, compiled, strict=True):
         counted = [(scanned, n) for scanned in files if (n := scanned.count(compiled_pattern))]
         if not counted:
             result.empty.append(pattern)
             continue
         total = sum(n for _, n in counted)
-        # Hits, and their scopes, are worked out only for the files that fill the cap.
-        kept: list[GrepHit] = []
-        for scanned, _ in counted:
-            room = cap - len(kept) if cap else None
-            if room == 0:
-                break
-            kept.extend(
-                GrepHit(
-                    file=scanned.rel, line=h.line, col=h.col, enclosing=scanned.enclosing(h.line), text=h.text
-                )
-                for h in scanned.line_hits(compiled_pattern, room)
-            )
+        kept = _kept_hits([s for s, _ in counted], compiled_pattern, cap, allowance)
+        dropped += (min(total, cap) if cap else total) - len(kept)
         result.patterns.append(
             GrepPattern(
                 pattern=pattern, files=len(counted), total=total, hits=kept, truncated=total - len(kept)
             )
         )
+    if dropped:
+        result.note = (
+            f"{dropped} hits left out by the {request.budget}-token budget: "
+            "narrow the pattern, exts, ignore_dirs or root, or raise budget"
+        )
     return result
+
+
+# Held for each pattern's counts and for the note, as a sample of their size.
+_NOTE_ROOM = {"files": 100, "total": 1000, "hits": [], "truncated": 1000, "note": "x" * 130}
+
+
+def _kept_hits(files: list[ScannedFile], pattern: Pattern, cap: int, allowance: Allowance) -> list[GrepHit]:
+    """The first ``cap`` (0 = all) hits that fit the budget; scopes worked out for those alone."""
+    kept: list[GrepHit] = []
+    for scanned in files:
+        room = cap - len(kept) if cap else None
+        if room == 0 or allowance.full:
+            break
+        hits = scanned.line_hits(pattern, room)
+        labels = enclosings(scanned, {h.line for h in hits})
+        for h in hits:
+            hit = GrepHit(file=scanned.rel, line=h.line, col=h.col, enclosing=labels[h.line], text=h.text)
+            if not allowance.take(hit):
+                break
+            kept.append(hit)
+    return kept
 
 
 TOOLS = (

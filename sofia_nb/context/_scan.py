@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import bisect
 import os
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from pydantic import BaseModel, Field
@@ -41,7 +40,7 @@ class LineHit:
 
 @dataclass
 class ScannedFile:
-    """A file with hits: where it is, the lines that hold a match and, read on first use, its scopes.
+    """A file with hits: where it is and the lines that hold a match.
 
     Only the matching lines are kept: a search over a large tree may hit thousands of files, and
     only the hits a caller keeps (after sorting and capping) need a scope label.
@@ -50,22 +49,17 @@ class ScannedFile:
     path: str
     rel: str
     lines: list[tuple[int, bytes]]  # (1-based number, text without its line ending), in line order
-    _scopes: ScopeIndex | None = field(default=None, repr=False)
 
-    @property
-    def scopes(self) -> ScopeIndex:
-        """The file's declarations, parsed on first use (only files with hits pay for it)."""
-        if self._scopes is None:
-            language = language_for(PurePath(self.path))
-            try:
-                source = Path(self.path).read_text(encoding="utf-8", errors="replace") if language else ""
-                if language is not None and language.name != "vue" and len(source) > WINDOW_MIN:
-                    source = top_level_window(source, [n for n, _ in self.lines], language.name)
-                found = language.scopes(source, PurePath(self.path)) if language else []
-            except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
-                found = []
-            self._scopes = ScopeIndex(found)
-        return self._scopes
+    def scopes(self, lines: Collection[int]) -> ScopeIndex:
+        """The file's declarations around ``lines``: a file over 16 KiB is parsed only there."""
+        language = language_for(PurePath(self.path))
+        if language is None or not lines:
+            return ScopeIndex([])
+        try:
+            source = read_window(self.path, lines, language.name)
+            return ScopeIndex(language.scopes(source, PurePath(self.path)))
+        except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
+            return ScopeIndex([])
 
     def count(self, pattern: Pattern) -> int:
         """How many times ``pattern`` matches on the file's lines."""
@@ -87,44 +81,59 @@ class ScannedFile:
                     return hits
         return hits
 
-    def enclosing(self, line: int) -> str:
-        """The innermost declaration around ``line`` (``"method Widget.render"``), or ``""``."""
-        scope = self.scopes.enclosing(line)
-        return scope.label if scope is not None else ""
+
+def enclosings(scanned: ScannedFile, lines: Collection[int]) -> dict[int, str]:
+    """The innermost declaration around each of ``lines`` (``"method Widget.render"``, or ``""``).
+
+    One parse per file, of the blocks around these lines only: the hits a caller returns, not
+    every line that matched.
+    """
+    index = scanned.scopes(lines)
+    return {line: scope.label if (scope := index.enclosing(line)) is not None else "" for line in lines}
 
 
-_BLOCK_START = re.compile(r"^(?:[^\W\d]|[$@])", re.M)
+_BLOCK_START = re.compile(r"^(?:[^\W\d]|[$@])")
 
 
-def top_level_window(source: str, lines: Iterable[int], language: str) -> str:
-    """``source`` with only its head and the top-level blocks holding ``lines`` kept, other lines blank.
+def read_window(path: str, lines: Collection[int], language: str) -> str:
+    """What a parser needs of a file to label ``lines``: the file when small (or Vue), else its
+    :func:`top_level_window`, streamed (a huge file is never held whole, and is read only up to the
+    block after the last of ``lines``)."""
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        if language == "vue" or os.fstat(handle.fileno()).st_size <= WINDOW_MIN:
+            return handle.read()
+        return top_level_window(handle, lines, language)
+
+
+def top_level_window(source: Iterable[str], lines: Collection[int], language: str) -> str:
+    """``source`` (its lines, with their endings) with only its head and the top-level blocks holding
+    ``lines`` kept, other lines blank.
 
     A top-level block runs from a line that starts with a name, ``$`` or ``@`` at column 0 (a
     declaration or statement in Python, Go, TypeScript and PHP) to the next such line. Line numbers
-    and columns stay as they were (what follows the last kept block is dropped), so a parser reads
-    a big file at the cost of the blocks that matter. Not for Vue (its blocks start with tags).
+    and columns stay as they were (what follows the last kept block is dropped, and not read), so
+    a parser reads a big file at the cost of the blocks that matter. Not for Vue (its blocks start
+    with tags).
     """
-    offsets, numbers = [], []  # block starts: offset, 1-based line number
-    number, cursor, quotes = 1, 0, 0
-    python = language == "python" and ('"""' in source or "'''" in source)
-    for match in _BLOCK_START.finditer(source):
-        offset = match.start()
-        number += source.count("\n", cursor, offset)
-        if python:  # a docstring's text may start at column 0: an odd count is inside one
-            quotes += source.count('"""', cursor, offset) + source.count("'''", cursor, offset)
-        cursor = offset
-        if quotes % 2 == 0:
-            offsets.append(offset)
-            numbers.append(number)
-    if not offsets:
-        return source
-    offsets.append(len(source))
-    wanted = sorted({i for line in lines if (i := bisect.bisect_right(numbers, line) - 1) >= 0})
-    pieces, cursor = [source[: offsets[0]]], offsets[0]
-    for i in wanted:
-        pieces += ["\n" * source.count("\n", cursor, offsets[i]), source[offsets[i] : offsets[i + 1]]]
-        cursor = offsets[i + 1]
-    return "".join(pieces)  # nothing after the last block that matters: a parser stops sooner
+    wanted = set(lines)
+    last = max(wanted, default=0)
+    python = language == "python"
+    pieces: list[str] = []
+    block: list[str] = []  # the current block's lines, until it is known whether it holds a wanted one
+    keep = True  # the head (before the first block) is always kept
+    quotes = 0  # triple quotes so far: odd inside a Python docstring, whose text may start at column 0
+    for number, line in enumerate(source, 1):
+        if quotes % 2 == 0 and _BLOCK_START.match(line):
+            pieces += block if keep else ["\n" * len(block)]
+            if number > last:
+                return "".join(pieces)  # nothing after the last block that matters: a parser stops sooner
+            block, keep = [], False
+        block.append(line)
+        keep = keep or number in wanted
+        if python:
+            quotes += line.count('"""') + line.count("'''")
+    pieces += block if keep else []
+    return "".join(pieces)
 
 
 def _matching_lines(data: bytes, finders: list[re.Pattern[bytes]]) -> list[tuple[int, bytes]]:

@@ -61,7 +61,7 @@ def test_grep_skips_ignored_folders_binaries_and_giant_lines(
 
 
 def test_grep_cap_is_honoured_and_reported(tree: Path) -> None:
-    full = grep(GrepInput(patterns=["e"], root=str(tree), max_per_pattern=0)).patterns[0]
+    full = grep(GrepInput(patterns=["e"], root=str(tree), max_per_pattern=0, budget=0)).patterns[0]
     capped = grep(GrepInput(patterns=["e"], root=str(tree), max_per_pattern=5)).patterns[0]
     assert full.total == capped.total == len(full.hits) > 5
     assert capped.hits == full.hits[:5]
@@ -212,3 +212,68 @@ def test_refs_classifies_each_occurrence_on_a_line(
     result = refs(RefsInput(symbol=symbol, root=str(tmp_path)))
     assert [(r.line, r.col) for r in result.refs if r.kind == "def"] == defs
     assert result.uses == len(re.findall(rf"\b{symbol}\b", source)) - len(defs)
+
+
+def _structured_tokens(data: object) -> int:
+    """Tokens of a ``structuredContent`` as JSON: o200k_base when installed, else the budget's count."""
+    import json
+
+    from sofia_nb.context._budget import cost
+
+    text = json.dumps(data)
+    try:
+        import bpe_openai
+    except ImportError:
+        return cost(text)
+    return len(bpe_openai.get_encoding("o200k_base").encode(text))
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [("grep", {"patterns": ["needle"], "max_per_pattern": 0}), ("refs", {"symbol": "needle", "max": 0})],
+)
+def test_an_unlimited_search_has_a_structured_result_bounded_by_the_budget(
+    tmp_path: Path, tool: str, arguments: dict[str, object]
+) -> None:
+    from sofia_nb.server._tools import success
+
+    for i in range(60):
+        (tmp_path / f"mod_{i:02}.py").write_text(
+            "".join(
+                f"def f{j}():\n    return needle + {j}  # a line long enough to cost\n" for j in range(40)
+            ),
+            encoding="utf-8",
+        )
+    budget = 2000
+    result, text = get_tool(tool).answer({**arguments, "root": str(tmp_path), "budget": budget})
+    structured = success(result, text).structured_content  # what the server sends programs
+    assert _structured_tokens(structured) <= budget
+    found = 60 * 40
+    returned = (
+        sum(len(p["hits"]) for p in structured["patterns"]) if tool == "grep" else len(structured["refs"])
+    )
+    assert 0 < returned < found
+    left_out = (
+        f"{found - returned} {'hits' if tool == 'grep' else 'references'} left out by the 2000-token budget"
+    )
+    assert structured["note"].startswith(left_out) and "narrow" in structured["note"]
+    assert f"[{structured['note']}]" in text
+
+
+def test_a_hit_late_in_a_big_file_keeps_its_scope(tmp_path: Path) -> None:
+    head = "".join(f"def f{j}(x):\n    return x + {j}\n\n" for j in range(3000))  # ~90 KiB: windowed
+    late = "class Late:\n    def method(self):\n        return needle\n\n\ndef needle():\n    pass\n"
+    (tmp_path / "big.py").write_text("needle = 1\n" + head + late, encoding="utf-8")
+    hits = grep(GrepInput(patterns=["needle"], root=str(tmp_path))).patterns[0].hits
+    start = 2 + 3 * 3000
+    assert [(h.line, h.enclosing) for h in hits] == [
+        (1, ""),
+        (start + 2, "method Late.method"),
+        (start + 5, "function needle"),
+    ]
+    found = refs(RefsInput(symbol="needle", root=str(tmp_path))).refs
+    assert [(r.kind, r.line, r.enclosing) for r in found] == [
+        ("def", 1, ""),
+        ("def", start + 5, "function needle"),
+        ("use", start + 2, "method Late.method"),
+    ]
