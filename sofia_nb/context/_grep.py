@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from contextlib import closing
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -50,10 +51,15 @@ class GrepHit(BaseModel):
 
 class GrepPattern(BaseModel):
     pattern: str
-    files: int = Field(description="files with at least one hit")
-    total: int = Field(description="hits found")
+    files: int = Field(description="files with at least one hit (at least, when not complete)")
+    total: int = Field(description="hits found (at least, when not complete)")
     hits: list[GrepHit]
     truncated: int = Field(0, description="hits found but not returned (max_per_pattern or the budget)")
+    complete: bool = Field(
+        True,
+        description="false when the search stopped once max_per_pattern hits and one more were found "
+        "for every pattern: files, total and truncated are then lower bounds (max_per_pattern 0 counts all)",
+    )
 
 
 class GrepResult(BaseModel):
@@ -74,22 +80,45 @@ def run(request: GrepInput) -> GrepResult:
         )
     except re.error as exc:
         raise ContextError(f"invalid pattern: {exc}") from None
-    files, skipped = search(root, query, compiled, request.ignore_dirs, normalize_exts(request.exts))
+    skipped = Skipped()
+    cap = request.max_per_pattern
+    # Per pattern: the files with hits and how many. With a cap, the search stops once every
+    # pattern has one hit more than it (so that "more exist" is known); the counts are then lower bounds.
+    counted: list[list[tuple[ScannedFile, int]]] = [[] for _ in compiled]
+    totals = [0] * len(compiled)
+    complete = True
+    files = search(
+        root, query, compiled, request.ignore_dirs, normalize_exts(request.exts), skipped, ordered=cap > 0
+    )
+    with closing(files):
+        for scanned in files:
+            for i, compiled_pattern in enumerate(compiled):
+                if n := scanned.count(compiled_pattern):
+                    counted[i].append((scanned, n))
+                    totals[i] += n
+            if cap and min(totals) > cap:
+                complete = False
+                break
     result = GrepResult(root=str(root), patterns=[], skipped=skipped)
     skeleton = [result.model_dump(mode="json"), request.patterns, [_NOTE_ROOM] * (len(request.patterns) + 1)]
     allowance = Allowance(request.budget, skeleton)
-    cap, dropped = request.max_per_pattern, 0  # dropped: hits under the cap that the budget left out
-    for pattern, compiled_pattern in zip(request.patterns, compiled, strict=True):
-        counted = [(scanned, n) for scanned in files if (n := scanned.count(compiled_pattern))]
-        if not counted:
+    dropped = 0  # hits under the cap that the budget left out
+    for pattern, compiled_pattern, found, total in zip(
+        request.patterns, compiled, counted, totals, strict=True
+    ):
+        if not found:
             result.empty.append(pattern)
             continue
-        total = sum(n for _, n in counted)
-        kept = _kept_hits([s for s, _ in counted], compiled_pattern, cap, allowance)
+        kept = _kept_hits([s for s, _ in found], compiled_pattern, cap, allowance)
         dropped += (min(total, cap) if cap else total) - len(kept)
         result.patterns.append(
             GrepPattern(
-                pattern=pattern, files=len(counted), total=total, hits=kept, truncated=total - len(kept)
+                pattern=pattern,
+                files=len(found),
+                total=total,
+                hits=kept,
+                truncated=total - len(kept),
+                complete=complete,
             )
         )
     if dropped:

@@ -81,12 +81,13 @@ def grep_text(result: GrepResult) -> str:
     lines: list[str] = []
     several = len(result.patterns) + len(result.empty) > 1
     for found in result.patterns:
-        head = [f"{found.pattern}: {found.total} hits in {found.files} files"] * (
+        more = "" if found.complete else "+"  # the search stopped at the cap: counts are lower bounds
+        head = [f"{found.pattern}: {found.total}{more} hits in {found.files}{more} files"] * (
             several or bool(found.truncated)
         )
         note = [
-            f"[{found.truncated} more hits of {found.pattern!r} in {found.files} files not shown: "
-            "narrow the pattern, exts, ignore_dirs or root, or raise max_per_pattern]"
+            f"[{found.truncated}{more} more hits of {found.pattern!r} not shown: narrow the pattern, exts, "
+            "ignore_dirs or root, or raise max_per_pattern (0 = all, and their count)]"
         ] * bool(found.truncated)
         variants = [head + _grouped(found.hits, scopes) + note for scopes in (True, False)]
         lines += _cheapest(variants, head + plain_lines(found.hits) + note)

@@ -139,7 +139,8 @@ def run(request: RefsInput) -> RefsResult:
     root = resolve_folder(request.root)
     exts = normalize_exts(request.exts) or frozenset(BY_SUFFIX)
     query, (pattern,) = compile_query([request.symbol], regex=False, word=True, case=True)
-    files, skipped = search(root, query, [pattern], request.ignore_dirs, exts)
+    skipped = Skipped()
+    files = search(root, query, [pattern], request.ignore_dirs, exts, skipped)  # every hit: defs come first
     found: list[tuple[bool, str, int, int, LineHit, ScannedFile]] = []
     for scanned in files:
         hits = scanned.line_hits(pattern)

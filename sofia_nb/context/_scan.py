@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Generator, Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
@@ -198,30 +199,42 @@ def compile_query(texts: list[str], *, regex: bool, word: bool, case: bool) -> t
 
 
 def search(
-    root: Path, query: RgQuery, patterns: list[Pattern], ignore_dirs: list[str], exts: frozenset[str]
-) -> tuple[list[ScannedFile], Skipped]:
-    """The files with a line that matches any pattern, sorted by path, and what was skipped.
+    root: Path,
+    query: RgQuery,
+    patterns: list[Pattern],
+    ignore_dirs: list[str],
+    exts: frozenset[str],
+    skipped: Skipped,
+    *,
+    ordered: bool = False,
+) -> Generator[ScannedFile, None, None]:
+    """The files with a line that matches any pattern, in path order (:func:`._ripgrep.path_key`);
+    ``skipped`` counts what was left out as the search goes.
 
     ripgrep selects the lines, in one walk for every pattern, when it is installed and accepts
     them; the Python scan otherwise (a look-around or a backreference). ``query`` and ``patterns``
-    are the same patterns, for rg and for Python ``re``.
+    are the same patterns, for rg and for Python ``re``. ``ordered``: rg walks in path order, one
+    thread, so closing the iterator early (the caller has enough hits) stops the walk; otherwise
+    rg walks in parallel and the files are sorted once it is done.
     """
-    lines = None
     if (rg := _ripgrep.rg_path()) is not None:
-        lines = _ripgrep.matching_lines(rg, root, query, DEFAULT_IGNORE_DIRS | set(ignore_dirs), exts)
-    if lines is None:
-        skipped = Skipped()
-        found = sorted(python_search(root, patterns, ignore_dirs, exts, skipped), key=lambda f: f.rel)
-        return found, skipped
-    skipped = Skipped(binary=None)  # rg skips binary files (a NUL byte) and does not say which
-    files = []
-    for rel in sorted(lines):
-        hits = sorted(lines[rel])
-        if _has_giant_line(hits):
-            skipped.long_lines += 1
-        else:
-            files.append(ScannedFile(path=os.path.join(root, rel), rel=rel, lines=hits))
-    return files, skipped
+        skipped.binary = None  # rg skips binary files (a NUL byte) and does not say which
+        found = _ripgrep.matching_files(
+            rg, root, query, DEFAULT_IGNORE_DIRS | set(ignore_dirs), exts, ordered=ordered
+        )
+        try:
+            with closing(found):
+                in_order = found if ordered else iter(sorted(found, key=lambda f: _ripgrep.path_key(f[0])))
+                for rel, lines in in_order:
+                    if _has_giant_line(lines):
+                        skipped.long_lines += 1
+                    else:
+                        yield ScannedFile(path=os.path.join(root, rel), rel=rel, lines=lines)
+            return
+        except _ripgrep.Rejected:  # raised before any file: nothing was yielded
+            skipped.binary = 0
+    files = python_search(root, patterns, ignore_dirs, exts, skipped)
+    yield from sorted(files, key=lambda f: _ripgrep.path_key(f.rel))
 
 
 def _has_giant_line(lines: list[tuple[int, bytes]]) -> bool:

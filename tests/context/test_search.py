@@ -63,9 +63,10 @@ def test_grep_skips_ignored_folders_binaries_and_giant_lines(
 def test_grep_cap_is_honoured_and_reported(tree: Path) -> None:
     full = grep(GrepInput(patterns=["e"], root=str(tree), max_per_pattern=0, budget=0)).patterns[0]
     capped = grep(GrepInput(patterns=["e"], root=str(tree), max_per_pattern=5)).patterns[0]
-    assert full.total == capped.total == len(full.hits) > 5
+    assert full.total == len(full.hits) > capped.total > 5  # the capped search stopped early
+    assert full.complete and not capped.complete
     assert capped.hits == full.hits[:5]
-    assert capped.truncated == full.total - 5
+    assert capped.truncated == capped.total - 5
 
 
 def test_grep_word_regex_case_and_extensions(tree: Path) -> None:
@@ -162,12 +163,13 @@ def test_ripgrep_and_the_python_scan_return_the_same_hits(
 
 
 def test_a_pattern_ripgrep_rejects_is_searched_with_python_re(tree: Path) -> None:
-    from sofia_nb.context._ripgrep import RgQuery, matching_lines, rg_path
+    from sofia_nb.context._ripgrep import Rejected, RgQuery, matching_files, rg_path
 
     look_behind = r"(?<=self\.)name"
     assert (rg := rg_path()) is not None
     rejected = RgQuery((look_behind, "Widget"), regex=True, word=False, case=True)
-    assert matching_lines(rg, tree, rejected, (), ()) is None
+    with pytest.raises(Rejected):
+        list(matching_files(rg, tree, rejected, (), (), ordered=True))
     hits = grep(GrepInput(patterns=[look_behind, "Widget"], root=str(tree), regex=True)).patterns[0].hits
     assert [(h.line, h.col) for h in hits] == [(36, 22), (46, 14)]  # the name after `self.`, not `name`
 
