@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from collections.abc import Collection, Generator, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path, PurePath
+from typing import TextIO
 
 from pydantic import BaseModel, Field
 
@@ -93,7 +95,8 @@ def enclosings(scanned: ScannedFile, lines: Collection[int]) -> dict[int, str]:
     return {line: scope.label if (scope := index.enclosing(line)) is not None else "" for line in lines}
 
 
-_BLOCK_START = re.compile(r"^(?:[^\W\d]|[$@])")
+_BLOCK_START = re.compile(r"^(?:[^\W\d]|[$@])", re.M)
+_CHUNK = 1024 * 1024  # characters of a big file read at a time
 
 
 def read_window(path: str, lines: Collection[int], language: str) -> str:
@@ -103,12 +106,18 @@ def read_window(path: str, lines: Collection[int], language: str) -> str:
     with open(path, encoding="utf-8", errors="replace") as handle:
         if language == "vue" or os.fstat(handle.fileno()).st_size <= WINDOW_MIN:
             return handle.read()
-        return top_level_window(handle, lines, language)
+        return top_level_window(_chunks(handle), lines, language)
 
 
-def top_level_window(source: Iterable[str], lines: Collection[int], language: str) -> str:
-    """``source`` (its lines, with their endings) with only its head and the top-level blocks holding
-    ``lines`` kept, other lines blank.
+def _chunks(handle: TextIO) -> Iterator[str]:
+    """The file's text, about :data:`_CHUNK` characters at a time, each ending at a line end."""
+    while chunk := handle.read(_CHUNK):
+        yield chunk + handle.readline()
+
+
+def top_level_window(chunks: Iterable[str], lines: Collection[int], language: str) -> str:
+    """The text of ``chunks`` (each ending at a line end) with only its head and the top-level
+    blocks holding ``lines`` kept, other lines blank.
 
     A top-level block runs from a line that starts with a name, ``$`` or ``@`` at column 0 (a
     declaration or statement in Python, Go, TypeScript and PHP) to the next such line. Line numbers
@@ -116,25 +125,45 @@ def top_level_window(source: Iterable[str], lines: Collection[int], language: st
     a parser reads a big file at the cost of the blocks that matter. Not for Vue (its blocks start
     with tags).
     """
-    wanted = set(lines)
-    last = max(wanted, default=0)
+    wanted = sorted(set(lines))
+    last = wanted[-1] if wanted else 0
     python = language == "python"
     pieces: list[str] = []
-    block: list[str] = []  # the current block's lines, until it is known whether it holds a wanted one
+    block: list[str] = []  # the current block's text, until it is known whether it holds a wanted line
+    breaks = 0  # the current block's line ends
     keep = True  # the head (before the first block) is always kept
-    quotes = 0  # triple quotes so far: odd inside a Python docstring, whose text may start at column 0
-    for number, line in enumerate(source, 1):
-        if quotes % 2 == 0 and _BLOCK_START.match(line):
-            pieces += block if keep else ["\n" * len(block)]
+    number, quotes = 1, 0  # the line at the cursor; triple quotes so far (odd: inside a docstring)
+    for chunk in chunks:
+        cursor = 0
+        for match in _BLOCK_START.finditer(chunk):
+            offset = match.start()
+            segment = chunk[cursor:offset]
+            ends = segment.count("\n")
+            if python:
+                quotes += segment.count('"""') + segment.count("'''")
+            block.append(segment)
+            keep = keep or _holds(wanted, number, number + ends)
+            number, breaks, cursor = number + ends, breaks + ends, offset
+            if quotes % 2:  # inside a docstring, whose text may start at column 0: not a block start
+                continue
+            pieces.append("".join(block) if keep else "\n" * breaks)
             if number > last:
                 return "".join(pieces)  # nothing after the last block that matters: a parser stops sooner
-            block, keep = [], False
-        block.append(line)
-        keep = keep or number in wanted
+            block, breaks, keep = [], 0, False
+        segment = chunk[cursor:]
+        ends = segment.count("\n")
         if python:
-            quotes += line.count('"""') + line.count("'''")
-    pieces += block if keep else []
-    return "".join(pieces)
+            quotes += segment.count('"""') + segment.count("'''")
+        block.append(segment)
+        keep = keep or _holds(wanted, number, number + ends)
+        number, breaks = number + ends, breaks + ends
+    return "".join(pieces + (block if keep else []))
+
+
+def _holds(wanted: list[int], first: int, end: int) -> bool:
+    """Whether one of ``wanted`` (sorted) is in ``first`` .. ``end - 1``."""
+    i = bisect.bisect_left(wanted, first)
+    return i < len(wanted) and wanted[i] < end
 
 
 def _matching_lines(data: bytes, finders: list[re.Pattern[bytes]]) -> list[tuple[int, bytes]]:
