@@ -166,7 +166,8 @@ def test_a_pattern_ripgrep_rejects_is_searched_with_python_re(tree: Path) -> Non
     from sofia_nb.context._ripgrep import Rejected, RgQuery, matching_files, rg_path
 
     look_behind = r"(?<=self\.)name"
-    assert (rg := rg_path()) is not None
+    rg = rg_path()
+    assert rg is not None
     rejected = RgQuery((look_behind, "Widget"), regex=True, word=False, case=True)
     with pytest.raises(Rejected):
         list(matching_files(rg, tree, rejected, (), (), ordered=True))
