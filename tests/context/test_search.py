@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -280,3 +281,18 @@ def test_a_hit_late_in_a_big_file_keeps_its_scope(tmp_path: Path) -> None:
         ("def", start + 5, "function needle"),
         ("use", start + 2, "method Late.method"),
     ]
+
+
+def test_a_big_file_is_read_only_up_to_the_block_after_the_last_hit() -> None:
+    from sofia_nb.context._scan import top_level_window
+
+    read: list[int] = []
+
+    def chunks() -> Iterator[str]:  # a 2,000-chunk file, one function per chunk
+        for i in range(2000):
+            read.append(i)
+            yield f"def f{i}(x):\n    return x + {i}\n"
+
+    window = top_level_window(chunks(), [3, 6], "python")
+    assert window == "\n\ndef f1(x):\n    return x + 1\ndef f2(x):\n    return x + 2\n"
+    assert len(read) == 4  # f3 starts the block after the last hit (line 6): nothing after it is read
