@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from contextlib import closing
 from typing import Annotated
 
@@ -80,25 +81,12 @@ def run(request: GrepInput) -> GrepResult:
         )
     except re.error as exc:
         raise ContextError(f"invalid pattern: {exc}") from None
-    skipped = Skipped()
-    cap = request.max_per_pattern
-    # Per pattern: the files with hits and how many. With a cap, the search stops once every
-    # pattern has one hit more than it (so that "more exist" is known); the counts are then lower bounds.
-    counted: list[list[tuple[ScannedFile, int]]] = [[] for _ in compiled]
-    totals = [0] * len(compiled)
-    complete = True
+    skipped, cap = Skipped(), request.max_per_pattern
     files = search(
         root, query, compiled, request.ignore_dirs, normalize_exts(request.exts), skipped, ordered=cap > 0
     )
     with closing(files):
-        for scanned in files:
-            for i, compiled_pattern in enumerate(compiled):
-                if n := scanned.count(compiled_pattern):
-                    counted[i].append((scanned, n))
-                    totals[i] += n
-            if cap and min(totals) > cap:
-                complete = False
-                break
+        counted, totals, complete = _count(files, compiled, cap)
     result = GrepResult(root=str(root), patterns=[], skipped=skipped)
     skeleton = [result.model_dump(mode="json"), request.patterns, [_NOTE_ROOM] * (len(request.patterns) + 1)]
     allowance = Allowance(request.budget, skeleton)
@@ -109,7 +97,7 @@ def run(request: GrepInput) -> GrepResult:
         if not found:
             result.empty.append(pattern)
             continue
-        kept = _kept_hits([s for s, _ in found], compiled_pattern, cap, allowance)
+        kept = _kept_hits(found, compiled_pattern, cap, allowance)
         dropped += (min(total, cap) if cap else total) - len(kept)
         result.patterns.append(
             GrepPattern(
@@ -127,6 +115,26 @@ def run(request: GrepInput) -> GrepResult:
             "narrow the pattern, exts, ignore_dirs or root, or raise budget"
         )
     return result
+
+
+def _count(
+    files: Iterable[ScannedFile], patterns: list[Pattern], cap: int
+) -> tuple[list[list[ScannedFile]], list[int], bool]:
+    """Per pattern, the files with hits and the hits' count; and whether every file was seen.
+
+    With a cap, the search stops once every pattern has one hit more than it (so that "more
+    exist" is known): the counts are then lower bounds.
+    """
+    counted: list[list[ScannedFile]] = [[] for _ in patterns]
+    totals = [0] * len(patterns)
+    for scanned in files:
+        for i, pattern in enumerate(patterns):
+            if n := scanned.count(pattern):
+                counted[i].append(scanned)
+                totals[i] += n
+        if cap and min(totals) > cap:
+            return counted, totals, False
+    return counted, totals, True
 
 
 # Held for each pattern's counts and for the note, as a sample of their size.
