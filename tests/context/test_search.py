@@ -296,3 +296,23 @@ def test_a_big_file_is_read_only_up_to_the_block_after_the_last_hit() -> None:
     window = top_level_window(chunks(), [3, 6], "python")
     assert window == "\n\ndef f1(x):\n    return x + 1\ndef f2(x):\n    return x + 2\n"
     assert len(read) == 4  # f3 starts the block after the last hit (line 6): nothing after it is read
+
+
+@pytest.mark.parametrize("engine", ["ripgrep", "python"])
+def test_a_capped_grep_stops_one_hit_past_the_cap(
+    tmp_path: Path, engine: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sofia_nb.context import _ripgrep
+
+    if engine == "python":
+        monkeypatch.setattr(_ripgrep, "rg_path", lambda: None)
+    for i in range(10):
+        (tmp_path / f"m{i}.py").write_text("x = 'needle'\n", encoding="utf-8")
+    found = grep(GrepInput(patterns=["needle"], root=str(tmp_path), max_per_pattern=3)).patterns[0]
+    assert [h.file for h in found.hits] == ["m0.py", "m1.py", "m2.py"]
+    # the fourth hit says that more exist; the search went no further
+    assert (found.total, found.files, found.truncated, found.complete) == (4, 4, 1, False)
+    _, text = get_tool("grep").answer({"patterns": ["needle"], "root": str(tmp_path), "max_per_pattern": 3})
+    assert text.startswith("needle: 4+ hits in 4+ files\n") and "[1+ more hits of 'needle' not shown" in text
+    everything = grep(GrepInput(patterns=["needle"], root=str(tmp_path), max_per_pattern=0)).patterns[0]
+    assert (everything.total, everything.complete) == (10, True)
