@@ -52,8 +52,8 @@ class GrepHit(BaseModel):
 
 class GrepPattern(BaseModel):
     pattern: str
-    files: int = Field(description="files with at least one hit (at least, when not complete)")
-    total: int = Field(description="hits found (at least, when not complete)")
+    files: int = Field(description="files with a hit (a lower bound when not complete)")
+    total: int = Field(description="hits found (a lower bound when not complete)")
     hits: list[GrepHit]
     truncated: int = Field(0, description="hits found but not returned (max_per_pattern or the budget)")
     complete: bool = Field(
