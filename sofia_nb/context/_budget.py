@@ -6,6 +6,8 @@ A budget is counted with the project's estimator (:func:`._tokens.estimate_token
 
 from __future__ import annotations
 
+import json
+
 from pydantic import BaseModel, Field
 
 from ._tokens import estimate_tokens
@@ -13,6 +15,9 @@ from ._tokens import estimate_tokens
 DEFAULT_BUDGET = 10_000
 # o200k_base counts code at 0.83-1.17x the estimate (measured on httpx and sofia_nb's sources).
 SAFETY = 1.2
+# JSON costs more per byte (quotes, keys, short numbers): o200k_base counts a grep or refs result's
+# ``json.dumps`` at 1.26-1.45x the estimate (site-packages, a generated tree).
+JSON_SAFETY = 1.6
 
 
 class BudgetInput(BaseModel):
@@ -53,6 +58,11 @@ def head_lines(lines: list[str], budget: int) -> int:
     return fitting([cost(line + "\n") for line in lines], budget)
 
 
+def json_cost(data: object) -> int:
+    """Tokens ``data`` is counted as against a budget once serialised as JSON (``structuredContent``)."""
+    return int(estimate_tokens(json.dumps(data)) * JSON_SAFETY + 0.5)
+
+
 def cut(text: str, budget: int, more: str) -> str:
     """``text`` cut at a line boundary to fit ``budget``, with a last line saying what was left out.
 
@@ -76,3 +86,25 @@ def cheaper(tokens: int, raw_tokens: int) -> bool:
     """Whether an estimated ``tokens`` beats ``raw_tokens`` for sure: both estimates may be off by
     :data:`SAFETY` in opposite directions, so the margin is applied twice."""
     return tokens * SAFETY * SAFETY <= raw_tokens
+
+
+class Allowance:
+    """What is left of a budget as rows join a structured result (``structuredContent``), counted as
+    their JSON; rows are offered one at a time, so an unlimited search costs only what it returns.
+
+    ``reserved`` is the rest of the result (its other fields, a note) as JSON: it is spent first.
+    """
+
+    def __init__(self, budget: int, reserved: object) -> None:
+        self.budget = budget
+        self.spent = json_cost(reserved)
+        self.full = False
+
+    def take(self, row: BaseModel) -> bool:
+        """Count ``row`` against the budget; ``False`` when it does not fit (then no later row does)."""
+        spent = self.spent + json_cost(row.model_dump(mode="json")) + 1  # and its separating comma
+        if self.full or (self.budget and spent > self.budget):
+            self.full = True  # rows are kept in order: once one is left out, so is every later one
+            return False
+        self.spent = spent
+        return True

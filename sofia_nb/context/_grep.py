@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from contextlib import closing
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ._budget import BudgetInput
+from ._budget import Allowance, BudgetInput
 from ._errors import ContextError
 from ._hits_text import grep_text
 from ._registry import ContextTool
 from ._roots import resolve_folder
-from ._scan import Skipped, compile_query, search
+from ._scan import Pattern, ScannedFile, Skipped, compile_query, enclosings, search
 from ._walk import normalize_exts
 
 
@@ -50,10 +52,15 @@ class GrepHit(BaseModel):
 
 class GrepPattern(BaseModel):
     pattern: str
-    files: int = Field(description="files with at least one hit")
-    total: int = Field(description="hits found")
+    files: int = Field(description="files with a hit (a lower bound when not complete)")
+    total: int = Field(description="hits found (a lower bound when not complete)")
     hits: list[GrepHit]
-    truncated: int = Field(0, description="hits found but not returned (max_per_pattern)")
+    truncated: int = Field(0, description="hits found but not returned (max_per_pattern or the budget)")
+    complete: bool = Field(
+        True,
+        description="false when the search stopped once max_per_pattern hits and one more were found "
+        "for every pattern: files, total and truncated are then lower bounds (max_per_pattern 0 counts all)",
+    )
 
 
 class GrepResult(BaseModel):
@@ -61,10 +68,12 @@ class GrepResult(BaseModel):
     patterns: list[GrepPattern] = Field(description="patterns with hits, in the order asked")
     empty: list[str] = Field(default_factory=list, description="patterns without a hit")
     skipped: Skipped = Field(default_factory=Skipped)
+    note: str = Field("", description="what the budget left out, and how to get it (empty when nothing)")
 
 
 def run(request: GrepInput) -> GrepResult:
-    """Search ``root`` for every pattern; hits sorted by file and line, capped per pattern."""
+    """Search ``root`` for every pattern; hits sorted by file and line, capped per pattern and held,
+    as a whole, to the call's budget."""
     root = resolve_folder(request.root)
     try:
         query, compiled = compile_query(
@@ -72,33 +81,81 @@ def run(request: GrepInput) -> GrepResult:
         )
     except re.error as exc:
         raise ContextError(f"invalid pattern: {exc}") from None
-    files, skipped = search(root, query, compiled, request.ignore_dirs, normalize_exts(request.exts))
+    skipped, cap = Skipped(), request.max_per_pattern
+    files = search(
+        root, query, compiled, request.ignore_dirs, normalize_exts(request.exts), skipped, ordered=cap > 0
+    )
+    with closing(files):
+        counted, totals, complete = _count(files, compiled, cap)
     result = GrepResult(root=str(root), patterns=[], skipped=skipped)
-    cap = request.max_per_pattern
-    for pattern, compiled_pattern in zip(request.patterns, compiled, strict=True):
-        counted = [(scanned, n) for scanned in files if (n := scanned.count(compiled_pattern))]
-        if not counted:
+    skeleton = [result.model_dump(mode="json"), request.patterns, [_NOTE_ROOM] * (len(request.patterns) + 1)]
+    allowance = Allowance(request.budget, skeleton)
+    dropped = 0  # hits under the cap that the budget left out
+    for pattern, compiled_pattern, found, total in zip(
+        request.patterns, compiled, counted, totals, strict=True
+    ):
+        if not found:
             result.empty.append(pattern)
             continue
-        total = sum(n for _, n in counted)
-        # Hits, and their scopes, are worked out only for the files that fill the cap.
-        kept: list[GrepHit] = []
-        for scanned, _ in counted:
-            room = cap - len(kept) if cap else None
-            if room == 0:
-                break
-            kept.extend(
-                GrepHit(
-                    file=scanned.rel, line=h.line, col=h.col, enclosing=scanned.enclosing(h.line), text=h.text
-                )
-                for h in scanned.line_hits(compiled_pattern, room)
-            )
+        kept = _kept_hits(found, compiled_pattern, cap, allowance)
+        dropped += (min(total, cap) if cap else total) - len(kept)
         result.patterns.append(
             GrepPattern(
-                pattern=pattern, files=len(counted), total=total, hits=kept, truncated=total - len(kept)
+                pattern=pattern,
+                files=len(found),
+                total=total,
+                hits=kept,
+                truncated=total - len(kept),
+                complete=complete,
             )
         )
+    if dropped:
+        result.note = (
+            f"{dropped} hits left out by the {request.budget}-token budget: "
+            "narrow the pattern, exts, ignore_dirs or root, or raise budget"
+        )
     return result
+
+
+def _count(
+    files: Iterable[ScannedFile], patterns: list[Pattern], cap: int
+) -> tuple[list[list[ScannedFile]], list[int], bool]:
+    """Per pattern, the files with hits and the hits' count; and whether every file was seen.
+
+    With a cap, the search stops once every pattern has one hit more than it (so that "more
+    exist" is known): the counts are then lower bounds.
+    """
+    counted: list[list[ScannedFile]] = [[] for _ in patterns]
+    totals = [0] * len(patterns)
+    for scanned in files:
+        for i, pattern in enumerate(patterns):
+            if n := scanned.count(pattern):
+                counted[i].append(scanned)
+                totals[i] += n
+        if cap and min(totals) > cap:
+            return counted, totals, False
+    return counted, totals, True
+
+
+# Held for each pattern's counts and for the note, as a sample of their size.
+_NOTE_ROOM = {"files": 100, "total": 1000, "hits": [], "truncated": 1000, "note": "x" * 130}
+
+
+def _kept_hits(files: list[ScannedFile], pattern: Pattern, cap: int, allowance: Allowance) -> list[GrepHit]:
+    """The first ``cap`` (0 = all) hits that fit the budget; scopes worked out for those alone."""
+    kept: list[GrepHit] = []
+    for scanned in files:
+        room = cap - len(kept) if cap else None
+        if room == 0 or allowance.full:
+            break
+        hits = scanned.line_hits(pattern, room)
+        labels = enclosings(scanned, {h.line for h in hits})
+        for h in hits:
+            hit = GrepHit(file=scanned.rel, line=h.line, col=h.col, enclosing=labels[h.line], text=h.text)
+            if not allowance.take(hit):
+                break
+            kept.append(hit)
+    return kept
 
 
 TOOLS = (

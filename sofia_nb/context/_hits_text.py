@@ -68,11 +68,12 @@ def _cheapest(variants: list[list[str]], fallback: list[str]) -> list[str]:
     return next((v for v in variants if _tokens(v) * _MARGIN <= raw), fallback)
 
 
-def _skipped(skipped: Skipped) -> list[str]:
+def _notes(skipped: Skipped, budget_note: str) -> list[str]:
+    """The closing notes: what the search skipped, and what the budget left out."""
     parts = [f"{skipped.binary} binary files"] * bool(skipped.binary) + [
         f"{skipped.long_lines} files with a line over 4 MiB"
     ] * bool(skipped.long_lines)
-    return [f"[skipped: {', '.join(parts)}]"] if parts else []
+    return [f"[skipped: {', '.join(parts)}]"] * bool(parts) + [f"[{budget_note}]"] * bool(budget_note)
 
 
 def grep_text(result: GrepResult) -> str:
@@ -80,24 +81,25 @@ def grep_text(result: GrepResult) -> str:
     lines: list[str] = []
     several = len(result.patterns) + len(result.empty) > 1
     for found in result.patterns:
-        head = [f"{found.pattern}: {found.total} hits in {found.files} files"] * (
+        more = "" if found.complete else "+"  # the search stopped at the cap: counts are lower bounds
+        head = [f"{found.pattern}: {found.total}{more} hits in {found.files}{more} files"] * (
             several or bool(found.truncated)
         )
         note = [
-            f"[{found.truncated} more hits of {found.pattern!r} in {found.files} files not shown: "
-            "narrow the pattern, exts, ignore_dirs or root, or raise max_per_pattern]"
+            f"[{found.truncated}{more} more hits of {found.pattern!r} not shown: narrow the pattern, exts, "
+            "ignore_dirs or root, or raise max_per_pattern (0 = all, and their count)]"
         ] * bool(found.truncated)
         variants = [head + _grouped(found.hits, scopes) + note for scopes in (True, False)]
         lines += _cheapest(variants, head + plain_lines(found.hits) + note)
     if result.empty:
         lines.append("no hits: " + ", ".join(result.empty))
-    return "\n".join(lines + _skipped(result.skipped)) + "\n"
+    return "\n".join(lines + _notes(result.skipped, result.note)) + "\n"
 
 
 def refs_text(result: RefsResult) -> str:
     """Definitions, then uses, each grouped by file; a note when some were left out."""
     if not result.refs:
-        return "\n".join([f"no references to {result.symbol}", *_skipped(result.skipped)]) + "\n"
+        return "\n".join([f"no references to {result.symbol}", *_notes(result.skipped, result.note)]) + "\n"
     note = [
         f"[{result.truncated} more of {result.defs} defs and {result.uses} uses not shown: "
         "narrow root or exts, or raise max]"
@@ -111,4 +113,4 @@ def refs_text(result: RefsResult) -> str:
         )
 
     lines = _cheapest([sections(True) + note, sections(False) + note], plain_lines(result.refs) + note)
-    return "\n".join(lines + _skipped(result.skipped)) + "\n"
+    return "\n".join(lines + _notes(result.skipped, result.note)) + "\n"

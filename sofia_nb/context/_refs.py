@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from operator import itemgetter
 from pathlib import Path, PurePath
@@ -9,14 +10,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ._budget import BudgetInput
+from ._budget import Allowance, BudgetInput
 from ._defs import could_declare, definition_positions
 from ._hits_text import refs_text
 from ._lang_ts import grammar_for
 from ._langs import BY_SUFFIX, language_for
 from ._registry import ContextTool, first
 from ._roots import resolve_folder
-from ._scan import WINDOW_MIN, LineHit, ScannedFile, Skipped, compile_query, search, top_level_window
+from ._scan import LineHit, ScannedFile, Skipped, compile_query, enclosings, read_window, search
+from ._source import MAX_WHOLE
 from ._walk import normalize_exts
 
 # Vue only (its blocks are not one syntax tree): bindings that are not declarations with a body.
@@ -57,8 +59,9 @@ class RefsResult(BaseModel):
     refs: list[Ref]
     defs: int = Field(description="definitions found")
     uses: int = Field(description="uses found")
-    truncated: int = Field(0, description="references found but not returned (max)")
+    truncated: int = Field(0, description="references found but not returned (max or the budget)")
     skipped: Skipped = Field(default_factory=Skipped)
+    note: str = Field("", description="what the budget left out, and how to get it (empty when nothing)")
 
 
 def _grammar(path: PurePath, family: str) -> str | None:
@@ -88,22 +91,23 @@ def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[
             return _keyword_rule(lines, symbol, hits)
         positions = [(h.line, h.col) for h in hits]
         try:
-            source = Path(scanned.path).read_text(encoding="utf-8", errors="replace")
-            if len(source) > WINDOW_MIN:
-                try:
-                    window = top_level_window(source, {h.line for h in hits}, family)
-                    return definition_positions(window, symbol, grammar, positions)
-                except SyntaxError:  # a block boundary inside a string: the whole file
-                    pass
-            return definition_positions(source, symbol, grammar, positions)
+            window = read_window(scanned.path, {h.line for h in hits}, family)
+            try:
+                return definition_positions(window, symbol, grammar, positions)
+            except SyntaxError:  # a block boundary inside a string: the whole file, unless it is huge
+                if os.path.getsize(scanned.path) > MAX_WHOLE:
+                    return _keyword_rule(lines, symbol, hits)
+                source = Path(scanned.path).read_text(encoding="utf-8", errors="replace")
+                return definition_positions(source, symbol, grammar, positions)
         except Exception:  # a grammar that chokes: the line rule below
             pass
     # Vue (or a failed parse): the line rule, for each line's first occurrence only.
     binding = re.compile(_VUE_BINDING.format(name=re.escape(symbol)))
     found: dict[int, tuple[int, int]] = {}
+    scopes = scanned.scopes({h.line for h in hits})
     for hit in hits:
         if hit.line not in found and (
-            any(s.name.rsplit(".", 1)[-1] == symbol for s in scanned.scopes.starting_at(hit.line))
+            any(s.name.rsplit(".", 1)[-1] == symbol for s in scopes.starting_at(hit.line))
             or binding.search(hit.text)
         ):
             found[hit.line] = (hit.line, hit.col)
@@ -135,35 +139,44 @@ def run(request: RefsInput) -> RefsResult:
     root = resolve_folder(request.root)
     exts = normalize_exts(request.exts) or frozenset(BY_SUFFIX)
     query, (pattern,) = compile_query([request.symbol], regex=False, word=True, case=True)
-    files, skipped = search(root, query, [pattern], request.ignore_dirs, exts)
+    skipped = Skipped()
+    files = search(root, query, [pattern], request.ignore_dirs, exts, skipped)  # every hit: defs come first
     found: list[tuple[bool, str, int, int, LineHit, ScannedFile]] = []
     for scanned in files:
         hits = scanned.line_hits(pattern)
         defined = _definitions(scanned, request.symbol, hits)
         found += [((h.line, h.col) not in defined, scanned.rel, h.line, h.col, h, scanned) for h in hits]
     found.sort(key=itemgetter(0, 1, 2, 3))  # definitions first
+    chosen = first(found, request.max)
     # Enclosing scopes cost a parse per file: worked out for the references returned only.
-    keep = [
-        Ref(
+    wanted: dict[str, tuple[ScannedFile, set[int]]] = {}
+    for _, rel, line, _, _, scanned in chosen:
+        wanted.setdefault(rel, (scanned, set()))[1].add(line)
+    labels = {rel: enclosings(scanned, lines) for rel, (scanned, lines) in wanted.items()}
+    defs = sum(1 for f in found if not f[0])
+    result = RefsResult(
+        symbol=request.symbol, root=str(root), refs=[], defs=defs, uses=len(found) - defs, skipped=skipped
+    )
+    allowance = Allowance(request.budget, [result.model_dump(mode="json"), "x" * 130])  # and the note
+    for is_use, rel, line, col, hit, _ in chosen:
+        ref = Ref(
             kind="use" if is_use else "def",
             file=rel,
-            line=hit.line,
-            col=hit.col,
-            enclosing=scanned.enclosing(hit.line),
+            line=line,
+            col=col,
+            enclosing=labels[rel][line],
             text=hit.text,
         )
-        for is_use, rel, _, _, hit, scanned in first(found, request.max)
-    ]
-    defs = sum(1 for f in found if not f[0])
-    return RefsResult(
-        symbol=request.symbol,
-        root=str(root),
-        refs=keep,
-        defs=defs,
-        uses=len(found) - defs,
-        truncated=len(found) - len(keep),
-        skipped=skipped,
-    )
+        if not allowance.take(ref):
+            break
+        result.refs.append(ref)
+    result.truncated = len(found) - len(result.refs)
+    if allowance.full:
+        result.note = (
+            f"{len(chosen) - len(result.refs)} references left out by the {request.budget}-token budget: "
+            "narrow root or exts, or raise budget"
+        )
+    return result
 
 
 TOOLS = (

@@ -16,7 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,11 +46,19 @@ def engine() -> str:
     return f"ripgrep {path}" if path else "python"
 
 
-def _command(rg: str, query: RgQuery, ignore_dirs: Iterable[str], exts: Iterable[str]) -> list[str]:
+class Rejected(Exception):
+    """rg could not compile a pattern (a look-around, a backreference): search with Python ``re``."""
+
+
+def _command(
+    rg: str, query: RgQuery, ignore_dirs: Iterable[str], exts: Iterable[str], ordered: bool
+) -> list[str]:
     # Binary files are rg's to skip: it stops reading a file at its first NUL byte (the Python scan
     # looks at the first 8000 bytes), which spares reading every shared library in a venv.
     cmd = [rg, "--no-config", "--no-ignore", "--hidden", "--no-messages", "--no-unicode"]
     cmd += ["--with-filename", "--null", "--line-number", "--no-heading", "--color=never"]
+    if ordered:  # one thread, in path order: a caller that has enough stops the walk
+        cmd.append("--sort=path")
     if not query.regex:
         cmd.append("--fixed-strings")
     if query.word and not query.regex:
@@ -65,35 +73,50 @@ def _command(rg: str, query: RgQuery, ignore_dirs: Iterable[str], exts: Iterable
     return cmd
 
 
-def matching_lines(
-    rg: str, root: Path, query: RgQuery, ignore_dirs: Iterable[str], exts: Iterable[str]
-) -> dict[str, list[tuple[int, bytes]]] | None:
-    """Lines that match any pattern, by path relative to ``root``; ``None`` when rg rejects a pattern.
+def matching_files(
+    rg: str, root: Path, query: RgQuery, ignore_dirs: Iterable[str], exts: Iterable[str], *, ordered: bool
+) -> Generator[tuple[str, list[tuple[int, bytes]]], None, None]:
+    """Each file with a line that matches any pattern: its path relative to ``root`` (``/``
+    separators) and those lines, ``(1-based number, text without its line ending)``.
 
-    Each line comes without its line ending, with its 1-based number; rg's order (it runs in
-    parallel), not sorted.
+    In path order (component by component, as :func:`path_key` sorts) when ``ordered``, else in
+    rg's order (it runs in parallel). Closing the iterator stops rg: a caller that has enough hits
+    does not pay for the rest of the walk. :class:`Rejected` when rg cannot compile a pattern.
     """
     proc = subprocess.Popen(
-        _command(rg, query, ignore_dirs, exts),
+        _command(rg, query, ignore_dirs, exts, ordered),
         cwd=root,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
     )
-    by_file: dict[str, list[tuple[int, bytes]]] = {}
     assert proc.stdout is not None
-    with proc.stdout:
+    found = False
+    try:
+        # rg prints a file's lines together, so a file is done when the next one starts.
+        current = b""
+        lines: list[tuple[int, bytes]] = []
         for raw in proc.stdout:
             name, _, rest = raw.partition(b"\0")
             number, _, text = rest.partition(b":")
-            rel = os.fsdecode(name)
-            lines = by_file.get(rel)
-            if lines is None:
-                lines = by_file[rel] = []
+            if name != current:
+                if lines:
+                    yield os.fsdecode(current).replace(os.sep, "/"), lines
+                current, lines = name, []
             lines.append((int(number), text.rstrip(b"\r\n")))
+            found = True
+        if lines:
+            yield os.fsdecode(current).replace(os.sep, "/"), lines
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.stdout.close()
+        code = proc.wait()
     # 0 = hits, 1 = none, 2 = an error: with --no-messages and no output, a pattern rg cannot compile.
-    if proc.wait() == 2 and not by_file:
-        return None
-    if os.sep != "/":
-        by_file = {rel.replace(os.sep, "/"): lines for rel, lines in by_file.items()}
-    return by_file
+    if code == 2 and not found:
+        raise Rejected
+
+
+def path_key(rel: str) -> list[str]:
+    """The order of ``rg --sort=path``: folder by folder (``a/z`` before ``a-b/c``)."""
+    return rel.split("/")

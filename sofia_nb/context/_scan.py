@@ -5,9 +5,11 @@ from __future__ import annotations
 import bisect
 import os
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Collection, Generator, Iterable, Iterator
+from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path, PurePath
+from typing import TextIO
 
 from pydantic import BaseModel, Field
 
@@ -41,7 +43,7 @@ class LineHit:
 
 @dataclass
 class ScannedFile:
-    """A file with hits: where it is, the lines that hold a match and, read on first use, its scopes.
+    """A file with hits: where it is and the lines that hold a match.
 
     Only the matching lines are kept: a search over a large tree may hit thousands of files, and
     only the hits a caller keeps (after sorting and capping) need a scope label.
@@ -50,22 +52,17 @@ class ScannedFile:
     path: str
     rel: str
     lines: list[tuple[int, bytes]]  # (1-based number, text without its line ending), in line order
-    _scopes: ScopeIndex | None = field(default=None, repr=False)
 
-    @property
-    def scopes(self) -> ScopeIndex:
-        """The file's declarations, parsed on first use (only files with hits pay for it)."""
-        if self._scopes is None:
-            language = language_for(PurePath(self.path))
-            try:
-                source = Path(self.path).read_text(encoding="utf-8", errors="replace") if language else ""
-                if language is not None and language.name != "vue" and len(source) > WINDOW_MIN:
-                    source = top_level_window(source, [n for n, _ in self.lines], language.name)
-                found = language.scopes(source, PurePath(self.path)) if language else []
-            except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
-                found = []
-            self._scopes = ScopeIndex(found)
-        return self._scopes
+    def scopes(self, lines: Collection[int]) -> ScopeIndex:
+        """The file's declarations around ``lines``: a file over 16 KiB is parsed only there."""
+        language = language_for(PurePath(self.path))
+        if language is None or not lines:
+            return ScopeIndex([])
+        try:
+            source = read_window(self.path, lines, language.name)
+            return ScopeIndex(language.scopes(source, PurePath(self.path)))
+        except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
+            return ScopeIndex([])
 
     def count(self, pattern: Pattern) -> int:
         """How many times ``pattern`` matches on the file's lines."""
@@ -87,44 +84,86 @@ class ScannedFile:
                     return hits
         return hits
 
-    def enclosing(self, line: int) -> str:
-        """The innermost declaration around ``line`` (``"method Widget.render"``), or ``""``."""
-        scope = self.scopes.enclosing(line)
-        return scope.label if scope is not None else ""
+
+def enclosings(scanned: ScannedFile, lines: Collection[int]) -> dict[int, str]:
+    """The innermost declaration around each of ``lines`` (``"method Widget.render"``, or ``""``).
+
+    One parse per file, of the blocks around these lines only: the hits a caller returns, not
+    every line that matched.
+    """
+    index = scanned.scopes(lines)
+    return {line: scope.label if (scope := index.enclosing(line)) is not None else "" for line in lines}
 
 
 _BLOCK_START = re.compile(r"^(?:[^\W\d]|[$@])", re.M)
+_CHUNK = 1024 * 1024  # characters of a big file read at a time
 
 
-def top_level_window(source: str, lines: Iterable[int], language: str) -> str:
-    """``source`` with only its head and the top-level blocks holding ``lines`` kept, other lines blank.
+def read_window(path: str, lines: Collection[int], language: str) -> str:
+    """What a parser needs of a file to label ``lines``: the file when small (or Vue), else its
+    :func:`top_level_window`, streamed (a huge file is never held whole, and is read only up to the
+    block after the last of ``lines``)."""
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        if language == "vue" or os.fstat(handle.fileno()).st_size <= WINDOW_MIN:
+            return handle.read()
+        return top_level_window(_chunks(handle), lines, language)
+
+
+def _chunks(handle: TextIO) -> Iterator[str]:
+    """The file's text, about :data:`_CHUNK` characters at a time, each ending at a line end."""
+    while chunk := handle.read(_CHUNK):
+        yield chunk + handle.readline()
+
+
+def top_level_window(chunks: Iterable[str], lines: Collection[int], language: str) -> str:
+    """The text of ``chunks`` (each ending at a line end) with only its head and the top-level
+    blocks holding ``lines`` kept, other lines blank.
 
     A top-level block runs from a line that starts with a name, ``$`` or ``@`` at column 0 (a
     declaration or statement in Python, Go, TypeScript and PHP) to the next such line. Line numbers
-    and columns stay as they were (what follows the last kept block is dropped), so a parser reads
-    a big file at the cost of the blocks that matter. Not for Vue (its blocks start with tags).
+    and columns stay as they were (what follows the last kept block is dropped, and not read), so
+    a parser reads a big file at the cost of the blocks that matter. Not for Vue (its blocks start
+    with tags).
     """
-    offsets, numbers = [], []  # block starts: offset, 1-based line number
-    number, cursor, quotes = 1, 0, 0
-    python = language == "python" and ('"""' in source or "'''" in source)
-    for match in _BLOCK_START.finditer(source):
-        offset = match.start()
-        number += source.count("\n", cursor, offset)
-        if python:  # a docstring's text may start at column 0: an odd count is inside one
-            quotes += source.count('"""', cursor, offset) + source.count("'''", cursor, offset)
-        cursor = offset
-        if quotes % 2 == 0:
-            offsets.append(offset)
-            numbers.append(number)
-    if not offsets:
-        return source
-    offsets.append(len(source))
-    wanted = sorted({i for line in lines if (i := bisect.bisect_right(numbers, line) - 1) >= 0})
-    pieces, cursor = [source[: offsets[0]]], offsets[0]
-    for i in wanted:
-        pieces += ["\n" * source.count("\n", cursor, offsets[i]), source[offsets[i] : offsets[i + 1]]]
-        cursor = offsets[i + 1]
-    return "".join(pieces)  # nothing after the last block that matters: a parser stops sooner
+    wanted = sorted(set(lines))
+    last = wanted[-1] if wanted else 0
+    python = language == "python"
+    pieces: list[str] = []
+    block: list[str] = []  # the current block's text, until it is known whether it holds a wanted line
+    breaks = 0  # the current block's line ends
+    keep = True  # the head (before the first block) is always kept
+    number, quotes = 1, 0  # the line at the cursor; triple quotes so far (odd: inside a docstring)
+    for chunk in chunks:
+        cursor = 0
+        for match in _BLOCK_START.finditer(chunk):
+            offset = match.start()
+            segment = chunk[cursor:offset]
+            ends = segment.count("\n")
+            if python:
+                quotes += segment.count('"""') + segment.count("'''")
+            block.append(segment)
+            keep = keep or _holds(wanted, number, number + ends)
+            number, breaks, cursor = number + ends, breaks + ends, offset
+            if quotes % 2:  # inside a docstring, whose text may start at column 0: not a block start
+                continue
+            pieces.append("".join(block) if keep else "\n" * breaks)
+            if number > last:
+                return "".join(pieces)  # nothing after the last block that matters: a parser stops sooner
+            block, breaks, keep = [], 0, False
+        segment = chunk[cursor:]
+        ends = segment.count("\n")
+        if python:
+            quotes += segment.count('"""') + segment.count("'''")
+        block.append(segment)
+        keep = keep or _holds(wanted, number, number + ends)
+        number, breaks = number + ends, breaks + ends
+    return "".join(pieces + (block if keep else []))
+
+
+def _holds(wanted: list[int], first: int, end: int) -> bool:
+    """Whether one of ``wanted`` (sorted) is in ``first`` .. ``end - 1``."""
+    i = bisect.bisect_left(wanted, first)
+    return i < len(wanted) and wanted[i] < end
 
 
 def _matching_lines(data: bytes, finders: list[re.Pattern[bytes]]) -> list[tuple[int, bytes]]:
@@ -189,30 +228,42 @@ def compile_query(texts: list[str], *, regex: bool, word: bool, case: bool) -> t
 
 
 def search(
-    root: Path, query: RgQuery, patterns: list[Pattern], ignore_dirs: list[str], exts: frozenset[str]
-) -> tuple[list[ScannedFile], Skipped]:
-    """The files with a line that matches any pattern, sorted by path, and what was skipped.
+    root: Path,
+    query: RgQuery,
+    patterns: list[Pattern],
+    ignore_dirs: list[str],
+    exts: frozenset[str],
+    skipped: Skipped,
+    *,
+    ordered: bool = False,
+) -> Generator[ScannedFile, None, None]:
+    """The files with a line that matches any pattern, in path order (:func:`._ripgrep.path_key`);
+    ``skipped`` counts what was left out as the search goes.
 
     ripgrep selects the lines, in one walk for every pattern, when it is installed and accepts
     them; the Python scan otherwise (a look-around or a backreference). ``query`` and ``patterns``
-    are the same patterns, for rg and for Python ``re``.
+    are the same patterns, for rg and for Python ``re``. ``ordered``: rg walks in path order, one
+    thread, so closing the iterator early (the caller has enough hits) stops the walk; otherwise
+    rg walks in parallel and the files are sorted once it is done.
     """
-    lines = None
     if (rg := _ripgrep.rg_path()) is not None:
-        lines = _ripgrep.matching_lines(rg, root, query, DEFAULT_IGNORE_DIRS | set(ignore_dirs), exts)
-    if lines is None:
-        skipped = Skipped()
-        found = sorted(python_search(root, patterns, ignore_dirs, exts, skipped), key=lambda f: f.rel)
-        return found, skipped
-    skipped = Skipped(binary=None)  # rg skips binary files (a NUL byte) and does not say which
-    files = []
-    for rel in sorted(lines):
-        hits = sorted(lines[rel])
-        if _has_giant_line(hits):
-            skipped.long_lines += 1
-        else:
-            files.append(ScannedFile(path=os.path.join(root, rel), rel=rel, lines=hits))
-    return files, skipped
+        skipped.binary = None  # rg skips binary files (a NUL byte) and does not say which
+        found = _ripgrep.matching_files(
+            rg, root, query, DEFAULT_IGNORE_DIRS | set(ignore_dirs), exts, ordered=ordered
+        )
+        try:
+            with closing(found):
+                in_order = found if ordered else iter(sorted(found, key=lambda f: _ripgrep.path_key(f[0])))
+                for rel, lines in in_order:
+                    if _has_giant_line(lines):
+                        skipped.long_lines += 1
+                    else:
+                        yield ScannedFile(path=os.path.join(root, rel), rel=rel, lines=lines)
+            return
+        except _ripgrep.Rejected:  # raised before any file: nothing was yielded
+            skipped.binary = 0
+    files = python_search(root, patterns, ignore_dirs, exts, skipped)
+    yield from sorted(files, key=lambda f: _ripgrep.path_key(f.rel))
 
 
 def _has_giant_line(lines: list[tuple[int, bytes]]) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -61,11 +62,12 @@ def test_grep_skips_ignored_folders_binaries_and_giant_lines(
 
 
 def test_grep_cap_is_honoured_and_reported(tree: Path) -> None:
-    full = grep(GrepInput(patterns=["e"], root=str(tree), max_per_pattern=0)).patterns[0]
+    full = grep(GrepInput(patterns=["e"], root=str(tree), max_per_pattern=0, budget=0)).patterns[0]
     capped = grep(GrepInput(patterns=["e"], root=str(tree), max_per_pattern=5)).patterns[0]
-    assert full.total == capped.total == len(full.hits) > 5
+    assert full.total == len(full.hits) > capped.total > 5  # the capped search stopped early
+    assert full.complete and not capped.complete
     assert capped.hits == full.hits[:5]
-    assert capped.truncated == full.total - 5
+    assert capped.truncated == capped.total - 5
 
 
 def test_grep_word_regex_case_and_extensions(tree: Path) -> None:
@@ -162,12 +164,14 @@ def test_ripgrep_and_the_python_scan_return_the_same_hits(
 
 
 def test_a_pattern_ripgrep_rejects_is_searched_with_python_re(tree: Path) -> None:
-    from sofia_nb.context._ripgrep import RgQuery, matching_lines, rg_path
+    from sofia_nb.context._ripgrep import Rejected, RgQuery, matching_files, rg_path
 
     look_behind = r"(?<=self\.)name"
-    assert (rg := rg_path()) is not None
+    rg = rg_path()
+    assert rg is not None
     rejected = RgQuery((look_behind, "Widget"), regex=True, word=False, case=True)
-    assert matching_lines(rg, tree, rejected, (), ()) is None
+    with pytest.raises(Rejected):
+        list(matching_files(rg, tree, rejected, (), (), ordered=True))
     hits = grep(GrepInput(patterns=[look_behind, "Widget"], root=str(tree), regex=True)).patterns[0].hits
     assert [(h.line, h.col) for h in hits] == [(36, 22), (46, 14)]  # the name after `self.`, not `name`
 
@@ -212,3 +216,103 @@ def test_refs_classifies_each_occurrence_on_a_line(
     result = refs(RefsInput(symbol=symbol, root=str(tmp_path)))
     assert [(r.line, r.col) for r in result.refs if r.kind == "def"] == defs
     assert result.uses == len(re.findall(rf"\b{symbol}\b", source)) - len(defs)
+
+
+def _structured_tokens(data: object) -> int:
+    """Tokens of a ``structuredContent`` as JSON: o200k_base when installed, else the budget's count."""
+    import json
+
+    from sofia_nb.context._budget import cost
+
+    text = json.dumps(data)
+    try:
+        import bpe_openai
+    except ImportError:
+        return cost(text)
+    return len(bpe_openai.get_encoding("o200k_base").encode(text))
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [("grep", {"patterns": ["needle"], "max_per_pattern": 0}), ("refs", {"symbol": "needle", "max": 0})],
+)
+def test_an_unlimited_search_has_a_structured_result_bounded_by_the_budget(
+    tmp_path: Path, tool: str, arguments: dict[str, object]
+) -> None:
+    from sofia_nb.server._tools import success
+
+    for i in range(60):
+        (tmp_path / f"mod_{i:02}.py").write_text(
+            "".join(
+                f"def f{j}():\n    return needle + {j}  # a line long enough to cost\n" for j in range(40)
+            ),
+            encoding="utf-8",
+        )
+    budget = 2000
+    result, text = get_tool(tool).answer({**arguments, "root": str(tmp_path), "budget": budget})
+    structured = success(result, text).structured_content  # what the server sends programs
+    assert _structured_tokens(structured) <= budget
+    found = 60 * 40
+    returned = (
+        sum(len(p["hits"]) for p in structured["patterns"]) if tool == "grep" else len(structured["refs"])
+    )
+    assert 0 < returned < found
+    left_out = (
+        f"{found - returned} {'hits' if tool == 'grep' else 'references'} left out by the 2000-token budget"
+    )
+    assert structured["note"].startswith(left_out) and "narrow" in structured["note"]
+    assert f"[{structured['note']}]" in text
+
+
+def test_a_hit_late_in_a_big_file_keeps_its_scope(tmp_path: Path) -> None:
+    head = "".join(f"def f{j}(x):\n    return x + {j}\n\n" for j in range(3000))  # ~90 KiB: windowed
+    late = "class Late:\n    def method(self):\n        return needle\n\n\ndef needle():\n    pass\n"
+    (tmp_path / "big.py").write_text("needle = 1\n" + head + late, encoding="utf-8")
+    hits = grep(GrepInput(patterns=["needle"], root=str(tmp_path))).patterns[0].hits
+    start = 2 + 3 * 3000
+    assert [(h.line, h.enclosing) for h in hits] == [
+        (1, ""),
+        (start + 2, "method Late.method"),
+        (start + 5, "function needle"),
+    ]
+    found = refs(RefsInput(symbol="needle", root=str(tmp_path))).refs
+    assert [(r.kind, r.line, r.enclosing) for r in found] == [
+        ("def", 1, ""),
+        ("def", start + 5, "function needle"),
+        ("use", start + 2, "method Late.method"),
+    ]
+
+
+def test_a_big_file_is_read_only_up_to_the_block_after_the_last_hit() -> None:
+    from sofia_nb.context._scan import top_level_window
+
+    read: list[int] = []
+
+    def chunks() -> Iterator[str]:  # a 2,000-chunk file, one function per chunk
+        for i in range(2000):
+            read.append(i)
+            yield f"def f{i}(x):\n    return x + {i}\n"
+
+    window = top_level_window(chunks(), [3, 6], "python")
+    assert window == "\n\ndef f1(x):\n    return x + 1\ndef f2(x):\n    return x + 2\n"
+    assert len(read) == 4  # f3 starts the block after the last hit (line 6): nothing after it is read
+
+
+@pytest.mark.parametrize("engine", ["ripgrep", "python"])
+def test_a_capped_grep_stops_one_hit_past_the_cap(
+    tmp_path: Path, engine: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sofia_nb.context import _ripgrep
+
+    if engine == "python":
+        monkeypatch.setattr(_ripgrep, "rg_path", lambda: None)
+    for i in range(10):
+        (tmp_path / f"m{i}.py").write_text("x = 'needle'\n", encoding="utf-8")
+    found = grep(GrepInput(patterns=["needle"], root=str(tmp_path), max_per_pattern=3)).patterns[0]
+    assert [h.file for h in found.hits] == ["m0.py", "m1.py", "m2.py"]
+    # the fourth hit says that more exist; the search went no further
+    assert (found.total, found.files, found.truncated, found.complete) == (4, 4, 1, False)
+    _, text = get_tool("grep").answer({"patterns": ["needle"], "root": str(tmp_path), "max_per_pattern": 3})
+    assert text.startswith("needle: 4+ hits in 4+ files\n") and "[1+ more hits of 'needle' not shown" in text
+    everything = grep(GrepInput(patterns=["needle"], root=str(tmp_path), max_per_pattern=0)).patterns[0]
+    assert (everything.total, everything.complete) == (10, True)
