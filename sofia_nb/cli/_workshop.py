@@ -227,7 +227,7 @@ async def _interactive(ctx: CliContext, run: WorkshopRun, reader: LineReader) ->
                 return
         elif line:
             await workshop.send(line)
-            if ctx.args.demo and not ctx.llm_spec and suggestion is not None and line != suggestion:
+            if run.off_script():
                 ctx.out.info(f"note: {OFF_SCRIPT}")
 
 

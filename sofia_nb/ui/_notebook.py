@@ -44,8 +44,8 @@ class NotebookWorkshop:
         self.workshop = run.workshop
         self.mcp = run.mcp
         self.interactive = interactive
-        demo_lines = run.next_line if demo and interactive else None
-        self.app = WorkshopApp(run.workshop, consent=cards, development=development, demo_lines=demo_lines)
+        scripted = run if demo and interactive else None
+        self.app = WorkshopApp(run.workshop, consent=cards, development=development, demo=scripted)
 
     @classmethod
     async def open(

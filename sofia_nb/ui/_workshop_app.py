@@ -16,9 +16,8 @@ from typing import Any
 import ipywidgets as w
 
 from ..develop import DevelopmentOptions
-from ..llm import ScriptedLLM
 from ..session import Phase, SessionStatus
-from ..workshop import CONVERSATION_PHASES, NavigationError, Workshop
+from ..workshop import CONVERSATION_PHASES, NavigationError, Workshop, WorkshopRun
 from ._consent_card import ConsentCard, WidgetConsent
 from ._conversation import ConversationView
 from ._current import use
@@ -53,8 +52,9 @@ class WorkshopApp(w.VBox):
     """The facilitator's cockpit for one workshop session, from Start to Develop.
 
     ``development`` is how the Develop button runs the Ralph loop (its model, store and consent);
-    without it Develop says where to run the loop instead. ``demo_lines`` (a scripted demo's
-    ``WorkshopRun.next_line``) offers the facilitator's next scripted line in the message box.
+    without it Develop says where to run the loop instead. ``demo`` (a scripted demo's
+    ``WorkshopRun``) offers the facilitator's next scripted line in the message box and says how
+    to connect a real model when the person's own words got the script's fallback.
     """
 
     def __init__(
@@ -63,12 +63,12 @@ class WorkshopApp(w.VBox):
         consent: WidgetConsent | None = None,
         *,
         development: DevelopmentOptions | None = None,
-        demo_lines: Callable[[], str | None] | None = None,
+        demo: WorkshopRun | None = None,
         **kwargs: Any,
     ) -> None:
         self.workshop = workshop
         self.development = development
-        self.demo_lines = demo_lines
+        self.demo = demo
         self._offered: str | None = None
         self.poc: PocDevelopment | None = None
         bus = workshop.bus
@@ -204,15 +204,12 @@ class WorkshopApp(w.VBox):
         self.message.value = ""
         self.chat.sent(text)
         task = self.run(self.workshop.send(text))
-        if self.demo_lines is not None:
+        if self.demo is not None:
             task.add_done_callback(self._after_demo_send)
         return task
 
     def _after_demo_send(self, _task: asyncio.Task[Any]) -> None:
-        # The scripted model answered the person's own words with a fallback: say how to talk freely.
-        llm = self.workshop.llm
-        chats = [r for r in llm.requests if r.purpose == "chat"] if isinstance(llm, ScriptedLLM) else []
-        if chats and chats[-1].fallback:
+        if self.demo is not None and self.demo.off_script():
             self.chat.notice(OFF_SCRIPT)
 
     async def _continue(self) -> None:
@@ -312,9 +309,9 @@ class WorkshopApp(w.VBox):
 
     def _offer_demo_line(self, open_for_talk: bool) -> None:
         """Prefill the scripted demo's next line (Send sends it; typing over it is the person's own)."""
-        if self.demo_lines is None:
+        if self.demo is None:
             return
-        line = self.demo_lines() if open_for_talk else None
+        line = self.demo.next_line() if open_for_talk else None
         if self.message.value.strip() in ("", (self._offered or "").strip()):  # never over own words
             self.message.value = line or ""
         self._offered = line

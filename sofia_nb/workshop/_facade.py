@@ -17,7 +17,7 @@ from .._validation import describe
 from ..config import Settings, load_settings
 from ..consent import DEFAULT_DEADLINE_S, ConsentProvider
 from ..events import EventBus
-from ..llm import LLMClient, create_llm, resolve_llm_spec
+from ..llm import LLMClient, ScriptedLLM, create_llm, resolve_llm_spec
 from ..mcp import McpConfig, McpConfigError, McpManager, load_config
 from ..session import Phase, SessionStore, WorkshopSession
 from ._engine import PhaseOutcome, Workshop
@@ -72,6 +72,13 @@ class WorkshopRun:
     async def play(self, on_message: Callable[[str], None] | None = None) -> list[PhaseOutcome]:
         """Every phase from here through Plan with the options' inputs (no person needed)."""
         return await run_inputs(self.workshop, self.inputs, on_message=on_message)
+
+    def off_script(self) -> bool:
+        """Whether the last chat reply came from a scripted model's fallback (the person's own
+        words in a demo): the faces then say how to connect a real model."""
+        llm = self.workshop.llm
+        chats = [r for r in llm.requests if r.purpose == "chat"] if isinstance(llm, ScriptedLLM) else []
+        return bool(chats) and chats[-1].fallback
 
     def next_line(self) -> str | None:
         """The facilitator's next scripted line for the current phase (from the options' inputs;
