@@ -1,8 +1,20 @@
-"""One way to say what a pydantic ``ValidationError`` found, for every error message that names one."""
+"""One way to say what a pydantic ``ValidationError`` found, and the hot paths' way to validate."""
 
 from __future__ import annotations
 
-from pydantic import ValidationError
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validator(model: type[M]) -> Callable[[Any], M]:
+    """``model.model_validate`` without its Python wrapper: the same validation (defaults, aliases,
+    errors), at about half the cost. For the objects made on every MCP call (its events, its result),
+    where the wrapper's frame costs as much as pydantic-core's whole check."""
+    return model.__pydantic_validator__.validate_python
 
 
 def describe(exc: ValidationError, *, every: bool = False, root: str = "") -> str:

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal, NamedTuple, Self
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
-
-from .._trusted import trusted
 
 _now = functools.partial(datetime.now, UTC)  # a partial, not a def: no Python frame per event
 
@@ -21,42 +18,6 @@ class Event(BaseModel):
 
     type: str
     at: datetime = Field(default_factory=_now)
-
-    @classmethod
-    def trusted(cls, **fields: Any) -> Self:
-        """The event from values already of the declared types, not validated again (for the
-        per-call events of hot paths); defaults apply as in validation."""
-        shape = _shapes.get(cls) or _shape(cls)
-        values = {**shape.defaults, **fields}  # the template's order is the declaration order
-        if len(values) != len(shape.defaults) or not shape.required <= fields.keys():
-            raise TypeError(
-                f"{cls.__name__}.trusted needs {sorted(shape.required)}, knows {list(shape.defaults)}"
-            )
-        for name, factory in shape.factories:
-            if name not in fields:
-                values[name] = factory()
-        return trusted(cls, values, set(fields))
-
-
-class _Shape(NamedTuple):
-    defaults: dict[str, Any]  # every field with its default (None where a factory or the caller fills it)
-    factories: tuple[tuple[str, Callable[[], Any]], ...]
-    required: frozenset[str]
-
-
-_shapes: dict[type[Event], _Shape] = {}
-
-
-def _shape(cls: type[Event]) -> _Shape:
-    shape = _shapes.get(cls)
-    if shape is None:
-        fields = cls.model_fields
-        shape = _shapes[cls] = _Shape(
-            {name: None if f.is_required() or f.default_factory else f.default for name, f in fields.items()},
-            tuple((name, f.default_factory) for name, f in fields.items() if f.default_factory),  # type: ignore[misc]
-            frozenset(name for name, f in fields.items() if f.is_required()),
-        )
-    return shape
 
 
 class PhaseChanged(Event):

@@ -15,6 +15,7 @@ from typing import Any, Literal, TypeVar
 
 from .. import protocol as p
 from .._aio import LoopThread
+from .._validation import validator
 from ..events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStarted, WarningIssued
 from ..redact import redact, redact_text
 from ._config import InputProvider, McpConfig, McpConfigError, ServerConfig, load_config
@@ -23,12 +24,16 @@ from ._errors import McpError
 from ._github_auth import with_github_token
 from ._http import HttpTransport
 from ._retry import RETRY_DELAY_S, retry_delay, should_retry
-from ._session import ClientSession, RequestHandler
+from ._session import ClientSession, RequestHandler, call_result
 from ._stdio import StdioTransport
 from ._transport import Transport
 
 T = TypeVar("T")
 PREVIEW_CHARS = 200
+# Every call makes two of these; validating a dict directly costs half of the keyword constructor.
+_started = validator(ToolCallStarted)
+_progress = validator(ToolCallProgress)
+_finished = validator(ToolCallFinished)
 
 
 def make_transport(entry: ServerConfig) -> Transport:
@@ -257,8 +262,14 @@ class McpManager:
                 announced = True
                 if bus.wants(ToolCallStarted):
                     bus.emit(
-                        ToolCallStarted.trusted(
-                            call_id=call_id, server=server, tool=tool, arguments=redact(args), origin=origin
+                        _started(
+                            {
+                                "call_id": call_id,
+                                "server": server,
+                                "tool": tool,
+                                "arguments": redact(args),
+                                "origin": origin,
+                            }
                         )
                     )
 
@@ -267,40 +278,45 @@ class McpManager:
             if not bus.wants(ToolCallProgress):
                 return
             bus.emit(
-                ToolCallProgress.trusted(
-                    call_id=call_id,
-                    server=server,
-                    tool=tool,
-                    progress=note.progress,
-                    total=note.total,
-                    message=note.message,
+                _progress(
+                    {
+                        "call_id": call_id,
+                        "server": server,
+                        "tool": tool,
+                        "progress": note.progress,
+                        "total": note.total,
+                        "message": note.message,
+                    }
                 )
             )
 
-        def attempt() -> Awaitable[tuple[p.CallToolResult, dict[str, Any]]]:
+        def attempt() -> Awaitable[dict[str, Any]]:
             if timeout is None:  # the entry's defaults apply per step inside: no timer on the hot path
                 return self._call_once(server, tool, args, None, progress, announce)
             return self._call_within(timeout, server, tool, args, progress, announce)
 
         try:
             try:
-                result, raw = await attempt()
+                raw = await attempt()
             except McpError as exc:
-                result, raw = await self._retry(server, tool, exc, attempt, tool)
+                raw = await self._retry(server, tool, exc, attempt, tool)
+            result = call_result(raw)
         except BaseException as exc:
             announce()
             kind = exc.kind if isinstance(exc, McpError) else "cancelled"
             if not bus.wants(ToolCallFinished):
                 raise
             bus.emit(
-                ToolCallFinished.trusted(
-                    call_id=call_id,
-                    server=server,
-                    tool=tool,
-                    duration_s=time.perf_counter() - started,
-                    ok=False,
-                    error_kind=kind,
-                    error_message=redact_text(exc.message if isinstance(exc, McpError) else ""),
+                _finished(
+                    {
+                        "call_id": call_id,
+                        "server": server,
+                        "tool": tool,
+                        "duration_s": time.perf_counter() - started,
+                        "ok": False,
+                        "error_kind": kind,
+                        "error_message": redact_text(exc.message if isinstance(exc, McpError) else ""),
+                    }
                 )
             )
             raise
@@ -308,15 +324,17 @@ class McpManager:
         if not bus.wants(ToolCallFinished):
             return result
         bus.emit(
-            ToolCallFinished.trusted(
-                call_id=call_id,
-                server=server,
-                tool=tool,
-                duration_s=time.perf_counter() - started,
-                ok=not result.is_error,
-                is_error=result.is_error,
-                result_size=_result_size(raw),
-                result_preview=redact_text(result.text()[:PREVIEW_CHARS]),
+            _finished(
+                {
+                    "call_id": call_id,
+                    "server": server,
+                    "tool": tool,
+                    "duration_s": time.perf_counter() - started,
+                    "ok": not result.is_error,
+                    "is_error": result.is_error,
+                    "result_size": _result_size(raw),
+                    "result_preview": redact_text(result.text()[:PREVIEW_CHARS]),
+                }
             )
         )
         return result
@@ -329,7 +347,7 @@ class McpManager:
         args: dict[str, Any],
         progress: Callable[[p.ProgressParams], None],
         on_sent: Callable[[], None],
-    ) -> tuple[p.CallToolResult, dict[str, Any]]:
+    ) -> dict[str, Any]:
         async with self._deadlines.within(timeout, "tools/call"):
             return await self._call_once(server, tool, args, timeout, progress, on_sent)
 
@@ -341,7 +359,7 @@ class McpManager:
         timeout: float | None,
         progress: Callable[[p.ProgressParams], None],
         on_sent: Callable[[], None],
-    ) -> Awaitable[tuple[p.CallToolResult, dict[str, Any]]]:
+    ) -> Awaitable[dict[str, Any]]:
         """One attempt. Not a coroutine: with the connection open and the tool listed (every call but
         the first) it validates here and hands back the session's request, one frame less per call."""
         session = self._sessions.get(server)
@@ -358,7 +376,7 @@ class McpManager:
         timeout: float | None,  # noqa: ASYNC109 - the caller's overall deadline, already applied
         progress: Callable[[p.ProgressParams], None],
         on_sent: Callable[[], None],
-    ) -> tuple[p.CallToolResult, dict[str, Any]]:
+    ) -> dict[str, Any]:
         """The first call to a server or a tool: connect, list the tools, then send."""
         session = await self.session(server)
         definition = session.cached_tool(tool)
@@ -377,7 +395,7 @@ class McpManager:
         timeout: float | None,
         progress: Callable[[p.ProgressParams], None],
         on_sent: Callable[[], None],
-    ) -> Awaitable[tuple[p.CallToolResult, dict[str, Any]]]:
+    ) -> Awaitable[dict[str, Any]]:
         """Validate ``args`` (raising ``McpError``) and start the request."""
         tool = definition.name
         self._tools[session.server, tool] = definition
@@ -387,8 +405,8 @@ class McpManager:
         if timeout is None:  # the caller set no overall deadline: the entry's default for this call
             entry = self.config.servers[session.server]
             timeout = entry.query_timeout if _read_only(definition) else entry.tool_write_timeout
-            return session.call_tool(tool, args, progress, on_sent, timeout)
-        return session.call_tool(tool, args, progress, on_sent)
+            return session.request_call(tool, args, progress, on_sent, timeout)
+        return session.request_call(tool, args, progress, on_sent)
 
 
 class SyncMcpManager:

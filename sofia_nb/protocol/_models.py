@@ -11,7 +11,6 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
-from .._trusted import trusted
 from ._jsonrpc import JsonRpcDecodeError, loads
 
 
@@ -145,34 +144,6 @@ class CallToolResult(WireModel):
         if len(content) == 1 and type(content[0]) is TextContent:  # the commonest result, no generator
             return content[0].text
         return "\n".join(block.text for block in content if isinstance(block, TextContent))
-
-    @classmethod
-    def from_wire(cls, raw: dict[str, Any]) -> CallToolResult:
-        """``model_validate(raw)``. The commonest result (text blocks only, nothing else but
-        ``isError`` and ``structuredContent``) is checked here and built without a second pass."""
-        content, is_error = raw.get("content", []), raw.get("isError", False)
-        if not (raw.keys() <= _PLAIN_RESULT and type(content) is list and type(is_error) is bool):
-            return cls.model_validate(raw)
-        blocks: list[ContentBlock] = []
-        for block in content:
-            if type(block) is not dict or block.keys() != _TEXT_BLOCK or block["type"] != "text":
-                return cls.model_validate(raw)
-            text = block["text"]
-            if type(text) is not str:
-                return cls.model_validate(raw)
-            blocks.append(trusted(TextContent, {"type": "text", "text": text}, {"type", "text"}, {}))
-        values = {
-            "content": blocks,
-            "structured_content": raw.get("structuredContent"),
-            "is_error": is_error,
-            "meta": None,
-        }
-        return trusted(cls, values, set(map(_FIELD_OF.__getitem__, raw)), {})
-
-
-_PLAIN_RESULT = frozenset({"content", "isError", "structuredContent"})
-_FIELD_OF = {"content": "content", "isError": "is_error", "structuredContent": "structured_content"}
-_TEXT_BLOCK = {"type": 0, "text": 0}.keys()
 
 
 def tool_data(text: str, structured: Any) -> Any:
