@@ -12,12 +12,12 @@ from __future__ import annotations
 import glob
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Literal
 
 from ..._registry import ContextTool
 from ..._support.budget import cheaper, cost
+from ..._support.env import env_number
 from ..._support.errors import ContextError
 from ..._support.lang_php import api_surface
 from ..._support.langs import BY_SUFFIX, PHP, Language, language_for
@@ -37,11 +37,7 @@ DEFAULT_RAW_BELOW = 8192
 
 def raw_below() -> int:
     """``SOFIA_CODE_RAW_BELOW`` (bytes; 0 turns raw passthrough off; junk or negative means 8192)."""
-    try:
-        value = int(os.environ.get("SOFIA_CODE_RAW_BELOW", DEFAULT_RAW_BELOW))
-    except ValueError:
-        return DEFAULT_RAW_BELOW
-    return value if value >= 0 else DEFAULT_RAW_BELOW
+    return env_number("SOFIA_CODE_RAW_BELOW", DEFAULT_RAW_BELOW)
 
 
 def _size_label(size: int) -> str:

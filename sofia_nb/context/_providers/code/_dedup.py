@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from ....config import sofia_home
+from ..._support.env import env_number
 
 DEFAULT_WINDOW_S = 180.0
 _GC_AGE_S = 48 * 3600
@@ -23,11 +24,7 @@ _GC_AGE_S = 48 * 3600
 
 def window_seconds() -> float:
     """``SOFIA_DEDUP_WINDOW`` in seconds (default 180; 0 turns dedup off; junk means the default)."""
-    try:
-        value = float(os.environ.get("SOFIA_DEDUP_WINDOW", DEFAULT_WINDOW_S))
-    except ValueError:
-        return DEFAULT_WINDOW_S
-    return value if value >= 0 else DEFAULT_WINDOW_S
+    return env_number("SOFIA_DEDUP_WINDOW", DEFAULT_WINDOW_S)
 
 
 def session_id() -> str:
