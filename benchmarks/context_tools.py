@@ -43,11 +43,11 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.context_huge import huge_row  # noqa: E402
 from sofia_nb.context import DEFAULT_IGNORE_DIRS  # noqa: E402
-from sofia_nb.context._code import CodeInput  # noqa: E402
-from sofia_nb.context._code import run as code  # noqa: E402
-from sofia_nb.context._langs import BY_SUFFIX  # noqa: E402
-from sofia_nb.context._ripgrep import rg_path  # noqa: E402
-from sofia_nb.context._walk import walk_files  # noqa: E402
+from sofia_nb.context._providers.code import CodeInput  # noqa: E402
+from sofia_nb.context._providers.code import run as code  # noqa: E402
+from sofia_nb.context._support.langs import BY_SUFFIX  # noqa: E402
+from sofia_nb.context._support.ripgrep import rg_path  # noqa: E402
+from sofia_nb.context._support.walk import walk_files  # noqa: E402
 
 try:
     from bpe_openai import get_encoding

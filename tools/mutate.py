@@ -45,8 +45,8 @@ MODULES = (
         0.90,
     ),
     Module(
-        "context/_roots",
-        ("sofia_nb/context/_roots.py",),
+        "context/_support/roots",
+        ("sofia_nb/context/_support/roots.py",),
         ("tests/context/test_roots.py", "tests/context/test_roots_resolution.py"),
         0.90,
     ),

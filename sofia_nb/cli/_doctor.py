@@ -96,7 +96,7 @@ def _program(name: str, path: str | None = None) -> Component:
 
 def _search_engine() -> Component:
     """What ``grep`` and ``refs`` search with: ripgrep when found, else the Python scan."""
-    from ..context._ripgrep import rg_path
+    from ..context._support.ripgrep import rg_path
 
     path = rg_path()
     if path is None:

@@ -5,13 +5,13 @@ one registry (:func:`tools`) that the MCP server (``sofia-nb mcp serve``) and ``
 generated from. See ``docs/context-tools.md``.
 """
 
-from ._budget import DEFAULT_BUDGET, BudgetInput
-from ._errors import ContextError
 from ._registry import PROVIDER_MODULES, ContextTool, ToolAnnotations, cli_tools, get_tool, model_text, tools
-from ._render import FORMATS, Format, render, to_data
-from ._roots import allowed_roots, current_roots, resolve_path
-from ._tokens import estimate_tokens
-from ._walk import DEFAULT_IGNORE_DIRS, walk_files
+from ._support.budget import DEFAULT_BUDGET, BudgetInput
+from ._support.errors import ContextError
+from ._support.render import FORMATS, Format, render, to_data
+from ._support.roots import allowed_roots, current_roots, resolve_path
+from ._support.tokens import estimate_tokens
+from ._support.walk import DEFAULT_IGNORE_DIRS, walk_files
 
 __all__ = [
     "DEFAULT_BUDGET",

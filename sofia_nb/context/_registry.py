@@ -6,9 +6,9 @@ CLI path (``("cc", "show")`` becomes ``sofia-nb ctx cc show``).
 
 Adding a provider module is one line:
 
-1. write ``sofia_nb/context/_<name>.py`` (or a subpackage) that defines a module-level
-   ``TOOLS: tuple[ContextTool, ...]``;
-2. add ``"_<name>"`` to :data:`PROVIDER_MODULES` below, and its tools' first CLI word to
+1. write ``sofia_nb/context/_providers/<name>.py`` (or a subpackage) that defines a module-level
+   ``TOOLS: tuple[ContextTool, ...]``, built from the helpers in ``_support/``;
+2. add ``"<name>"`` to :data:`PROVIDER_MODULES` below, and its tools' first CLI word to
    :data:`CLI_WORDS` (``sofia-nb ctx WORD ...`` then imports that module alone).
 
 Nothing else changes: the server lists and calls the new tools, and the CLI grows the subcommands.
@@ -26,37 +26,39 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from ._budget import DEFAULT_BUDGET, BudgetInput, cut
-from ._render import render
+from ._support.budget import DEFAULT_BUDGET, BudgetInput, cut
+from ._support.render import render
 
 _T = TypeVar("_T")
 
-# Module names (relative to this package) that define ``TOOLS``; the order is the listing order.
+_PROVIDERS = f"{__package__}._providers"
+
+# Module names (relative to ``_providers``) that define ``TOOLS``; the order is the listing order.
 PROVIDER_MODULES: tuple[str, ...] = (
-    "_code",
-    "_grep",
-    "_refs",
-    "_changed",
-    "_vue_routes",
-    "_workshop",
-    "_claude_code",
-    "_composer",
-    "_packagist",
-    "_github",
+    "code",
+    "grep",
+    "refs",
+    "changed",
+    "vue_routes",
+    "workshop",
+    "claude_code",
+    "composer",
+    "packagist",
+    "github",
 )
 
 # The first word of a tool's CLI path -> the module that defines it; tools() checks it holds.
 CLI_WORDS: dict[str, str] = {
-    "code": "_code",
-    "grep": "_grep",
-    "refs": "_refs",
-    "changed": "_changed",
-    "vue": "_vue_routes",
-    "workshop": "_workshop",
-    "cc": "_claude_code",
-    "composer": "_composer",
-    "packagist": "_packagist",
-    "github": "_github",
+    "code": "code",
+    "grep": "grep",
+    "refs": "refs",
+    "changed": "changed",
+    "vue": "vue_routes",
+    "workshop": "workshop",
+    "cc": "claude_code",
+    "composer": "composer",
+    "packagist": "packagist",
+    "github": "github",
 }
 
 
@@ -111,7 +113,7 @@ def first(rows: list[_T], limit: int) -> list[_T]:
 
 
 def _module_tools(module_name: str) -> tuple[ContextTool, ...]:
-    found: tuple[ContextTool, ...] = importlib.import_module(f"{__package__}.{module_name}").TOOLS
+    found: tuple[ContextTool, ...] = importlib.import_module(f"{_PROVIDERS}.{module_name}").TOOLS
     for tool in found:
         if CLI_WORDS.get(tool.cli_path[0]) != module_name:
             raise RuntimeError(

@@ -20,8 +20,8 @@ HEAVY = (
     "sofia_nb.mcp",
     "sofia_nb.events._models",
     "httpx",
-    "sofia_nb.context._workshop",
-    "sofia_nb.context._github",
+    "sofia_nb.context._providers.workshop",
+    "sofia_nb.context._providers.github",
 )
 
 PROBES = {

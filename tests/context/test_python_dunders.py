@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.context._code import CodeInput, run
+from sofia_nb.context._providers.code import CodeInput, run
 
 SOURCE = """\
 __all__ = ["Widget"]

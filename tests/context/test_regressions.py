@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from sofia_nb.context import ContextError, _lang_python, _lang_ts, allowed_roots
-from sofia_nb.context._code import CodeInput
-from sofia_nb.context._code import run as code
-from sofia_nb.context._grep import GrepInput
-from sofia_nb.context._grep import run as grep
-from sofia_nb.context._render import render
+from sofia_nb.context import ContextError, allowed_roots
+from sofia_nb.context._providers.code import CodeInput
+from sofia_nb.context._providers.code import run as code
+from sofia_nb.context._providers.grep import GrepInput
+from sofia_nb.context._providers.grep import run as grep
+from sofia_nb.context._support import lang_python, lang_ts
+from sofia_nb.context._support.render import render
 
 
 def test_ignore_dirs_with_a_trailing_slash_are_skipped(tmp_path: Path) -> None:
@@ -103,17 +104,17 @@ def test_a_nested_vue_slot_does_not_close_the_template(tmp_path: Path) -> None:
     hits = grep(GrepInput(patterns=["<Footer"], root=str(tmp_path))).patterns[0].hits
     assert [(h.line, h.enclosing) for h in hits] == [(7, "block template")]
     blocks = [
-        (s.name, s.start, s.end) for s in _lang_ts.scopes(_VUE_TABLE, Path("Table.vue")) if s.kind == "block"
+        (s.name, s.start, s.end) for s in lang_ts.scopes(_VUE_TABLE, Path("Table.vue")) if s.kind == "block"
     ]
     assert blocks == [("template", 1, 8), ("script", 10, 21)]
 
 
 def test_vue_props_from_a_type_withdefaults_and_a_destructuring() -> None:
-    destructured = _lang_ts.outline(_VUE_TABLE, brief=False, path=Path("Table.vue"))
+    destructured = lang_ts.outline(_VUE_TABLE, brief=False, path=Path("Table.vue"))
     assert [s.name for s in destructured.symbols] == ["Props", "{ title, items, rest }", "props"]
     start = _VUE_TABLE.index("const {")
     only_defaults = _VUE_TABLE[:start] + _VUE_TABLE[_VUE_TABLE.index("const props") :]
-    for summary in (destructured, _lang_ts.outline(only_defaults, brief=False, path=Path("Table.vue"))):
+    for summary in (destructured, lang_ts.outline(only_defaults, brief=False, path=Path("Table.vue"))):
         assert summary.vue is not None
         assert summary.vue.props == ["title", "rows"]
         assert summary.vue.components == ["BasicTable", "Footer", "TableAction"]
@@ -127,6 +128,6 @@ def test_python_decorators_by_name_and_long_defaults_elided() -> None:
         'def check(a, b, sep=", ", table={"alpha": 1, "beta": 2, "gamma": 3}) -> None:\n'
         "    pass\n"
     )
-    (symbol,) = _lang_python.outline(source, brief=False).symbols
+    (symbol,) = lang_python.outline(source, brief=False).symbols
     assert symbol.detail == "@pytest.mark.parametrize(...) @property"
     assert symbol.signature == "(a, b, sep=', ', table=...) -> None"

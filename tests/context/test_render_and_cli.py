@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from sofia_nb.cli import main
 from sofia_nb.cli._app import build_parser
 from sofia_nb.context import tools
-from sofia_nb.context._render import render
+from sofia_nb.context._support.render import render
 
 
 class _Row(BaseModel):

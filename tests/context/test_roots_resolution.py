@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from sofia_nb.context import ContextError, allowed_roots
-from sofia_nb.context._roots import resolve_folder, resolve_path
+from sofia_nb.context._support.roots import resolve_folder, resolve_path
 
 
 def test_without_roots_a_relative_path_starts_at_the_cwd(

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from sofia_nb.context import ContextError, allowed_roots, get_tool
-from sofia_nb.context._grep import GrepInput
-from sofia_nb.context._grep import run as grep
-from sofia_nb.context._refs import RefsInput
-from sofia_nb.context._refs import run as refs
+from sofia_nb.context._providers.grep import GrepInput
+from sofia_nb.context._providers.grep import run as grep
+from sofia_nb.context._providers.refs import RefsInput
+from sofia_nb.context._providers.refs import run as refs
 
 from ._golden import assert_golden
 
@@ -45,10 +45,10 @@ def test_grep_hits_carry_their_enclosing_scope(
 def test_grep_skips_ignored_folders_binaries_and_giant_lines(
     tree: Path, engine: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sofia_nb.context import _ripgrep
+    from sofia_nb.context._support import ripgrep
 
     if engine == "python":
-        monkeypatch.setattr(_ripgrep, "rg_path", lambda: None)
+        monkeypatch.setattr(ripgrep, "rg_path", lambda: None)
     result = grep(GrepInput(patterns=["Widget"], root=str(tree)))
     files = {h.file for h in result.patterns[0].hits}
     assert files == {"py/widgets.py"}
@@ -149,12 +149,12 @@ GREP_CASES = [
 def test_ripgrep_and_the_python_scan_return_the_same_hits(
     tree: Path, request_: GrepInput, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sofia_nb.context import _ripgrep
+    from sofia_nb.context._support import ripgrep
 
-    assert _ripgrep.rg_path() is not None, "the ripgrep wheel of the context extra is installed"
+    assert ripgrep.rg_path() is not None, "the ripgrep wheel of the context extra is installed"
     asked = request_.model_copy(update={"root": str(tree)})
     with_rg = grep(asked)
-    monkeypatch.setattr(_ripgrep, "rg_path", lambda: None)
+    monkeypatch.setattr(ripgrep, "rg_path", lambda: None)
     with_python = grep(asked)
     assert with_rg.patterns == with_python.patterns and with_rg.empty == with_python.empty
     assert with_rg.patterns, "the case finds something"
@@ -164,7 +164,7 @@ def test_ripgrep_and_the_python_scan_return_the_same_hits(
 
 
 def test_a_pattern_ripgrep_rejects_is_searched_with_python_re(tree: Path) -> None:
-    from sofia_nb.context._ripgrep import Rejected, RgQuery, matching_files, rg_path
+    from sofia_nb.context._support.ripgrep import Rejected, RgQuery, matching_files, rg_path
 
     look_behind = r"(?<=self\.)name"
     rg = rg_path()
@@ -222,7 +222,7 @@ def _structured_tokens(data: object) -> int:
     """Tokens of a ``structuredContent`` as JSON: o200k_base when installed, else the budget's count."""
     import json
 
-    from sofia_nb.context._budget import cost
+    from sofia_nb.context._support.budget import cost
 
     text = json.dumps(data)
     try:
@@ -284,7 +284,7 @@ def test_a_hit_late_in_a_big_file_keeps_its_scope(tmp_path: Path) -> None:
 
 
 def test_a_big_file_is_read_only_up_to_the_block_after_the_last_hit() -> None:
-    from sofia_nb.context._scan import top_level_window
+    from sofia_nb.context._support.scan import top_level_window
 
     read: list[int] = []
 
@@ -302,10 +302,10 @@ def test_a_big_file_is_read_only_up_to_the_block_after_the_last_hit() -> None:
 def test_a_capped_grep_stops_one_hit_past_the_cap(
     tmp_path: Path, engine: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sofia_nb.context import _ripgrep
+    from sofia_nb.context._support import ripgrep
 
     if engine == "python":
-        monkeypatch.setattr(_ripgrep, "rg_path", lambda: None)
+        monkeypatch.setattr(ripgrep, "rg_path", lambda: None)
     for i in range(10):
         (tmp_path / f"m{i}.py").write_text("x = 'needle'\n", encoding="utf-8")
     found = grep(GrepInput(patterns=["needle"], root=str(tmp_path), max_per_pattern=3)).patterns[0]

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.context import _lang_python, _lang_ts
-from sofia_nb.context._code import CodeInput, run
-from sofia_nb.context._code_text import code_text
+from sofia_nb.context._providers.code import CodeInput, run
+from sofia_nb.context._providers.code._text import code_text
+from sofia_nb.context._support import lang_python, lang_ts
 
-from .test_code import LANGUAGES
+from .providers.test_code import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 VUE_SAMPLE = ROOT / "benchmarks" / "vue_sample"
@@ -57,7 +57,7 @@ export default defineComponent({
 
 
 def test_an_options_api_component_lists_its_options() -> None:
-    vue = _lang_ts.outline(_OPTIONS_SFC, brief=False, path=Path("UserCard.vue")).vue
+    vue = lang_ts.outline(_OPTIONS_SFC, brief=False, path=Path("UserCard.vue")).vue
     assert vue is not None
     assert vue.props == ["userId", "editable"]
     assert vue.emits == ["saved", "picked"]  # declared first, then $emit calls
@@ -131,7 +131,7 @@ export class ZodError {
 """
     symbols = {
         (s.name, s.signature, s.detail)
-        for s in _lang_ts.outline(source, brief=False, path=Path("errors.ts")).symbols
+        for s in lang_ts.outline(source, brief=False, path=Path("errors.ts")).symbols
     }
     assert ("Code", "", "A, B, C, D, E, F, G, H, I, J, K, L, ... (+2)") in symbols
     (fmt,) = [detail for name, _, detail in symbols if name == "Format"]
@@ -170,7 +170,7 @@ def field(*, factory: object) -> object: ...
 def field(default=None, *, factory=None):
     return default
 """
-    symbols = [(s.kind, s.name, s.signature) for s in _lang_python.outline(source, brief=False).symbols]
+    symbols = [(s.kind, s.name, s.signature) for s in lang_python.outline(source, brief=False).symbols]
     assert ("field", "DictError.msg_template", "") not in symbols  # the base lists it: a value only
     assert ("field", "DictError.extra", "") in symbols
     assert [sig for kind, name, sig in symbols if name == "field"] == [
@@ -184,7 +184,7 @@ _PYTEST_MODULE = """from pathlib import Path
 
 import pytest
 
-from sofia_nb.context._grep import GrepInput, run
+from sofia_nb.context._providers.grep import GrepInput, run
 
 
 @pytest.mark.parametrize(

@@ -24,8 +24,8 @@ from mcp.client.stdio import StdioServerParameters
 
 from sofia_nb.cli import main
 from sofia_nb.context import DEFAULT_IGNORE_DIRS, get_tool, render
-from sofia_nb.context._code import CodeInput, run
-from sofia_nb.context._source import MAX_WHOLE
+from sofia_nb.context._providers.code import CodeInput, run
+from sofia_nb.context._support.source import MAX_WHOLE
 from sofia_nb.session import Phase, SessionStore, WorkshopSession
 
 from ._transcripts import write_projects

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sofia_nb.context import ContextError
-from sofia_nb.context._claude_code import (
+from sofia_nb.context._providers.claude_code import (
     BashCategory,
     CcBashInput,
     CcCandidatesInput,
@@ -27,7 +27,7 @@ from sofia_nb.context._claude_code import (
     cc_show,
     parse_transcript,
 )
-from sofia_nb.context._claude_code._parse import human_text
+from sofia_nb.context._providers.claude_code._parse import human_text
 
 from .._golden import assert_golden
 from .._transcripts import BLOG_ID, SHOP_ID, write_projects

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sofia_nb.context import ContextError, allowed_roots
-from sofia_nb.context._composer import (
+from sofia_nb.context._providers.composer import (
     ComposerCheckInput,
     ComposerLsInput,
     ComposerShowInput,

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from sofia_nb.context import ContextError
-from sofia_nb.context._github import (
+from sofia_nb.context._providers.github import (
     GhUnavailable,
     GithubBranchesInput,
     GithubCiInput,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.context._packagist import (
+from sofia_nb.context._providers.packagist import (
     FetchError,
     FetchResponse,
     PackagistError,

@@ -1,0 +1,110 @@
+"""Token budgets: every tool's answer is bounded, and says what it dropped and how to get the rest.
+
+A budget is counted with the project's estimator (:func:`.tokens.estimate_tokens`) times
+:data:`SAFETY`, because the estimate can undercount a real tokenizer by up to ~20 % on code.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pydantic import BaseModel, Field
+
+from .tokens import estimate_tokens
+
+DEFAULT_BUDGET = 10_000
+# o200k_base counts code at 0.83-1.17x the estimate (measured on httpx and sofia_nb's sources).
+SAFETY = 1.2
+# JSON costs more per byte (quotes, keys, short numbers): o200k_base counts a grep or refs result's
+# ``json.dumps`` at 1.26-1.45x the estimate (site-packages, a generated tree).
+JSON_SAFETY = 1.6
+
+
+class BudgetInput(BaseModel):
+    """The input field every context tool shares: how many tokens its answer may cost."""
+
+    budget: int = Field(
+        DEFAULT_BUDGET,
+        ge=0,
+        description="Most tokens the answer may cost (0 = no limit); a longer answer is cut, "
+        "and says what was left out and how to get it",
+    )
+
+
+def cost(text: str) -> int:
+    """Tokens ``text`` is counted as against a budget: the estimate with its safety margin."""
+    return int(estimate_tokens(text) * SAFETY + 0.5)
+
+
+def fits(text: str, budget: int) -> bool:
+    """Whether ``text`` is within ``budget`` (0 = no limit)."""
+    return budget == 0 or cost(text) <= budget
+
+
+def fitting(costs: list[int], budget: int) -> int:
+    """How many of the first items, each costing ``costs[i]`` tokens, fit in ``budget`` (0 = all)."""
+    if budget == 0:
+        return len(costs)
+    spent = 0
+    for n, item in enumerate(costs):
+        spent += item
+        if spent > budget:
+            return n
+    return len(costs)
+
+
+def head_lines(lines: list[str], budget: int) -> int:
+    """How many of the first ``lines`` fit in ``budget`` tokens (all of them when it is 0)."""
+    return fitting([cost(line + "\n") for line in lines], budget)
+
+
+def json_cost(data: object) -> int:
+    """Tokens ``data`` is counted as against a budget once serialised as JSON (``structuredContent``)."""
+    return int(estimate_tokens(json.dumps(data)) * JSON_SAFETY + 0.5)
+
+
+def cut(text: str, budget: int, more: str) -> str:
+    """``text`` cut at a line boundary to fit ``budget``, with a last line saying what was left out.
+
+    ``more`` tells the model how to get the rest (the tool's own way: a page, a slice, a narrower
+    search).
+    """
+    if fits(text, budget):
+        return text
+    lines = text.rstrip("\n").split("\n")
+    note_room = 60  # the note itself is counted against the budget
+    kept = head_lines(lines, max(budget - note_room, 0))
+    dropped = lines[kept:]
+    note = (
+        f"[truncated to the {budget}-token budget: {len(dropped)} of {len(lines)} lines left out "
+        f"(~{estimate_tokens(chr(10).join(dropped))} tokens); {more}]"
+    )
+    return "\n".join([*lines[:kept], note]) + "\n"
+
+
+def cheaper(tokens: int, raw_tokens: int) -> bool:
+    """Whether an estimated ``tokens`` beats ``raw_tokens`` for sure: both estimates may be off by
+    :data:`SAFETY` in opposite directions, so the margin is applied twice."""
+    return tokens * SAFETY * SAFETY <= raw_tokens
+
+
+class Allowance:
+    """What is left of a budget as rows join a structured result (``structuredContent``), counted as
+    their JSON; rows are offered one at a time, so an unlimited search costs only what it returns.
+
+    ``reserved`` is the rest of the result (its other fields, a note) as JSON: it is spent first.
+    """
+
+    def __init__(self, budget: int, reserved: object) -> None:
+        self.budget = budget
+        self.spent = json_cost(reserved)
+        self.full = False
+
+    def take(self, row: BaseModel) -> bool:
+        """Count ``row`` against the budget; ``False`` when it does not fit (then no later row does)."""
+        spent = self.spent + json_cost(row.model_dump(mode="json")) + 1  # and its separating comma
+        if self.full or (self.budget and spent > self.budget):
+            self.full = True  # rows are kept in order: once one is left out, so is every later one
+            return False
+        self.spent = spent
+        return True

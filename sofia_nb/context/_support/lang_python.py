@@ -1,0 +1,230 @@
+"""Python: outlines and definitions from the stdlib ``ast``; enclosing scopes from a fast line scanner.
+
+Two readers on purpose: ``ast`` is exact but parses about 5 MB/s, too slow for a grep over a whole
+tree; the scanner only follows indentation (skipping bracket continuations and triple-quoted
+strings), which is all an "enclosing def/class" label needs.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import re
+
+from .errors import ContextError
+from .outline import LONG_DEFAULT, CodeSymbol, Outline, Scope
+
+
+def _parse(source: str) -> ast.Module:
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError) as exc:
+        raise ContextError(f"not valid Python: {exc}") from None
+
+
+def _exported(name: str) -> bool:
+    return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+
+
+def _signature(node: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = False) -> str:
+    """``(a: int, *, b=1) -> str``; a method's ``self``/``cls`` is left out (it says nothing)."""
+    args = node.args
+    positional = args.posonlyargs or args.args
+    if method and positional and positional[0].arg in ("self", "cls"):
+        args = copy.copy(args)
+        if args.posonlyargs:
+            args.posonlyargs = args.posonlyargs[1:]
+        else:
+            args.args = args.args[1:]
+    sig = f"({ast.unparse(_short_defaults(args))})"
+    if node.returns is not None:
+        sig += f" -> {ast.unparse(node.returns)}"
+    return ("async " if isinstance(node, ast.AsyncFunctionDef) else "") + sig
+
+
+def _decorators(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> str:
+    """Each decorator by name, its arguments elided: ``@pytest.mark.parametrize(...)``, ``@property``.
+
+    What a decorator does is in its name; its arguments (parametrize tables, route options) are data
+    that can cost more than the function they wrap.
+    """
+    return " ".join(
+        f"@{ast.unparse(d.func)}(...)" if isinstance(d, ast.Call) else f"@{ast.unparse(d)}"
+        for d in node.decorator_list
+    )
+
+
+def _short_defaults(args: ast.arguments) -> ast.arguments:
+    """``args`` with every default longer than :data:`LONG_DEFAULT` characters shown as ``...``."""
+
+    def short(value: ast.expr | None) -> ast.expr | None:
+        long = value is not None and len(ast.unparse(value)) > LONG_DEFAULT
+        return ast.Constant(value=...) if long else value
+
+    args = copy.copy(args)
+    args.defaults = [d for d in map(short, args.defaults) if d is not None]
+    args.kw_defaults = list(map(short, args.kw_defaults))
+    return args
+
+
+def _import(node: ast.Import | ast.ImportFrom) -> str:
+    names = ", ".join(a.name + (f" as {a.asname}" if a.asname else "") for a in node.names)
+    if isinstance(node, ast.Import):
+        return names
+    return f"{'.' * node.level}{node.module or ''}: {names}"
+
+
+def _targets(node: ast.Assign | ast.AnnAssign) -> list[str]:
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    return [t.id for t in targets if isinstance(t, ast.Name)]
+
+
+def _is_overload(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(ast.unparse(d) in ("overload", "typing.overload", "t.overload") for d in node.decorator_list)
+
+
+def outline(source: str, brief: bool) -> Outline:
+    """Imports, classes (with methods and annotated fields), functions and module variables.
+
+    Two things are left out as repetition: the implementation after ``@overload`` signatures (the
+    overloads are what callers see), and a class attribute that only sets a value for a name a base
+    class in the same file already lists (pydantic's ``msg_template = '...'`` in each error class).
+    """
+    tree = _parse(source)
+    result = Outline()
+    fields: dict[str, set[str]] = {}  # class -> the attribute names it and its bases in this file list
+
+    def add_body(body: list[ast.stmt], owner: str, inherited: set[str]) -> None:
+        overloaded: set[str] = set()
+        for node in body:
+            if isinstance(node, ast.Import | ast.ImportFrom) and not owner:
+                result.imports.append(_import(node))
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                if _is_overload(node):
+                    overloaded.add(node.name)
+                elif node.name in overloaded:
+                    continue
+                result.symbols.append(
+                    CodeSymbol(
+                        kind="method" if owner else "function",
+                        name=f"{owner}.{node.name}" if owner else node.name,
+                        signature=_signature(node, method=bool(owner)),
+                        detail="" if brief else _decorators(node),
+                        exported=_exported(node.name),
+                    )
+                )
+            elif isinstance(node, ast.ClassDef):
+                name = f"{owner}.{node.name}" if owner else node.name
+                bases = ", ".join(ast.unparse(b) for b in [*node.bases, *node.keywords])
+                detail = " ".join(p for p in (f"({bases})" if bases else "", _decorators(node)) if p)
+                result.symbols.append(
+                    CodeSymbol(
+                        kind="class",
+                        name=name,
+                        detail="" if brief else detail,
+                        exported=_exported(node.name),
+                    )
+                )
+                from_bases = {f for b in node.bases for f in fields.get(ast.unparse(b), ())}
+                add_body(node.body, name, from_bases)
+                fields[name] = from_bases | {
+                    t for n in node.body if isinstance(n, ast.Assign | ast.AnnAssign) for t in _targets(n)
+                }
+            elif isinstance(node, ast.Assign | ast.AnnAssign):
+                annotation = ast.unparse(node.annotation) if isinstance(node, ast.AnnAssign) else ""
+                for target in _targets(node):
+                    if owner and not annotation and target in inherited:  # a base's field, given a value
+                        continue
+                    kind = "field" if owner else ("const" if target.isupper() else "var")
+                    result.symbols.append(
+                        CodeSymbol(
+                            kind=kind,
+                            name=f"{owner}.{target}" if owner else target,
+                            detail="" if brief else annotation,
+                            exported=_exported(target),
+                        )
+                    )
+
+    add_body(tree.body, "", set())
+    return result
+
+
+def definitions(source: str) -> list[Scope]:
+    """Every class and function with its exact span (decorators included in ``first``)."""
+    scopes: list[Scope] = []
+
+    def visit(body: list[ast.stmt], owner: str, in_class: bool) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = f"{owner}.{node.name}" if owner else node.name
+                is_class = isinstance(node, ast.ClassDef)
+                kind = "class" if is_class else ("method" if in_class else "function")
+                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                scopes.append(
+                    Scope(
+                        start=node.lineno,
+                        end=node.end_lineno or node.lineno,
+                        kind=kind,
+                        name=name,
+                        first=first,
+                    )
+                )
+                visit(node.body, name, is_class)
+
+    visit(_parse(source).body, "", False)
+    return scopes
+
+
+_DEF = re.compile(r"[ \t]*(?:async[ \t]+)?(def|class)[ \t]+([A-Za-z_]\w*)")
+_STRINGS = re.compile(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"")
+_OPEN = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) not in "([{)]}"))
+
+
+def scopes(source: str) -> list[Scope]:
+    """Enclosing def/class spans by indentation; tolerant of syntax errors and fast."""
+    found: list[Scope] = []
+    stack: list[tuple[int, int, str, str]] = []  # indent, start line, kind, qualified name
+    depth = 0
+    in_string: str | None = None
+    last_code = 0
+    for number, line in enumerate(source.split("\n"), 1):
+        if in_string is not None:
+            if line.count(in_string) % 2 == 1:
+                in_string = None
+            last_code = number
+            continue
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if depth == 0:
+            indent = len(line) - len(line.lstrip())
+            while stack and indent <= stack[-1][0]:
+                _, start, kind, name = stack.pop()
+                found.append(Scope(start=start, end=last_code, kind=kind, name=name, first=start))
+            match = _DEF.match(line)
+            if match:
+                owner = stack[-1] if stack else None
+                name = f"{owner[3]}.{match[2]}" if owner else match[2]
+                kind = (
+                    "class"
+                    if match[1] == "class"
+                    else ("method" if owner and owner[2] == "class" else "function")
+                )
+                stack.append((indent, number, kind, name))
+        last_code = number
+        for quote in ('"""', "'''"):
+            if line.count(quote) % 2 == 1:
+                in_string = quote
+                break
+        code = (
+            _STRINGS.sub("", line).split("#", 1)[0] if ("#" in line or "'" in line or '"' in line) else line
+        )
+        brackets = code.translate(_OPEN)
+        if brackets:
+            depth = max(
+                0, depth + sum(1 for c in brackets if c in "([{") - sum(1 for c in brackets if c in ")]}")
+            )
+    while stack:
+        _, start, kind, name = stack.pop()
+        found.append(Scope(start=start, end=last_code, kind=kind, name=name, first=start))
+    return found

@@ -1,0 +1,385 @@
+"""TypeScript, TSX, JavaScript and Vue single-file components, from the tree-sitter TypeScript grammars.
+
+There is no Vue grammar on PyPI: a ``.vue`` file is split into its blocks, the ``<script>`` block
+(``<script setup>`` preferred) is parsed with the TypeScript grammar at its line offset, and the
+``<template>`` only contributes the PascalCase component tags it uses.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+from typing import NamedTuple
+
+from . import treesitter as ts
+from .outline import LONG_DEFAULT, CodeSymbol, Outline, Scope, VueInfo
+from .vue_options import OPTIONS, component_options
+
+_FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function", "generator_function"})
+_TYPE_DECLS = {
+    "interface_declaration": "interface",
+    "type_alias_declaration": "type",
+    "enum_declaration": "enum",
+}
+_BLOCK_TAG = re.compile(r"<(/?)(script|template|style)\b([^>]*)>", re.I)
+_TAG = re.compile(r"<([A-Z][A-Za-z0-9]*)\b")
+_EMIT = re.compile(r"\$emit\(\s*['\"`]([\w:.-]+)['\"`]")
+
+
+class _Block(NamedTuple):
+    """A top-level block of a single-file component: ``<name attrs>body</name>`` from ``start`` to ``end``."""
+
+    name: str
+    attrs: str
+    start: int
+    body_start: int
+    body_end: int
+    end: int
+
+    def body(self, source: str) -> str:
+        return source[self.body_start : self.body_end]
+
+
+def _blocks(source: str) -> list[_Block]:
+    """The top-level blocks; a nested ``<template #slot>`` is counted so that its close is not the block's."""
+    found: list[_Block] = []
+    opened: tuple[str, str, int, int] | None = None
+    depth = 0
+    for tag in _BLOCK_TAG.finditer(source):
+        closing, name, attrs = tag[1] == "/", tag[2].lower(), tag[3]
+        if opened is None:
+            if not closing and not attrs.rstrip().endswith("/"):
+                opened, depth = (name, attrs, tag.start(), tag.end()), 1
+        elif name == opened[0] and not attrs.rstrip().endswith("/"):
+            depth += -1 if closing else 1
+            if depth == 0:
+                found.append(_Block(opened[0], opened[1], opened[2], opened[3], tag.start(), tag.end()))
+                opened = None
+    return found
+
+
+def grammar_for(suffix: str) -> str:
+    return "tsx" if suffix.lower() in (".tsx", ".jsx") else "typescript"
+
+
+def _exported(node: ts.Node) -> bool:
+    parent = node.parent
+    while parent is not None and parent.type in (
+        "variable_declarator",
+        "lexical_declaration",
+        "variable_declaration",
+    ):
+        node, parent = parent, parent.parent
+    return parent is not None and parent.type == "export_statement"
+
+
+def _member_exported(node: ts.Node) -> bool:
+    modifier = next((c for c in node.named_children if c.type == "accessibility_modifier"), None)
+    name = node.child_by_field_name("name")
+    private_name = name is not None and name.type == "private_property_identifier"
+    return not private_name and ts.text(modifier) not in ("private", "protected")
+
+
+_LONG_TYPE = 160  # characters of a type alias's value, cut at a separator after that
+_ENUM_MEMBERS = 12  # an enum's members shown; the rest are counted
+_TIDY = re.compile(r"([(\[<]) | (?=[)\]>])|,\s*(?=[)\]>])")  # "( a, )" -> "(a)"
+
+
+def _compact(node: ts.Node | None) -> str:
+    """The node's source on one line: comments left out, a parameter default over 24 characters as ``...``."""
+    if node is None:
+        return ""
+    cuts = []
+    for inner in ts.descendants(node):
+        value = inner.child_by_field_name("value") if inner.type.endswith("_parameter") else None
+        if inner.type == "comment":
+            cuts.append((inner.start_byte, inner.end_byte, b""))
+        elif value is not None and value.end_byte - value.start_byte > LONG_DEFAULT:
+            cuts.append((value.start_byte, value.end_byte, b"..."))
+    source, pos, parts = node.text, node.start_byte, []
+    for start, end, replacement in sorted(cuts):
+        if start >= pos:  # a cut inside one already made is gone with it
+            parts += [source[pos - node.start_byte : start - node.start_byte], replacement]
+            pos = end
+    parts.append(source[pos - node.start_byte :])
+    return _TIDY.sub(lambda m: m[1] or "", ts.squash(b"".join(parts).decode("utf-8", "replace")))
+
+
+def _shorten(value: str, limit: int = _LONG_TYPE) -> str:
+    """``value`` cut at the last ``|``, ``;`` or ``,`` before ``limit`` characters, with `` ...`` after."""
+    if len(value) <= limit:
+        return value
+    for separator in (" | ", "; ", ", "):  # a union's members first: they are the outermost
+        cut = value.rfind(separator, 0, limit)
+        if cut > limit // 2:
+            return value[:cut] + " ..."
+    return value[:limit] + " ..."
+
+
+def _signature(node: ts.Node) -> str:
+    params = _compact(node.child_by_field_name("parameters") or node.child_by_field_name("parameter"))
+    prefix = "async " if any(c.type == "async" for c in node.children) else ""
+    return prefix + params + _compact(node.child_by_field_name("return_type"))
+
+
+def _classify(node: ts.Node) -> tuple[str, str] | None:
+    kind = node.type
+    if kind in ("function_declaration", "generator_function_declaration"):
+        return "function", ts.field_text(node, "name")
+    if kind in ("class_declaration", "abstract_class_declaration", "class"):
+        name = ts.field_text(node, "name")
+        return ("class", name) if name else None
+    if kind in ("method_definition", "abstract_method_signature"):
+        return "method", ts.field_text(node, "name")
+    if kind in _TYPE_DECLS:
+        return _TYPE_DECLS[kind], ts.field_text(node, "name")
+    if kind == "internal_module":
+        return "namespace", ts.field_text(node, "name")
+    if kind == "variable_declarator":
+        value = node.child_by_field_name("value")
+        if value is not None and value.type in _FUNCTION_VALUES:
+            return "function", ts.field_text(node, "name")
+    return None
+
+
+def _binding_name(node: ts.Node | None) -> str:
+    """A declarator's name; a destructuring ``{ a, b: c, ...rest }`` names its bindings, on one line."""
+    if node is None or node.type not in ("object_pattern", "array_pattern"):
+        return ts.text(node)
+    bound = [
+        ts.text(d)
+        for d in ts.descendants(node)
+        if d.type == "shorthand_property_identifier_pattern"
+        or (
+            d.type == "identifier"
+            and d.parent is not None
+            and d.parent.type in ("pair_pattern", "rest_pattern", "array_pattern", "assignment_pattern")
+            and d.parent.child_by_field_name("right") != d
+        )
+    ]
+    brackets = "{}" if node.type == "object_pattern" else "[]"
+    return f"{brackets[0]} {', '.join(bound)} {brackets[1]}"
+
+
+def _type_detail(node: ts.Node) -> str:
+    """A type alias's value (cut after ``_LONG_TYPE`` chars); interface members; the first enum members."""
+    if node.type == "type_alias_declaration":
+        return _shorten(_compact(node.child_by_field_name("value")))
+    body = node.child_by_field_name("body")
+    if body is None:
+        return ""
+    members = [_compact(m).rstrip(";,") for m in body.named_children if m.type != "comment"]
+    if node.type != "enum_declaration":
+        return "; ".join(members)
+    more = len(members) - _ENUM_MEMBERS
+    return ", ".join(members[:_ENUM_MEMBERS]) + (f", ... (+{more})" if more > 0 else "")
+
+
+def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) -> None:
+    def add(
+        kind: str, name: str, node: ts.Node, exported: bool, signature: str = "", detail: str = ""
+    ) -> None:
+        result.symbols.append(
+            CodeSymbol(
+                kind=kind,
+                name=name,
+                signature=signature,
+                detail="" if brief else detail,
+                exported=exported,
+            )
+        )
+
+    overloaded: set[str] = set()  # names declared by overload signatures
+
+    def visit(node: ts.Node) -> None:
+        for child in node.named_children:
+            kind = child.type
+            if kind == "import_statement":
+                source = child.child_by_field_name("source")
+                result.imports.append(ts.text(source).strip("'\"`"))
+            elif kind in ("export_statement", "lexical_declaration", "variable_declaration"):
+                visit(child)
+            elif kind in ("function_declaration", "generator_function_declaration", "function_signature"):
+                name = ts.field_text(child, "name")
+                if kind == "function_signature":  # an overload: what callers see
+                    overloaded.add(name)
+                elif name in overloaded:  # the implementation after its overloads is not callable as such
+                    continue
+                add("function", name, child, _exported(child), _signature(child))
+            elif kind in _TYPE_DECLS:
+                add(
+                    _TYPE_DECLS[kind],
+                    ts.field_text(child, "name"),
+                    child,
+                    _exported(child),
+                    detail=_type_detail(child),
+                )
+            elif kind in ("class_declaration", "abstract_class_declaration"):
+                add_class(child)
+            elif kind == "variable_declarator":
+                name = _binding_name(child.child_by_field_name("name"))
+                value = child.child_by_field_name("value")
+                if value is not None and value.type in _FUNCTION_VALUES:
+                    add("function", name, child, _exported(child), _signature(value))
+                else:
+                    decl = child.parent.children[0].type if child.parent is not None else "const"
+                    add(
+                        "const" if decl == "const" else "var",
+                        name,
+                        child,
+                        _exported(child),
+                        detail=_compact(child.child_by_field_name("type")).lstrip(": "),
+                    )
+
+    def add_class(node: ts.Node) -> None:
+        name = ts.field_text(node, "name")
+        heritage = next((c for c in node.named_children if c.type == "class_heritage"), None)
+        add("class", name, node, _exported(node), detail=ts.squash(ts.text(heritage)))
+        body = node.child_by_field_name("body")
+        for member in body.named_children if body is not None else ():
+            member_name = f"{name}.{ts.field_text(member, 'name')}"
+            if member.type in ("method_definition", "abstract_method_signature", "method_signature"):
+                if member.type == "method_signature":
+                    overloaded.add(member_name)
+                elif member_name in overloaded:
+                    continue
+                add("method", member_name, member, _member_exported(member), _signature(member))
+            elif member.type in ("public_field_definition", "property_signature"):
+                add(
+                    "property",
+                    member_name,
+                    member,
+                    _member_exported(member),
+                    detail=_compact(member.child_by_field_name("type")).lstrip(": "),
+                )
+
+    visit(root)
+
+
+class _Script(NamedTuple):
+    """A ``<script>`` block: its text, its line offset in the file, its grammar, whether it is ``setup``."""
+
+    text: str
+    offset: int
+    grammar: str
+    setup: bool
+
+
+def _scripts(source: str) -> list[_Script]:
+    """The script blocks, ``<script setup>`` first (it is the one the symbols are read from)."""
+    found = [
+        _Script(
+            b.body(source),
+            source.count("\n", 0, b.body_start),
+            "tsx" if re.search(r"lang\s*=\s*['\"]tsx['\"]", b.attrs) else "typescript",
+            "setup" in b.attrs,
+        )
+        for b in _blocks(source)
+        if b.name == "script"
+    ]
+    return sorted(found, key=lambda s: not s.setup)
+
+
+def _declared_type(root: ts.Node, reference: ts.Node) -> list[ts.Node]:
+    """``Props`` in ``defineProps<Props>()``: the members of the interface or object type of that name."""
+    if reference.type != "type_identifier":
+        return []
+    wanted = ts.text(reference)
+    for node in ts.descendants(root):
+        if (
+            node.type in ("interface_declaration", "type_alias_declaration")
+            and ts.field_text(node, "name") == wanted
+        ):
+            body = node.child_by_field_name("body") or node.child_by_field_name("value")
+            if body is not None and body.type in ("interface_body", "object_type"):
+                return [body]
+    return []
+
+
+def _macro_names(root: ts.Node, macro: str) -> list[str]:
+    """Names declared by ``defineProps``/``defineEmits``: object keys, string items, type-literal members."""
+    names: list[str] = []
+    for call in ts.descendants(root):
+        if call.type != "call_expression" or ts.field_text(call, "function") != macro:
+            continue
+        arguments = [
+            a
+            for field in ("arguments", "type_arguments")
+            if (args := call.child_by_field_name(field))
+            for a in args.named_children
+        ]
+        containers = [
+            c
+            for a in arguments
+            for c in ([a] if a.type in ("object", "object_type", "array") else _declared_type(root, a))
+        ]
+        for part in (p for c in containers for p in c.named_children):
+            if part.type in ("pair", "property_signature", "method_signature"):
+                key = part.child_by_field_name("key") or part.child_by_field_name("name")
+                names.append(ts.text(key).strip("'\""))
+            elif part.type == "shorthand_property_identifier":
+                names.append(ts.text(part))
+            elif part.type == "string":
+                names.append(ts.text(part).strip("'\"`"))
+            elif part.type == "call_signature":
+                literal = next((d for d in ts.descendants(part) if d.type == "string_fragment"), None)
+                if literal is not None:
+                    names.append(ts.text(literal))
+    return list(dict.fromkeys(names))
+
+
+def _vue_info(path: PurePath, source: str, roots: list[ts.Node]) -> VueInfo:
+    component = path.stem
+    info = VueInfo(component=component)
+    template = next((b.body(source) for b in _blocks(source) if b.name == "template"), "")
+    tags = {t for t in _TAG.findall(template) if t != component and t != "Teleport"}
+    emitted = _EMIT.findall(source)  # this.$emit('x') in a script, $emit('x') in the template
+    for root in roots:
+        # <script setup>'s macros, and the Options API's component object (its keys are the names)
+        info.props += _macro_names(root, "defineProps")
+        info.emits += _macro_names(root, "defineEmits")
+        for option, names in component_options(root).items():
+            setattr(info, option, [*getattr(info, option), *names])
+        for call in (c for c in ts.descendants(root) if c.type == "call_expression"):
+            callee = ts.field_text(call, "function")
+            if callee == "defineModel":
+                arguments = call.child_by_field_name("arguments").named_children
+                first = next((a for a in arguments if a.type == "string"), None)
+                info.models.append(ts.text(first).strip("'\"") if first is not None else "modelValue")
+            elif re.fullmatch(r"use[A-Z]\w*", callee):
+                info.composables.append(callee)
+    info.emits += emitted
+    for option in ("props", "emits", "composables", *OPTIONS):
+        setattr(info, option, list(dict.fromkeys(getattr(info, option))))
+    info.components = sorted(tags | set(info.components))
+    return info
+
+
+def outline(source: str, brief: bool, path: PurePath) -> Outline:
+    """Imports, functions, classes (with members), interfaces, types, enums, consts; Vue props and more."""
+    result = Outline()
+    if path.suffix.lower() != ".vue":
+        _script_outline(ts.parse(grammar_for(path.suffix), source.encode()), brief, 0, result)
+        return result
+    scripts = _scripts(source)
+    roots = [ts.parse(script.grammar, script.text.encode()) for script in scripts]
+    if roots:  # the symbols of one script: <script setup> when there is one
+        _script_outline(roots[0], brief, scripts[0].offset, result)
+    result.vue = _vue_info(path, source, roots)
+    return result
+
+
+def scopes(source: str, path: PurePath) -> list[Scope]:
+    """Declaration spans; for Vue, the script's spans at their real lines plus one scope per block."""
+    if path.suffix.lower() != ".vue":
+        return ts.collect_scopes(ts.parse(grammar_for(path.suffix), source.encode()), _classify)
+    found: list[Scope] = []
+    for block in _blocks(source):
+        start = source.count("\n", 0, block.start) + 1
+        end = start + source.count("\n", block.start, block.end)
+        found.append(Scope(start=start, end=end, kind="block", name=block.name, first=start))
+    for script in _scripts(source):
+        found.extend(
+            ts.collect_scopes(ts.parse(script.grammar, script.text.encode()), _classify, script.offset)
+        )
+    return found

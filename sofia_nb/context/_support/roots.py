@@ -1,0 +1,63 @@
+"""Which folders the file tools may read: none enforced by default, the server's roots while it serves.
+
+Every path a tool takes goes through :func:`resolve_path`: symlinks and ``..`` are resolved first,
+then the real path must sit inside one of the allowed roots.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
+from pathlib import Path
+
+from .errors import ContextError
+
+# A context variable, not a global: asyncio tasks and ``to_thread`` workers each see their caller's roots.
+_ALLOWED: ContextVar[tuple[Path, ...] | None] = ContextVar("sofia_context_roots", default=None)
+
+
+@contextlib.contextmanager
+def allowed_roots(roots: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[Path, ...]]:
+    """Restrict :func:`resolve_path` to ``roots`` (resolved) for the duration of the block."""
+    resolved = tuple(Path(r).resolve() for r in roots)
+    token = _ALLOWED.set(resolved)
+    try:
+        yield resolved
+    finally:
+        _ALLOWED.reset(token)
+
+
+def current_roots() -> tuple[Path, ...] | None:
+    """The roots in force, or None when any path may be read (the CLI)."""
+    return _ALLOWED.get()
+
+
+def is_allowed(real: Path) -> bool:
+    """True when the already-resolved ``real`` path sits inside an allowed root (or none are set)."""
+    roots = _ALLOWED.get()
+    return roots is None or any(real == r or real.is_relative_to(r) for r in roots)
+
+
+def resolve_path(path: str | os.PathLike[str] | None) -> Path:
+    """``path`` made absolute and real; relative paths start at the first root (or the cwd).
+
+    Raises ContextError when the real path is outside the allowed roots.
+    """
+    roots = _ALLOWED.get()
+    base = roots[0] if roots else Path.cwd()
+    candidate = Path(os.path.expanduser(os.fspath(path))) if path not in (None, "") else base
+    real = (candidate if candidate.is_absolute() else base / candidate).resolve()
+    if not is_allowed(real):
+        shown = ", ".join(str(r) for r in roots or ())
+        raise ContextError(f"{path} resolves to {real}, outside the allowed roots ({shown})")
+    return real
+
+
+def resolve_folder(path: str) -> Path:
+    """:func:`resolve_path` for a tool's ``root``: ContextError unless it is a folder."""
+    real = resolve_path(path)
+    if not real.is_dir():
+        raise ContextError(f"{path}: not a folder")
+    return real

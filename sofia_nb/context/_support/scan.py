@@ -1,0 +1,299 @@
+"""The search core of ``grep`` and ``refs``: walk, skip binaries and giant lines, find hits, label scopes."""
+
+from __future__ import annotations
+
+import bisect
+import os
+import re
+from collections.abc import Collection, Generator, Iterable, Iterator
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+from typing import TextIO
+
+from pydantic import BaseModel, Field
+
+from . import ripgrep
+from .langs import language_for
+from .outline import ScopeIndex
+from .ripgrep import RgQuery
+from .walk import DEFAULT_IGNORE_DIRS, walk_paths
+
+BINARY_PROBE = 8000  # bytes checked for a NUL, as git and grep do
+MAX_LINE = 4 * 1024 * 1024
+MAX_TEXT = 300  # characters of a hit's line that are returned
+WINDOW_MIN = 16 * 1024  # a file this big is parsed only around its hits (see top_level_window)
+
+
+class Skipped(BaseModel):
+    binary: int | None = Field(
+        0,
+        description="files skipped because they look binary (a NUL byte); null when ripgrep searched, "
+        "which skips them without counting",
+    )
+    long_lines: int = Field(0, description="files skipped because a line with a hit is longer than 4 MiB")
+
+
+@dataclass
+class LineHit:
+    line: int
+    col: int  # 1-based, in characters
+    text: str
+
+
+@dataclass
+class ScannedFile:
+    """A file with hits: where it is and the lines that hold a match.
+
+    Only the matching lines are kept: a search over a large tree may hit thousands of files, and
+    only the hits a caller keeps (after sorting and capping) need a scope label.
+    """
+
+    path: str
+    rel: str
+    lines: list[tuple[int, bytes]]  # (1-based number, text without its line ending), in line order
+
+    def scopes(self, lines: Collection[int]) -> ScopeIndex:
+        """The file's declarations around ``lines``: a file over 16 KiB is parsed only there."""
+        language = language_for(PurePath(self.path))
+        if language is None or not lines:
+            return ScopeIndex([])
+        try:
+            source = read_window(self.path, lines, language.name)
+            return ScopeIndex(language.scopes(source, PurePath(self.path)))
+        except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
+            return ScopeIndex([])
+
+    def count(self, pattern: Pattern) -> int:
+        """How many times ``pattern`` matches on the file's lines."""
+        return sum(pattern.count_in(text) for _, text in self.lines)
+
+    def line_hits(self, pattern: Pattern, limit: int | None = None) -> list[LineHit]:
+        """The file's first ``limit`` (default: all) hits for ``pattern`` in line and column order."""
+        hits: list[LineHit] = []
+        for number, line in self.lines:
+            found = pattern.matcher.finditer(line)
+            first = next(found, None)
+            if first is None:
+                continue
+            text = line.decode("utf-8", "replace").strip()[:MAX_TEXT]
+            for match in (first, *found):
+                col = len(line[: match.start()].decode("utf-8", "replace")) + 1
+                hits.append(LineHit(line=number, col=col, text=text))
+                if limit is not None and len(hits) >= limit:
+                    return hits
+        return hits
+
+
+def enclosings(scanned: ScannedFile, lines: Collection[int]) -> dict[int, str]:
+    """The innermost declaration around each of ``lines`` (``"method Widget.render"``, or ``""``).
+
+    One parse per file, of the blocks around these lines only: the hits a caller returns, not
+    every line that matched.
+    """
+    index = scanned.scopes(lines)
+    return {line: scope.label if (scope := index.enclosing(line)) is not None else "" for line in lines}
+
+
+_BLOCK_START = re.compile(r"^(?:[^\W\d]|[$@])", re.M)
+_CHUNK = 1024 * 1024  # characters of a big file read at a time
+
+
+def read_window(path: str, lines: Collection[int], language: str) -> str:
+    """What a parser needs of a file to label ``lines``: the file when small (or Vue), else its
+    :func:`top_level_window`, streamed (a huge file is never held whole, and is read only up to the
+    block after the last of ``lines``)."""
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        if language == "vue" or os.fstat(handle.fileno()).st_size <= WINDOW_MIN:
+            return handle.read()
+        return top_level_window(_chunks(handle), lines, language)
+
+
+def _chunks(handle: TextIO) -> Iterator[str]:
+    """The file's text, about :data:`_CHUNK` characters at a time, each ending at a line end."""
+    while chunk := handle.read(_CHUNK):
+        yield chunk + handle.readline()
+
+
+def top_level_window(chunks: Iterable[str], lines: Collection[int], language: str) -> str:
+    """The text of ``chunks`` (each ending at a line end) with only its head and the top-level
+    blocks holding ``lines`` kept, other lines blank.
+
+    A top-level block runs from a line that starts with a name, ``$`` or ``@`` at column 0 (a
+    declaration or statement in Python, Go, TypeScript and PHP) to the next such line. Line numbers
+    and columns stay as they were (what follows the last kept block is dropped, and not read), so
+    a parser reads a big file at the cost of the blocks that matter. Not for Vue (its blocks start
+    with tags).
+    """
+    wanted = sorted(set(lines))
+    last = wanted[-1] if wanted else 0
+    python = language == "python"
+    pieces: list[str] = []
+    block: list[str] = []  # the current block's text, until it is known whether it holds a wanted line
+    breaks = 0  # the current block's line ends
+    keep = True  # the head (before the first block) is always kept
+    number, quotes = 1, 0  # the line at the cursor; triple quotes so far (odd: inside a docstring)
+    for chunk in chunks:
+        cursor = 0
+        for match in _BLOCK_START.finditer(chunk):
+            offset = match.start()
+            segment = chunk[cursor:offset]
+            ends = segment.count("\n")
+            if python:
+                quotes += segment.count('"""') + segment.count("'''")
+            block.append(segment)
+            keep = keep or _holds(wanted, number, number + ends)
+            number, breaks, cursor = number + ends, breaks + ends, offset
+            if quotes % 2:  # inside a docstring, whose text may start at column 0: not a block start
+                continue
+            pieces.append("".join(block) if keep else "\n" * breaks)
+            if number > last:
+                return "".join(pieces)  # nothing after the last block that matters: a parser stops sooner
+            block, breaks, keep = [], 0, False
+        segment = chunk[cursor:]
+        ends = segment.count("\n")
+        if python:
+            quotes += segment.count('"""') + segment.count("'''")
+        block.append(segment)
+        keep = keep or _holds(wanted, number, number + ends)
+        number, breaks = number + ends, breaks + ends
+    return "".join(pieces + (block if keep else []))
+
+
+def _holds(wanted: list[int], first: int, end: int) -> bool:
+    """Whether one of ``wanted`` (sorted) is in ``first`` .. ``end - 1``."""
+    i = bisect.bisect_left(wanted, first)
+    return i < len(wanted) and wanted[i] < end
+
+
+def _matching_lines(data: bytes, finders: list[re.Pattern[bytes]]) -> list[tuple[int, bytes]]:
+    """The lines (number, text) on which any of ``finders`` starts a match, in line order."""
+    starts = sorted({data.rfind(b"\n", 0, m.start()) + 1 for f in finders for m in f.finditer(data)})
+    lines: list[tuple[int, bytes]] = []
+    line_no, cursor = 1, 0
+    for line_start in starts:
+        line_no += data.count(b"\n", cursor, line_start)
+        cursor = line_start
+        line_end = data.find(b"\n", line_start)
+        lines.append((line_no, data[line_start : line_end if line_end >= 0 else len(data)].rstrip(b"\r")))
+    return lines
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A search pattern: ``matcher`` runs on one line, ``finder`` (multi-line) on a whole file."""
+
+    matcher: re.Pattern[bytes]
+    finder: re.Pattern[bytes]
+    text: str  # as given, for ripgrep
+    # A plain literal: ``bytes.find``/``count`` beat the regex engine at finding it; ``folded`` is
+    # the lower-cased literal of a case-insensitive one (ASCII folding, as ``re`` does on bytes).
+    literal: bytes | None = None
+    folded: bytes | None = None
+
+    def occurs_in(self, data: bytes) -> bool:
+        return self.literal in data if self.literal is not None else self.finder.search(data) is not None
+
+    def count_in(self, line: bytes) -> int:
+        """Hits on one line, as :meth:`ScannedFile.line_hits` finds them."""
+        if self.literal is not None:
+            return line.count(self.literal)
+        if self.folded is not None:
+            return line.lower().count(self.folded)
+        return len(self.matcher.findall(line))
+
+
+def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> Pattern:
+    """A bytes pattern; ``re.error`` for an invalid regex. Whole-word and case folding are ASCII-based."""
+    body = pattern.encode() if regex else re.escape(pattern.encode())
+    if word and not regex:
+        # The literal first, its left edge checked behind it: re then scans for the literal at C speed.
+        body = body + rb"(?<=(?<![A-Za-z0-9_])" + body + rb")(?![A-Za-z0-9_])"
+    flags = 0 if case else re.IGNORECASE
+    plain = not regex and not word and "\n" not in pattern and "\r" not in pattern
+    return Pattern(
+        matcher=re.compile(body, flags),
+        finder=re.compile(body, flags | re.MULTILINE),
+        text=pattern,
+        literal=pattern.encode() if plain and case else None,
+        folded=pattern.encode().lower() if plain and not case else None,
+    )
+
+
+def compile_query(texts: list[str], *, regex: bool, word: bool, case: bool) -> tuple[RgQuery, list[Pattern]]:
+    """The patterns for ripgrep and for Python ``re``; ``re.error`` for an invalid regex."""
+    word = word and not regex
+    patterns = [compile_pattern(t, regex=regex, word=word, case=case) for t in texts]
+    return RgQuery(tuple(texts), regex=regex, word=word, case=case), patterns
+
+
+def search(
+    root: Path,
+    query: RgQuery,
+    patterns: list[Pattern],
+    ignore_dirs: list[str],
+    exts: frozenset[str],
+    skipped: Skipped,
+    *,
+    ordered: bool = False,
+) -> Generator[ScannedFile, None, None]:
+    """The files with a line that matches any pattern, in path order (:func:`.ripgrep.path_key`);
+    ``skipped`` counts what was left out as the search goes.
+
+    ripgrep selects the lines, in one walk for every pattern, when it is installed and accepts
+    them; the Python scan otherwise (a look-around or a backreference). ``query`` and ``patterns``
+    are the same patterns, for rg and for Python ``re``. ``ordered``: rg walks in path order, one
+    thread, so closing the iterator early (the caller has enough hits) stops the walk; otherwise
+    rg walks in parallel and the files are sorted once it is done.
+    """
+    if (rg := ripgrep.rg_path()) is not None:
+        skipped.binary = None  # rg skips binary files (a NUL byte) and does not say which
+        found = ripgrep.matching_files(
+            rg, root, query, DEFAULT_IGNORE_DIRS | set(ignore_dirs), exts, ordered=ordered
+        )
+        try:
+            with closing(found):
+                in_order = found if ordered else iter(sorted(found, key=lambda f: ripgrep.path_key(f[0])))
+                for rel, lines in in_order:
+                    if _has_giant_line(lines):
+                        skipped.long_lines += 1
+                    else:
+                        yield ScannedFile(path=os.path.join(root, rel), rel=rel, lines=lines)
+            return
+        except ripgrep.Rejected:  # raised before any file: nothing was yielded
+            skipped.binary = 0
+    files = python_search(root, patterns, ignore_dirs, exts, skipped)
+    yield from sorted(files, key=lambda f: ripgrep.path_key(f.rel))
+
+
+def _has_giant_line(lines: list[tuple[int, bytes]]) -> bool:
+    return any(len(text) > MAX_LINE for _, text in lines)
+
+
+def python_search(
+    root: Path,
+    patterns: list[Pattern],
+    ignore_dirs: list[str],
+    exts: frozenset[str],
+    skipped: Skipped,
+) -> Iterator[ScannedFile]:
+    """:func:`search` without ripgrep: the files in walk order, read and searched in Python."""
+    prefix = len(os.path.join(str(root), ""))
+    for path in walk_paths(str(root), ignore_dirs, exts):
+        try:
+            with open(path, "rb") as fh:
+                head = fh.read(BINARY_PROBE)
+                if b"\0" in head:  # a binary file: its first block is all that is read of it
+                    skipped.binary = (skipped.binary or 0) + 1
+                    continue
+                data = head + fh.read()
+        except OSError:
+            continue
+        finders = [p.finder for p in patterns if p.occurs_in(data)]
+        if not finders:
+            continue
+        lines = _matching_lines(data, finders)
+        if _has_giant_line(lines):
+            skipped.long_lines += 1
+            continue
+        yield ScannedFile(path=path, rel=path[prefix:].replace(os.sep, "/"), lines=lines)
