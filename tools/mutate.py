@@ -103,7 +103,14 @@ MODULES = (
     Module(
         "mcp/_http",
         ("sofia_nb/mcp/_http.py",),
-        ("tests/mcp/test_http.py", "tests/mcp/test_token_promises.py"),
+        (
+            "tests/mcp/test_http.py",
+            "tests/mcp/test_http_parsing.py",
+            "tests/mcp/test_http_transport.py",
+            "tests/mcp/test_http_legacy.py",
+            "tests/mcp/test_token_promises.py",
+            "tests/mcp/test_error_table.py",  # the HTTP rows of the error table
+        ),
     ),
     Module(
         "mcp/_github_auth",

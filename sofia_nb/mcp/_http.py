@@ -47,7 +47,7 @@ def connect_error(exc: httpx.TransportError, url: str) -> McpError:
         cause = cause.__cause__ or cause.__context__
     if "Name or service not known" in str(exc) or "nodename nor servname" in str(exc):
         return McpError("dns-failure", f"cannot resolve the host of {url}")
-    return McpError("connection-refused", f"cannot connect to {url}: {exc or type(exc).__name__}")
+    return McpError("connection-refused", f"cannot connect to {url}: {str(exc) or type(exc).__name__}")
 
 
 def _status_error(response: httpx.Response, body: str, token_env: str | None = None) -> McpError:
@@ -163,7 +163,9 @@ class HttpTransport(Transport):
         except httpx.TimeoutException:
             raise McpError("timeout", f"HTTP timeout talking to {self.url}") from None
         except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
-            raise McpError("connection-lost", f"the HTTP stream broke: {exc or type(exc).__name__}") from None
+            raise McpError(
+                "connection-lost", f"the HTTP stream broke: {str(exc) or type(exc).__name__}"
+            ) from None
 
     async def _handle(self, response: httpx.Response, msg: Message) -> None:
         if response.status_code in (202, 204):
@@ -277,7 +279,7 @@ class HttpTransport(Transport):
         except httpx.ConnectError as exc:
             error = connect_error(exc, self.url)
         except (httpx.HTTPError, OSError) as exc:
-            error = McpError("connection-lost", f"the SSE stream broke: {exc or type(exc).__name__}")
+            error = McpError("connection-lost", f"the SSE stream broke: {str(exc) or type(exc).__name__}")
         if not ready.done():
             ready.set_exception(error)
         else:
