@@ -477,7 +477,15 @@ def _drive_first_kernel(nb: WorkshopPage, home: Path) -> None:
 
 
 def _check_prefilled(nb: WorkshopPage, line: str, when: str) -> None:
-    box = nb.app.locator("textarea").first.input_value()
+    """The box offers ``line`` once the step has settled: the stepper can change while the step
+    still runs, and the box is filled when it ends (a comm message later, on a slow machine)."""
+    box = ""
+    deadline = time.monotonic() + STEP_MS / 1000
+    while time.monotonic() < deadline:
+        box = nb.app.locator("textarea").first.input_value()
+        if box.strip() == line.strip():
+            break
+        time.sleep(POLL_S)
     nb.checks.that(
         box.strip() == line.strip(), f"{when}: the demo's next line is not offered in the box ({box[:80]!r})"
     )
