@@ -10,6 +10,15 @@ def test_secret_keys_are_blanked_at_any_depth() -> None:
     assert out["n"] == 3
 
 
+def test_strings_are_masked_wherever_they_sit_in_a_value() -> None:
+    token = "ghp_abcdefghijklmnopqrstuvwxyz123"
+    value = [f"clone with {token}", {"notes": [token], "plain": "kept"}, (token,), 7]
+    out = redact(value)
+    assert token not in repr(out)
+    assert out[0] == f"clone with {REDACTED}" and out[1]["plain"] == "kept" and out[3] == 7
+    assert redact(token) == REDACTED  # a bare string too
+
+
 def test_token_shapes_are_masked_inside_text() -> None:
     text = "key sk-abcdefghijklmnopqrstuvwxyz and ghp_abcdefghijklmnopqrstuvwxyz123 and Bearer eyJhbGciOi.xyz"
     out = redact_text(text)
