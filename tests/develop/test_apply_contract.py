@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.develop.edits import EditBlock, EditProblem, apply_edits
+from sofia_nb.develop.edits import EditBlock, EditProblem, apply_edits, apply_reply
+from tests.support.ascii_locale import run_in_ascii_locale
 
 
 @pytest.fixture
@@ -163,3 +164,48 @@ def test_python_is_checked_unless_asked_not_to(project: Path) -> None:
     bad = [EditBlock(path="calc.py", kind="whole", content="def (:\n")]
     assert apply_edits(project, bad).changed == []
     assert apply_edits(project, bad, check_python=False).changed == ["calc.py"]
+
+
+def test_apply_reply_passes_check_python_on(project: Path) -> None:
+    reply = "```python file=calc.py\ndef (:\n```\n"
+    assert apply_reply(project, reply).changed == []
+    assert apply_reply(project, reply, check_python=False).changed == ["calc.py"]
+
+
+def test_the_block_count_includes_the_malformed_blocks(project: Path) -> None:
+    """A reply of one good block and one unterminated SEARCH has two blocks, not one: the loop tells
+    "no edit blocks" apart from "every block was broken" by this count."""
+    reply = "```text file=ok.txt\nok\n```\ncalc.py\n<<<<<<< SEARCH\nreturn a - b\n"
+    result = apply_reply(project, reply)
+    assert (result.changed, [p.kind for p in result.problems], result.block_count) == (
+        ["ok.txt"],
+        ["malformed"],
+        2,
+    )
+
+
+def test_a_write_error_without_a_reason_is_named_by_its_type(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(self: Path, *args: object, **kwargs: object) -> int:
+        raise OSError  # no errno, no strerror
+
+    monkeypatch.setattr(Path, "write_text", refuse)
+    [problem] = apply_edits(project, [EditBlock(path="calc.py", kind="whole", content="X = 1\n")]).problems
+    assert problem.message == "Could not write calc.py: OSError."
+
+
+def test_files_are_read_and_written_as_utf8_whatever_the_locale(project: Path) -> None:
+    (project / "menu.txt").write_text("caf\u00e9 cr\u00e8me\n", encoding="utf-8")
+    child = run_in_ascii_locale(
+        "from pathlib import Path\n"
+        "from sofia_nb.develop.edits import EditBlock, apply_edits\n"
+        "block = EditBlock(\n"
+        "    path='menu.txt', kind='search_replace',\n"
+        "    search='caf\\u00e9 cr\\u00e8me', content='th\\u00e9 cr\\u00e8me',\n"
+        ")\n"
+        f"result = apply_edits(Path({str(project)!r}), [block])\n"
+        "assert result.changed == ['menu.txt'], result.problems\n"
+    )
+    assert child.returncode == 0, child.stderr
+    assert (project / "menu.txt").read_text(encoding="utf-8") == "th\u00e9 cr\u00e8me\n"

@@ -36,6 +36,8 @@ from sofia_nb.session import (
     new_session_id,
 )
 from sofia_nb.session._migrations import migrate
+from sofia_nb.session._store import _TMP_SUFFIX
+from tests.support.ascii_locale import run_in_ascii_locale
 
 from .factory import rich_session
 
@@ -543,5 +545,84 @@ def test_a_failed_replace_removes_the_temp_file_and_raises(
 
     monkeypatch.setattr(os, "replace", refuse)
     with pytest.raises(OSError, match="No space left on device"):
+        store.save(session)
+    assert temp_files(store.root) == []
+
+
+def test_sessions_are_utf8_on_disk_whatever_the_locale(store: SessionStore) -> None:
+    """A facilitator's "Café Σ" is saved and loaded as UTF-8 also where the locale is plain ASCII."""
+    session = WorkshopSession(name="Caf\u00e9 \u03a3")
+    store.save(session)
+    child = run_in_ascii_locale(
+        "from pathlib import Path\n"
+        "from sofia_nb.session import SessionStore\n"
+        f"store = SessionStore(Path({str(store.root)!r}))\n"
+        f"loaded = store.load({session.id!r})\n"
+        "assert loaded.name == 'Caf\\u00e9 \\u03a3', ascii(loaded.name)\n"
+        "loaded.name = 'Z\\u00fcrich'\n"
+        "store.save(loaded)\n"
+    )
+    assert child.returncode == 0, child.stderr
+    assert store.path_for(session.id).read_bytes().decode("utf-8").count("Z\u00fcrich") == 1
+
+
+def test_an_os_error_without_a_reason_is_named_by_its_type(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = WorkshopSession()
+    store.save(session)
+
+    def refuse(self: Path, *args: object, **kwargs: object) -> str:
+        raise PermissionError  # no errno, no strerror: as some file systems raise it
+
+    monkeypatch.setattr(Path, "read_text", refuse)
+    with pytest.raises(UnreadableSessionError, match=r"cannot be read \(PermissionError\)"):
+        store.load(session.id)
+
+
+def test_a_file_failing_validation_is_reported_with_its_path(store: SessionStore) -> None:
+    session = WorkshopSession()
+    store.save(session)
+    path = store.path_for(session.id)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["revision"] = "many"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(CorruptSessionError) as caught:
+        store.load(session.id)
+    assert caught.value.path == path and str(caught.value).startswith(f"{path}: ")
+
+
+def test_a_stale_temp_removed_by_someone_else_first_is_no_error(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = WorkshopSession()
+    store.save(session)
+    stale = store.root / f".{session.id}.dead{_TMP_SUFFIX}"
+    stale.write_text("{", encoding="utf-8")
+    unlink = Path.unlink
+
+    def raced(self: Path, missing_ok: bool = False) -> None:
+        if self.name == stale.name:
+            unlink(self)
+            raise FileNotFoundError(2, "No such file or directory", str(self))
+        unlink(self, missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", raced)
+    store.save(session)
+    assert not stale.exists() and store.load(session.id).revision == session.revision
+
+
+def test_a_failed_replace_whose_temp_is_already_gone_raises_the_replace_error(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = WorkshopSession()
+    store.save(session)
+
+    def half_done(src: str, dst: str) -> None:
+        os.unlink(src)  # the rename went through on a network file system, and then reported failure
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "replace", half_done)
+    with pytest.raises(OSError, match="Input/output error"):
         store.save(session)
     assert temp_files(store.root) == []
