@@ -70,7 +70,9 @@ def test_no_child_outlives_the_run_a_sleep_left_behind_after_a_normal_exit_is_ki
 
 @linux_only
 def test_no_child_outlives_the_run_on_timeout_sigterm_goes_to_the_whole_group(tmp_path: Path) -> None:
-    """A grandchild that handles SIGTERM records it: only a group-wide SIGTERM reaches it."""
+    """A grandchild that handles SIGTERM records it: only a group-wide SIGTERM reaches it. The command
+    is a plain script (the group handling is the same for any command), so the run times out in
+    seconds: pytest's own start-up would need a longer timeout on a loaded machine."""
     ready, termed = tmp_path / "ready", tmp_path / "termed"
     child = (
         "import pathlib, signal, sys, time\n"
@@ -79,18 +81,15 @@ def test_no_child_outlives_the_run_on_timeout_sigterm_goes_to_the_whole_group(tm
         f"pathlib.Path({str(ready)!r}).write_text('ready')\n"
         "time.sleep(300)\n"
     )
-    root = _project(
-        tmp_path / "p",
-        f"""\
-        import os, subprocess, sys, time
-        def test_hangs():
-            subprocess.Popen([sys.executable, "-c", {child!r}])
-            while not os.path.exists({str(ready)!r}):
-                time.sleep(0.05)
-            time.sleep(300)
-        """,
+    hang = tmp_path / "hang.py"
+    hang.write_text(
+        "import os, subprocess, sys, time\n"
+        f"subprocess.Popen([sys.executable, '-c', {child!r}])\n"
+        f"while not os.path.exists({str(ready)!r}):\n    time.sleep(0.05)\n"
+        "time.sleep(300)\n"
     )
-    run = asyncio.run(_runner(timeout_s=10, grace_s=5).run(root))
+    runner = TestRunner([sys.executable, str(hang)], "exit-code", timeout_s=4, grace_s=5)
+    run = asyncio.run(runner.run(tmp_path))
     assert run.timed_out and not run.ok
     assert ready.exists(), "the grandchild had not started before the timeout"
     assert termed.exists(), "the grandchild never got SIGTERM"
