@@ -80,12 +80,12 @@ def test_an_exit_code_project_that_exits_0_is_one_passed_test(tmp_path: Path) ->
     assert 0 < run.duration_s <= wall  # the run's own time, inside the time around it
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(20)  # a mutant that waits out the grace fails here
 def test_a_hanging_exit_code_project_is_a_timeout_and_a_group_that_empties_is_not_waited_for(
     tmp_path: Path,
 ) -> None:
     """``sleep`` dies of the SIGTERM: the run returns then, not after its (long) grace."""
-    grace = 600.0
+    grace = 60.0
     run = _run(TestRunner(["sleep", "300"], "exit-code", timeout_s=0.5, grace_s=grace), tmp_path)
     r = run.results
     assert run.timed_out and not run.ok and run.exit_code == -signal.SIGTERM
@@ -94,7 +94,7 @@ def test_a_hanging_exit_code_project_is_a_timeout_and_a_group_that_empties_is_no
     assert run.duration_s < grace
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(20)  # a mutant that waits out the grace fails here
 def test_a_group_member_still_cleaning_up_after_sigterm_gets_the_grace_to_finish(tmp_path: Path) -> None:
     """The leader dies of SIGTERM at once; a member that traps it needs a second to clean up. It is neither
     killed as soon as the leader is gone nor sent anything but SIGTERM before the grace is over."""
@@ -281,6 +281,33 @@ def test_no_child_outlives_its_owner_a_command_dies_when_the_process_running_it_
                 break
             time.sleep(0.05)
         assert not _running(child), "the test command outlived its SIGKILLed owner"
+    finally:
+        if _running(child):
+            os.kill(child, signal.SIGKILL)
+
+
+@linux_only
+def test_no_child_outlives_a_user_stop_a_cancelled_run_leaves_nothing_running(tmp_path: Path) -> None:
+    pid_file = tmp_path / "child.pid"
+    command = ["sh", "-c", f"sleep 300 & echo $! > {pid_file}; wait"]  # a grandchild in the group
+    runner = TestRunner(command, "exit-code", timeout_s=60)
+
+    async def stop_once_started() -> None:
+        run = asyncio.ensure_future(runner.run(tmp_path))
+        while not (pid_file.exists() and pid_file.read_text().strip()):
+            await asyncio.sleep(0.05)
+        run.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await run
+
+    asyncio.run(stop_once_started())
+    child = int(pid_file.read_text())
+    try:
+        for _ in range(100):  # SIGKILL is delivered asynchronously
+            if not _running(child):
+                break
+            time.sleep(0.05)
+        assert not _running(child), "the test command outlived a cancelled run"
     finally:
         if _running(child):
             os.kill(child, signal.SIGKILL)
