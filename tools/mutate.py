@@ -88,7 +88,11 @@ MODULES = (
     Module(
         "develop/_runner",
         ("sofia_nb/develop/_runner.py",),
-        ("tests/develop/test_runner.py", "tests/develop/test_runner_promises.py"),
+        (
+            "tests/develop/test_runner.py",
+            "tests/develop/test_runner_promises.py",
+            "tests/develop/test_runner_contract.py",
+        ),
     ),
     Module(
         "mcp/_errors+_retry",
