@@ -97,12 +97,17 @@ MODULES = (
     Module(
         "mcp/_errors+_retry",
         ("sofia_nb/mcp/_errors.py", "sofia_nb/mcp/_retry.py"),
-        ("tests/mcp/test_error_table.py", "tests/mcp/test_http.py", "tests/mcp/test_token_promises.py"),
+        ("tests/mcp/test_errors_contract.py", "tests/mcp/test_error_table.py"),
     ),
     Module(
         "mcp/_stdio",
         ("sofia_nb/mcp/_stdio.py",),
-        ("tests/mcp/test_stdio.py", "tests/mcp/test_cleanup.py", "tests/mcp/test_cleanup_grandchild.py"),
+        (
+            "tests/mcp/test_stdio_contract.py",
+            "tests/mcp/test_stdio.py",
+            "tests/mcp/test_cleanup.py",
+            "tests/mcp/test_cleanup_grandchild.py",
+        ),
     ),
     Module(
         "mcp/_http",

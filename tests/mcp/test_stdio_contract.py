@@ -1,0 +1,336 @@
+"""The stdio transport's contract, on real child processes: framing, stray lines, the stderr tail,
+how a server's end is reported, the close sequence (stdin, SIGTERM, SIGKILL, each after its grace)
+and the process group that dies with its owner.
+
+The children are small ``python -c`` programs that do one thing each, so every case can say exactly
+what the server did and what the client must make of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from sofia_nb.mcp import McpError
+from sofia_nb.mcp import _stdio as stdio
+from sofia_nb.mcp._stdio import StdioTransport, _Ring, _Stdout
+
+WAIT_S = 20.0  # bounds a hang only; nothing here asserts how fast it went
+
+
+class Seen:
+    """What a transport reported upward."""
+
+    def __init__(self, transport: StdioTransport) -> None:
+        self.messages: list[dict] = []
+        self.strays: list[str] = []
+        self.closed: list[McpError] = []
+        self.closed_event = asyncio.Event()
+        transport.on_message = self.messages.append
+        transport.on_stray = self.strays.append
+        transport.on_closed = self._closed
+
+    def _closed(self, error: McpError) -> None:
+        self.closed.append(error)
+        self.closed_event.set()
+
+    async def wait_closed(self) -> McpError:
+        await asyncio.wait_for(self.closed_event.wait(), WAIT_S)
+        return self.closed[0]
+
+    async def wait_messages(self, n: int) -> None:
+        async def until() -> None:
+            while len(self.messages) < n:
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(until(), WAIT_S)
+
+
+def child(code: str, **kwargs: object) -> StdioTransport:
+    return StdioTransport(sys.executable, ["-c", code], **kwargs)  # type: ignore[arg-type]
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+# -- the stderr ring --------------------------------------------------------------------------
+
+
+def test_the_stderr_ring_keeps_the_newest_bytes_up_to_its_size() -> None:
+    ring = _Ring(10)
+    ring.append(b"0123456789")
+    assert ring.tail() == "0123456789"
+    ring.append(b"ab")
+    assert ring.tail() == "23456789ab"
+    ring.append(b"X" * 25)
+    assert ring.tail() == "X" * 10
+
+
+def test_the_stderr_tail_is_the_last_lines_decoded_and_stripped() -> None:
+    ring = _Ring(1000)
+    ring.append(("\n".join(f"line {i}" for i in range(30)) + "\n\n").encode())
+    assert ring.tail() == "\n".join(f"line {i}" for i in range(10, 30))
+    assert ring.tail(2) == "line 28\nline 29"
+    ring.append(b"\xff bad byte")
+    assert ring.tail(1) == "\ufffd bad byte"
+
+
+# -- line framing (the read protocol on its own, fed the chunks a pipe may deliver) ------------
+
+
+class Lines:
+    def __init__(self) -> None:
+        self.lines: list[bytes] = []
+        self.lost: list[McpError] = []
+
+    def _line(self, line: bytes) -> None:
+        self.lines.append(line)
+
+    def _lost(self, error: McpError) -> None:
+        self.lost.append(error)
+
+
+def framing() -> tuple[_Stdout, Lines]:
+    owner = Lines()
+    return _Stdout(owner, None), owner  # type: ignore[arg-type]
+
+
+def test_a_line_split_across_chunks_is_joined_once_its_newline_arrives() -> None:
+    reader, owner = framing()
+    for chunk in (b'{"a"', b": 1", b"}\n"):
+        reader.data_received(chunk)
+    assert owner.lines == [b'{"a": 1}']
+
+
+def test_several_lines_in_one_chunk_come_out_in_order_and_the_rest_waits() -> None:
+    reader, owner = framing()
+    reader.data_received(b"one\ntwo\nthree\nfo")
+    assert owner.lines == [b"one", b"two", b"three"]
+    reader.data_received(b"ur\n")
+    assert owner.lines == [b"one", b"two", b"three", b"four"]
+
+
+def test_the_line_limit_counts_the_whole_unfinished_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stdio, "LINE_LIMIT", 10)
+    reader, owner = framing()
+    reader.data_received(b"12345")
+    reader.data_received(b"67890")  # exactly the limit: still a line in the making
+    assert owner.lost == []
+    reader.data_received(b"1")
+    assert [e.kind for e in owner.lost] == ["protocol"]
+    reader.data_received(b"more\nlines\n")  # framing is lost: nothing after it is read
+    assert owner.lines == [] and len(owner.lost) == 1
+
+
+def test_a_finished_line_resets_the_limit_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stdio, "LINE_LIMIT", 10)
+    reader, owner = framing()
+    reader.data_received(b"12345678")
+    reader.data_received(b"9\n123456")  # a new partial line of 6 bytes
+    reader.data_received(b"7890")
+    assert owner.lost == [] and owner.lines == [b"123456789"]
+
+
+def test_the_line_limit_message_names_mebibytes() -> None:
+    assert stdio.LINE_LIMIT == 64 * 1024 * 1024
+    assert stdio.STDERR_KEEP == 64 * 1024
+    assert stdio.CLOSE_GRACE_S == 2.0
+
+
+# -- a real child ------------------------------------------------------------------------------
+
+
+async def test_json_lines_become_messages_and_other_lines_strays() -> None:
+    long_text = "x" * 300
+    code = (
+        "import sys\n"
+        'sys.stdout.write(\'{"jsonrpc": "2.0", "method": "a"}\\n\')\n'
+        "sys.stdout.write('\\n   \\n')\n"
+        f"sys.stdout.write('not json  \\n{long_text}\\n')\n"
+        "sys.stdout.write('\\xe9t\\xe9\\n')\n"
+        'sys.stdout.write(\'{"jsonrpc": "2.0", "method": "b"}\\n\')\n'
+        "sys.stdout.flush()\n"
+        "sys.stdin.read()\n"
+    )
+    transport = child(code)
+    seen = Seen(transport)
+    await transport.start()
+    try:
+        await seen.wait_messages(2)
+        assert [m["method"] for m in seen.messages] == ["a", "b"]
+        assert seen.strays == ["not json", "x" * 200, "été"]  # blank lines are no strays
+    finally:
+        await transport.aclose()
+
+
+async def test_send_writes_one_json_line_the_server_reads() -> None:
+    code = (
+        "import sys\nline = sys.stdin.readline()\n"
+        "sys.stdout.write(line)\nsys.stdout.flush()\nsys.stdin.read()\n"
+    )
+    transport = child(code)
+    seen = Seen(transport)
+    await transport.start()
+    try:
+        await transport.send({"jsonrpc": "2.0", "method": "ping-back", "params": {"text": "é"}})
+        await seen.wait_messages(1)
+        assert seen.messages == [{"jsonrpc": "2.0", "method": "ping-back", "params": {"text": "é"}}]
+    finally:
+        await transport.aclose()
+
+
+async def test_a_server_that_exits_is_reported_with_its_code_and_stderr_tail() -> None:
+    transport = child("import sys\nsys.stderr.write('bad config\\n')\nsys.exit(3)\n")
+    seen = Seen(transport)
+    await transport.start()
+    error = await seen.wait_closed()
+    assert error.kind == "connection-lost"
+    assert error.message == "the server exited with code 3"
+    assert error.stderr_tail == "bad config" == transport.stderr_tail()
+    assert len(seen.closed) == 1
+    await transport.aclose()
+
+
+async def test_a_server_that_closes_stdout_but_runs_on_is_reported_as_such() -> None:
+    code = "import os, sys\nos.close(1)\nsys.stdin.read()\n"
+    transport = child(code)
+    seen = Seen(transport)
+    await transport.start()
+    try:
+        error = await seen.wait_closed()
+        assert error.kind == "connection-lost" and error.message == "the server closed its stdout"
+    finally:
+        await transport.aclose()
+
+
+async def test_an_oversized_line_ends_the_connection_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stdio, "LINE_LIMIT", 1000)
+    code = "import sys\nsys.stdout.write('y' * 5000)\nsys.stdout.flush()\nsys.stdin.read()\n"
+    transport = child(code)
+    seen = Seen(transport)
+    await transport.start()
+    try:
+        error = await seen.wait_closed()
+        assert error.kind == "protocol" and "longer than" in error.message
+    finally:
+        await transport.aclose()
+    assert len(seen.closed) == 1  # the exit after close is not reported again
+
+
+async def test_a_command_that_cannot_start_is_connection_refused_naming_it() -> None:
+    transport = StdioTransport("/nonexistent/sofia-server")
+    assert transport.pid is None
+    with pytest.raises(McpError) as caught:
+        await transport.start()
+    assert caught.value.kind == "connection-refused"
+    assert caught.value.message == "cannot start '/nonexistent/sofia-server': No such file or directory"
+    await transport.aclose()  # nothing started: closing is a no-op
+
+
+async def test_sending_after_close_is_connection_lost() -> None:
+    transport = child("import sys\nsys.stdin.read()\n")
+    await transport.start()
+    await transport.aclose()
+    with pytest.raises(McpError) as caught:
+        await transport.send({"jsonrpc": "2.0", "method": "x"})
+    assert caught.value.kind == "connection-lost" and "stdin is closed" in caught.value.message
+    never = StdioTransport(sys.executable)
+    with pytest.raises(McpError):
+        await never.send({"jsonrpc": "2.0", "method": "x"})
+
+
+async def test_the_child_gets_the_entry_env_and_cwd_over_ours(tmp_path: Path) -> None:
+    out = tmp_path / "env.json"
+    code = (
+        "import json, os, sys\n"
+        f"json.dump({{'cwd': os.getcwd(), 'x': os.environ.get('SOFIA_X'), 'home': 'HOME' in os.environ}}, "
+        f"open({str(out)!r}, 'w'))\n"
+    )
+    transport = child(code, env={"SOFIA_X": "from-entry"}, cwd=str(tmp_path))
+    seen = Seen(transport)
+    await transport.start()
+    await seen.wait_closed()
+    await transport.aclose()
+    assert json.loads(out.read_text()) == {"cwd": str(tmp_path), "x": "from-entry", "home": True}
+
+
+async def test_a_server_that_exits_on_stdin_close_gets_no_signal() -> None:
+    transport = child("import sys\nsys.stdin.read()\nsys.exit(0)\n")
+    await transport.start()
+    process = transport._process
+    assert process is not None and transport.pid in stdio._live_groups
+    await transport.aclose()
+    assert process.get_returncode() == 0
+    assert transport.pid not in stdio._live_groups
+    await transport.aclose()  # twice is fine
+
+
+async def test_a_server_ignoring_stdin_close_gets_sigterm_after_the_grace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(stdio, "CLOSE_GRACE_S", 0.5)
+    code = (
+        "import sys, time\nsys.stdin.read()\n"
+        "print('still here', file=sys.stderr, flush=True)\ntime.sleep(60)\n"
+    )
+    transport = child(code)
+    await transport.start()
+    process = transport._process
+    assert process is not None
+    await transport.aclose()
+    assert process.get_returncode() == -signal.SIGTERM
+
+
+async def test_a_server_ignoring_sigterm_gets_sigkill_after_a_second_grace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(stdio, "CLOSE_GRACE_S", 0.5)
+    code = (
+        "import signal, sys, time\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        "print('ready', flush=True)\n"
+        "sys.stdin.read()\n"
+        "time.sleep(60)\n"
+    )
+    transport = child(code)
+    seen = Seen(transport)
+    await transport.start()
+    await asyncio.wait_for(_until(lambda: bool(seen.strays)), WAIT_S)  # SIGTERM is ignored from here on
+    process = transport._process
+    assert process is not None
+    await transport.aclose()
+    assert process.get_returncode() == -signal.SIGKILL
+
+
+async def _until(condition: object) -> None:
+    while not condition():  # type: ignore[operator]
+        await asyncio.sleep(0.01)
+
+
+async def test_the_last_resort_kills_every_live_group_at_exit() -> None:
+    code = (
+        "import subprocess, sys\n"
+        "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\nsys.stdin.read()\n"
+    )
+    transport = child(code)
+    await transport.start()
+    pid = transport.pid
+    assert pid is not None
+    stdio._kill_live_groups()  # what atexit runs for an owner that never closed its manager
+    seen = Seen(transport)
+    error = await seen.wait_closed()
+    assert error.kind == "connection-lost"
+    assert transport._process is not None and transport._process.get_returncode() == -signal.SIGKILL
+    await transport.aclose()
+    assert not alive(pid)
