@@ -7,12 +7,12 @@ lists the tools it was given with their real schemas, and records every ``tools/
 from __future__ import annotations
 
 import json
-import threading
 import uuid
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import TracebackType
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.support.loopback_http import LoopbackHttpServer
 
 Handler = Callable[[str, dict[str, Any]], dict[str, Any]]
 """(tool, arguments) -> a ``CallToolResult`` dict (``content``, ``structuredContent``, ``isError``)."""
@@ -25,7 +25,7 @@ def text_result(text: str, structured: Any = None, is_error: bool = False) -> di
     return result
 
 
-class LoopbackMcpServer:
+class LoopbackMcpServer(LoopbackHttpServer):
     """``with LoopbackMcpServer("name", tools, handler) as s: s.url``; ``s.calls`` lists (tool, args)."""
 
     def __init__(self, name: str, tools: list[dict[str, Any]], handler: Handler) -> None:
@@ -38,14 +38,7 @@ class LoopbackMcpServer:
         self.required_authorization: str | None = None
         """When set, a POST carrying another ``Authorization`` gets HTTP 401, as GitHub answers."""
         self.session_id = uuid.uuid4().hex
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _request_handler(self))
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}/mcp"
+        super().__init__(_request_handler(self))
 
     def entry(self) -> dict[str, Any]:
         """The mcp.json server entry for this fake."""
@@ -53,16 +46,6 @@ class LoopbackMcpServer:
 
     def calls_to(self, tool: str) -> list[dict[str, Any]]:
         return [args for name, args in self.calls if name == tool]
-
-    def __enter__(self) -> LoopbackMcpServer:
-        self._thread.start()
-        return self
-
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
 
     def answer(self, msg: dict[str, Any]) -> dict[str, Any] | None:
         method, params = msg.get("method"), msg.get("params") or {}

@@ -15,10 +15,10 @@ from __future__ import annotations
 import itertools
 import json
 import queue
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import TracebackType
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.support.loopback_http import LoopbackHttpServer
 
 TOOL = {
     "name": "echo",
@@ -32,7 +32,7 @@ WRITE_TOOL = {
 }
 
 
-class FakeHttpServer:
+class FakeHttpServer(LoopbackHttpServer):
     def __init__(
         self,
         *,
@@ -48,31 +48,15 @@ class FakeHttpServer:
         self.status_on_calls = status_on_calls
         self.malformed, self.hang, self.legacy = malformed, hang, legacy
         self.requests: list[tuple[str, str, dict[str, str]]] = []
-        self.stopping = threading.Event()
         self._sessions = itertools.count(1)
         self._session: str | None = None
         self._expired = False
         self._legacy_queue: queue.Queue[dict[str, Any] | None] = queue.Queue()
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        self.path = "sse" if legacy else "mcp"
+        super().__init__(_handler(self))
 
-    @property
-    def url(self) -> str:
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}/" + ("sse" if self.legacy else "mcp")
-
-    def __enter__(self) -> FakeHttpServer:
-        self._thread.start()
-        return self
-
-    def __exit__(
-        self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.stopping.set()
+    def _released(self) -> None:
         self._legacy_queue.put(None)
-        self._httpd.shutdown()
-        self._httpd.server_close()
 
     def answer(self, msg: dict[str, Any]) -> dict[str, Any] | None:
         """The JSON-RPC response to ``msg`` (None for notifications and responses)."""

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import queue
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import TracebackType
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.support.loopback_http import LoopbackHttpServer
 
 
 @dataclass(frozen=True)
@@ -53,32 +53,14 @@ def sse_reply(*events: str, **headers: str) -> Reply:
     )
 
 
-class ScriptedHttpServer:
+class ScriptedHttpServer(LoopbackHttpServer):
     def __init__(self, route: Callable[[Request], Reply]) -> None:
         self.route = route
         self.requests: list[Request] = []
-        self.stopping = threading.Event()
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.05,), daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}/mcp"
+        super().__init__(_handler(self))
 
     def of(self, method: str) -> list[Request]:
         return [r for r in self.requests if r.method == method]
-
-    def __enter__(self) -> ScriptedHttpServer:
-        self._thread.start()
-        return self
-
-    def __exit__(
-        self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.stopping.set()
-        self._httpd.shutdown()
-        self._httpd.server_close()
 
 
 def _handler(server: ScriptedHttpServer) -> type[BaseHTTPRequestHandler]:
