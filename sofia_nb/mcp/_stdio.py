@@ -73,10 +73,9 @@ class _ServerPipes(asyncio.SubprocessProtocol):
     def process_exited(self) -> None:
         if not self.exited.done():
             self.exited.set_result(None)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        # The process exited and stdin/stderr are drained. Answers may still sit in the stdout pipe:
-        # the loss is reported at its EOF, or a moment later should a grandchild hold stdout open.
+        # Answers may still sit in the stdout pipe: the loss is reported at its EOF, or a moment
+        # later should a grandchild hold stdout open. Not in connection_lost: that waits for stdin
+        # and stderr to close too, and a grandchild inherits those as well.
         if self.stdout_closed:
             self._owner._exited()
         else:

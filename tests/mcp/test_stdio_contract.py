@@ -334,3 +334,140 @@ async def test_the_last_resort_kills_every_live_group_at_exit() -> None:
     assert transport._process is not None and transport._process.get_returncode() == -signal.SIGKILL
     await transport.aclose()
     assert not alive(pid)
+
+
+# -- what the survivors of the first mutation run showed untested ------------------------------
+
+
+def test_a_line_joined_without_a_rest_starts_the_next_count_at_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stdio, "LINE_LIMIT", 10)
+    reader, owner = framing()
+    reader.data_received(b"12345")
+    reader.data_received(b"6\n")  # joined, nothing after the newline
+    reader.data_received(b"1234567890")  # a new line of exactly the limit
+    assert owner.lost == [] and owner.lines == [b"123456"]
+
+
+async def test_the_stderr_kept_is_the_newest_64_kib() -> None:
+    code = "import sys\nsys.stderr.write('a' * 100000 + 'b' * 70000)\nsys.stderr.flush()\nsys.exit(1)\n"
+    transport = child(code)
+    seen = Seen(transport)
+    await transport.start()
+    error = await seen.wait_closed()
+    await transport.aclose()
+    assert error.stderr_tail == "a" * (64 * 1024 - 70000 % (64 * 1024)) + "b" * 70000 or (
+        error.stderr_tail == "b" * (64 * 1024)
+    )
+    assert len(transport.stderr_tail()) == 64 * 1024
+
+
+async def test_a_stray_line_that_is_not_utf8_is_shown_with_replacement_characters() -> None:
+    code = (
+        "import sys\nsys.stdout.buffer.write(b'\\xff\\xfe oops\\n')\nsys.stdout.flush()\nsys.stdin.read()\n"
+    )
+    transport = child(code)
+    seen = Seen(transport)
+    await transport.start()
+    try:
+        await asyncio.wait_for(_until(lambda: bool(seen.strays)), WAIT_S)
+        assert seen.strays == ["\ufffd\ufffd oops"]
+    finally:
+        await transport.aclose()
+
+
+async def test_sending_to_a_server_that_exited_names_its_stderr_tail() -> None:
+    transport = child("import sys\nsys.stderr.write('crashed: no config\\n')\nsys.exit(2)\n")
+    seen = Seen(transport)
+    await transport.start()
+    await seen.wait_closed()
+    with pytest.raises(McpError) as caught:
+        await transport.send({"jsonrpc": "2.0", "method": "x"})
+    await transport.aclose()
+    assert caught.value.kind == "connection-lost"
+    assert caught.value.message == "the server's stdin is closed"
+    assert caught.value.stderr_tail == "crashed: no config"
+
+
+async def test_a_send_waits_while_the_server_does_not_read_its_stdin() -> None:
+    code = (
+        "import signal, sys\n"
+        "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})\n"
+        "print('waiting', flush=True)\n"
+        "signal.sigwait({signal.SIGUSR1})\n"
+        "sys.stdin.read()\n"
+    )
+    transport = child(code)
+    seen = Seen(transport)
+    await transport.start()
+    try:
+        await asyncio.wait_for(_until(lambda: bool(seen.strays)), WAIT_S)
+        big = {"jsonrpc": "2.0", "method": "x", "params": {"blob": "z" * (4 * 1024 * 1024)}}
+        sending = asyncio.ensure_future(transport.send(big))
+        await asyncio.sleep(0.3)  # plenty for a send that does not wait: it returns at once
+        assert not sending.done(), "the send returned while 4 MiB sat unread in the pipe"
+        assert transport.pid is not None
+        os.kill(transport.pid, signal.SIGUSR1)
+        await asyncio.wait_for(sending, WAIT_S)
+    finally:
+        await transport.aclose()
+
+
+async def test_a_server_that_breaks_framing_and_then_exits_is_reported_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(stdio, "LINE_LIMIT", 1000)
+    code = "import sys\nsys.stdout.write('y' * 5000)\nsys.stdout.flush()\nsys.exit(0)\n"
+    transport = child(code)
+    seen = Seen(transport)
+    await transport.start()
+    error = await seen.wait_closed()
+    assert transport._pipes is not None
+    await asyncio.wait_for(asyncio.shield(transport._pipes.exited), WAIT_S)
+    await asyncio.sleep(1.0)  # past the 0.5 s the exit report may be deferred by
+    assert [e.kind for e in seen.closed] == ["protocol"], error
+    await transport.aclose()
+
+
+async def test_a_clean_close_reports_no_lost_connection() -> None:
+    transport = child("import sys\nsys.stdin.read()\n")
+    seen = Seen(transport)
+    await transport.start()
+    await transport.aclose()
+    await asyncio.sleep(1.0)  # past the 0.5 s the exit report may be deferred by
+    assert seen.closed == []
+
+
+async def test_every_answer_written_before_the_exit_arrives_before_the_loss() -> None:
+    code = (
+        "import json, sys\n"
+        "for i in range(300):\n"
+        "    params = {'i': i, 'pad': 'p' * 8000}\n"
+        "    sys.stdout.write(json.dumps({'jsonrpc': '2.0', 'method': 'n', 'params': params}))\n"
+        "    sys.stdout.write('\\n')\n"
+        "sys.stdout.flush()\n"
+        "sys.exit(0)\n"
+    )
+    transport = child(code)
+    seen = Seen(transport)
+    at_loss: list[int] = []
+    transport.on_closed = lambda error: (at_loss.append(len(seen.messages)), seen._closed(error))  # type: ignore[func-returns-value]
+    await transport.start()
+    await seen.wait_closed()
+    await transport.aclose()
+    assert at_loss == [300]
+
+
+async def test_a_server_whose_grandchild_holds_stdout_is_reported_when_it_exits() -> None:
+    code = (
+        "import subprocess, sys\n"
+        "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'])\n"
+        "sys.exit(4)\n"
+    )
+    transport = child(code)
+    seen = Seen(transport)
+    await transport.start()
+    try:
+        error = await seen.wait_closed()
+        assert error.kind == "connection-lost" and error.message == "the server exited with code 4"
+    finally:
+        await transport.aclose()  # and the grandchild goes with its group
