@@ -22,7 +22,7 @@ import asyncio, os, sys, time
 sys.path.insert(0, {root!r})
 from sofia_nb.mcp import McpManager, SyncMcpManager
 from tests.support.mcp_helpers import children_of, config, fake_entry
-cfg = config(fake_entry())
+cfg = config(fake_entry(mode=sys.argv[3]))
 if sys.argv[1] == "sync":
     manager = SyncMcpManager(cfg)
     manager.list_tools("fake")
@@ -35,9 +35,11 @@ if sys.argv[2] == "wait":
 """
 
 
-def owner(style: str, end: str) -> subprocess.Popen[str]:
+def owner(style: str, end: str, mode: str = "") -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-c", OWNER.format(root=str(ROOT)), style, end], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", OWNER.format(root=str(ROOT)), style, end, mode],
+        stdout=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -56,9 +58,11 @@ def wait_gone(pids: set[int], within: float = 5.0) -> set[int]:
     return left
 
 
+@pytest.mark.parametrize("mode", ["", "ignore-eof"])
 @pytest.mark.parametrize("style", ["sync", "async"])
-def test_sigkill_of_the_owner_leaves_no_server(style: str) -> None:
-    proc = owner(style, "wait")
+def test_sigkill_of_the_owner_leaves_no_server(style: str, mode: str) -> None:
+    # "ignore-eof": a server that outlives its stdin, so only the parent-death signal ends it
+    proc = owner(style, "wait", mode)
     try:
         servers = ready(proc)
         os.kill(proc.pid, signal.SIGKILL)

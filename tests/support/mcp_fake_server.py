@@ -2,7 +2,8 @@
 
 Run as a script. ``FAKE_MODE`` picks a start-up fault: ``die-at-start``, ``slow-start`` (sleeps
 ``FAKE_DELAY`` s), ``never-answer``, ``bad-version``, ``garbage`` (non-JSON lines on stdout first),
-``stderr-flood``. Tools pick faults during a call: ``die``, ``never``, ``sleep`` (with progress),
+``stderr-flood``, ``ignore-eof`` (lingers 300 s after stdin closes).
+Tools pick faults during a call: ``die``, ``never``, ``sleep`` (with progress),
 ``big`` (a 10 MiB line), ``flood``. ``FAKE_LOG`` names a file that receives every message read,
 one JSON line each, so tests can check what the client sent (e.g. ``notifications/cancelled``).
 Pure stdlib and minimal per-message work: the benchmark uses it as the "almost no work" server.
@@ -222,6 +223,8 @@ def main() -> None:
             log.write(line.decode())
             log.flush()
         handle(json.loads(line))
+    if MODE == "ignore-eof":  # a server that lingers after its client is gone
+        time.sleep(300)
 
 
 if __name__ == "__main__":
