@@ -35,6 +35,8 @@ class Module:
     sources: tuple[str, ...]
     tests: tuple[str, ...]
     target: float = 0.80
+    deselect: tuple[str, ...] = ()
+    """Test ids left out under mutmut, each with its reason in the table."""
 
 
 MODULES = (
@@ -107,6 +109,11 @@ MODULES = (
             "tests/mcp/test_stdio.py",
             "tests/mcp/test_cleanup.py",
             "tests/mcp/test_cleanup_grandchild.py",
+        ),
+        # A real SIGINT to the test process: under mutmut's in-process run it does not always reach
+        # the waiting call, and the clean run then fails. It guards the manager's cancel, not stdio.
+        deselect=(
+            "tests/mcp/test_cleanup.py::test_keyboard_interrupt_cancels_the_call_and_close_stops_the_server",
         ),
     ),
     Module(
@@ -216,11 +223,12 @@ def prepare(module: Module, folder: Path) -> None:
         (folder / "tools" / "npm" / "node_modules").symlink_to(npm)
     sources = "\n    ".join(module.sources)
     tests = "\n    ".join(module.tests)
+    deselect = "".join(f"    --deselect\n    {test}\n" for test in module.deselect)
     (folder / "setup.cfg").write_text(
         "[mutmut]\n"
         f"source_paths =\n    {sources}\n"
         f"pytest_add_cli_args_test_selection =\n    {tests}\n"
-        "pytest_add_cli_args =\n    -p no:cacheprovider\n    -q\n"
+        f"pytest_add_cli_args =\n    -p no:cacheprovider\n    -q\n{deselect}"
         "also_copy =\n    sofia_nb/\n    tests/\n    docs/\n    pyproject.toml\n",
         encoding="utf-8",
     )
