@@ -201,7 +201,11 @@ def scratch(module: Module) -> Path:
 
 def fingerprint(module: Module) -> str:
     """A hash of the module's sources, its tests and its table row: a change means a fresh run."""
-    digest = hashlib.sha256(repr(module).encode())
+    row = f"Module(name={module.name!r}, sources={module.sources!r}, tests={module.tests!r}"
+    row += f", target={module.target!r}"
+    # a field added to the table later counts only where it is set, so older runs stay valid
+    row += f", deselect={module.deselect!r})" if module.deselect else ")"
+    digest = hashlib.sha256(row.encode())
     for rel in (*module.sources, *module.tests):
         path = ROOT / rel
         files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
