@@ -119,3 +119,40 @@ async def test_a_stdio_server_that_is_not_githubs_does_not_inherit_the_github_to
     names = {line.split("=", 1)[0] for line in seen.read_text().splitlines()}
     assert {"SOFIA_PLAIN_SETTING", "NAMED_BY_ENTRY"} <= names
     assert not names & {"GITHUB_TOKEN", "GH_TOKEN", "GITHUB_PERSONAL_ACCESS_TOKEN"}
+
+
+def test_the_container_image_is_recognised_when_pinned_by_tag_or_digest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_pinned")
+    for image in (
+        "ghcr.io/github/github-mcp-server",
+        "ghcr.io/github/github-mcp-server:v1.2.0",
+        "ghcr.io/github/github-mcp-server@sha256:0f3c2e",
+    ):
+        entry = ServerConfig(name="gh", command="docker", args=["run", "-i", "--rm", image])
+        assert with_github_token(entry).env == {STDIO_TOKEN: "ghp_pinned"}, image
+    other = ServerConfig(
+        name="x", command="docker", args=["run", "-i", "ghcr.io/github/other-server@sha256:1"]
+    )
+    assert with_github_token(other) is other
+
+
+def test_every_other_entry_is_left_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_not_for_you")
+    entries = [
+        ServerConfig(name="web", type="http", url="https://mcp.example.com/mcp"),
+        ServerConfig(name="local", command="node", args=["server.js", "stdio"]),
+        ServerConfig(name="other-bin", command="/usr/bin/other-mcp-server", args=["stdio"]),
+        # fields of the other transport, left over from an edit, do not make an entry GitHub's
+        ServerConfig(name="stdio-with-url", command="node", url="https://api.githubcopilot.com/mcp/"),
+        ServerConfig(
+            name="http-with-command",
+            type="http",
+            url="https://mcp.example.com/mcp",
+            command="github-mcp-server",
+            args=["stdio"],
+        ),
+    ]
+    for entry in entries:
+        assert with_github_token(entry) is entry, entry.name
