@@ -275,3 +275,22 @@ def test_a_local_call_that_succeeds_is_announced_without_an_error() -> None:
     )
     assert finished.result_size == len(result.text)
     assert finished.result_preview == result.text[:300]
+
+
+def test_a_turn_streams_its_text_to_the_face() -> None:
+    from sofia_nb.llm import Message, ScriptedLLM
+
+    llm = ScriptedLLM(
+        [
+            {
+                "text": "Let me look. ",
+                "tool_calls": [{"name": "builtin__search_cards", "arguments": {"query": "x"}}],
+            },
+            "Here is what I found.",
+        ]
+    )
+    tools = WorkshopTools(WorkshopSession(), builtins=[cards_search_tool()])
+    streamed: list[str] = []
+    response = asyncio.run(tools(llm, [Message(role="user", content="go")], on_text=streamed.append))
+    assert response.text == "Here is what I found."
+    assert "".join(streamed).endswith("Here is what I found.")
