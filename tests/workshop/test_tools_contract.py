@@ -294,3 +294,25 @@ def test_a_turn_streams_its_text_to_the_face() -> None:
     response = asyncio.run(tools(llm, [Message(role="user", content="go")], on_text=streamed.append))
     assert response.text == "Here is what I found."
     assert "".join(streamed).endswith("Here is what I found.")
+
+
+def test_the_cards_tool_searches_its_own_deck_and_lists_it_without_a_query() -> None:
+    from sofia_nb.workshop._cards import Card, CardCategory, Deck
+
+    deck = Deck(
+        categories=(CardCategory(id="vision", title="Vision", description="Seeing things"),),
+        cards=(
+            Card(
+                id="menu-reader",
+                title="Menu reader for the café",
+                category="vision",
+                description="Reads a café menu aloud",
+                scenarios=("Read the menu", "Find the dish"),
+                services=("Azure AI Vision",),
+            ),
+        ),
+    )
+    run = cards_search_tool(deck).run
+    listed = asyncio.run(run({}))  # no query: the whole (one-card) deck, not a search for "None"
+    assert [c["id"] for c in json.loads(listed.text)["cards"]] == ["menu-reader"]
+    assert "café" in listed.text  # written as the model reads it, not as \\u00e9 escapes
