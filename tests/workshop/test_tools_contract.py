@@ -316,3 +316,11 @@ def test_the_cards_tool_searches_its_own_deck_and_lists_it_without_a_query() -> 
     listed = asyncio.run(run({}))  # no query: the whole (one-card) deck, not a search for "None"
     assert [c["id"] for c in json.loads(listed.text)["cards"]] == ["menu-reader"]
     assert "café" in listed.text  # written as the model reads it, not as \\u00e9 escapes
+
+
+def test_web_search_sends_the_query_under_query_unless_the_backend_names_another_argument() -> None:
+    host = Host()
+    asyncio.run(web_search_tool(host, SEARCH).run({"query": "retail AI"}))
+    asyncio.run(web_search_tool(host, SEARCH, query_argument="q").run({"query": "retail AI"}))
+    assert [args for _, _, args, _ in host.calls] == [{"query": "retail AI"}, {"q": "retail AI"}]
+    assert {origin for *_, origin in host.calls} == {"model"}
