@@ -47,7 +47,16 @@ def connect_error(exc: httpx.TransportError, url: str) -> McpError:
         cause = cause.__cause__ or cause.__context__
     if "Name or service not known" in str(exc) or "nodename nor servname" in str(exc):
         return McpError("dns-failure", f"cannot resolve the host of {url}")
-    return McpError("connection-refused", f"cannot connect to {url}: {str(exc) or type(exc).__name__}")
+    return McpError("connection-refused", f"cannot connect to {url}: {_why(exc)}")
+
+
+def _why(exc: BaseException) -> str:
+    return str(exc) or type(exc).__name__
+
+
+def _refused(response: httpx.Response) -> bool:
+    """Any status from 300 up: redirects are followed, so one that is left is a refusal too."""
+    return response.status_code >= 300
 
 
 def _status_error(response: httpx.Response, body: str, token_env: str | None = None) -> McpError:
@@ -60,9 +69,11 @@ def _status_error(response: httpx.Response, body: str, token_env: str | None = N
                 "auth-failure", f"{detail}: the token in {token_env} {set_or_renew}; set {token_env}"
             )
         return McpError("auth-failure", f"{detail}: check the token or headers configured for this server")
+    start = body[:200].strip()
+    message = f"{detail}: {start}" if start else detail
     if status >= 500:
-        return McpError("unknown", f"{detail}: {body[:200]}".rstrip(": "), http_status=status)
-    return McpError("protocol", f"{detail}: {body[:200]}".rstrip(": "))
+        return McpError("unknown", message, http_status=status)
+    return McpError("protocol", message)
 
 
 @dataclass(slots=True)
@@ -124,8 +135,10 @@ class HttpTransport(Transport):
         if self._want_legacy:
             await self._open_legacy()
 
-    def _request_headers(self, msg: Message | None = None) -> dict[str, str]:
-        headers = {"Accept": _ACCEPT, "Content-Type": "application/json", **self.headers}
+    def _request_headers(self, msg: Message | None = None) -> httpx.Headers:
+        # httpx.Headers, so an entry's "accept" or "authorization" replaces ours instead of doubling it.
+        headers = httpx.Headers({"Accept": _ACCEPT, "Content-Type": "application/json"})
+        headers.update(self.headers)
         if msg is not None and self.protocol_version == MODERN_PROTOCOL_VERSION and "method" in msg:
             headers["Mcp-Method"] = msg["method"]  # 2026-07-28 routing headers (ASCII names only)
             params = msg.get("params") or {}
@@ -140,6 +153,13 @@ class HttpTransport(Transport):
             token = os.environ.get(self.token_env)
             if token:
                 headers["Authorization"] = f"Bearer {token}"
+        return headers
+
+    def _stream_headers(self) -> httpx.Headers:
+        """A GET for an event stream: the session's headers, asking for SSE only, with no body type."""
+        headers = self._request_headers()
+        headers["Accept"] = "text/event-stream"
+        del headers["Content-Type"]
         return headers
 
     async def send(self, msg: Message) -> None:
@@ -160,12 +180,8 @@ class HttpTransport(Transport):
                 await self._open_listener()
         except httpx.ConnectError as exc:
             raise connect_error(exc, self.url) from None
-        except httpx.TimeoutException:
-            raise McpError("timeout", f"HTTP timeout talking to {self.url}") from None
         except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
-            raise McpError(
-                "connection-lost", f"the HTTP stream broke: {str(exc) or type(exc).__name__}"
-            ) from None
+            raise McpError("connection-lost", f"the HTTP stream broke: {_why(exc)}") from None
 
     async def _handle(self, response: httpx.Response, msg: Message) -> None:
         if response.status_code in (202, 204):
@@ -173,7 +189,7 @@ class HttpTransport(Transport):
         if response.status_code == 404 and self._session_id is not None:
             self._session_id = None
             raise SessionExpired
-        if response.status_code >= 300:
+        if _refused(response):
             body = (await response.aread()).decode("utf-8", "replace")
             raise _status_error(response, body, self.token_env)
         if msg.get("method") == "initialize":
@@ -197,10 +213,10 @@ class HttpTransport(Transport):
         """Wait the server's ``retry``, then GET with ``Last-Event-ID`` until ``msg``'s answer arrives."""
         assert self._client is not None
         await asyncio.sleep((retry_ms if retry_ms is not None else _DEFAULT_RETRY_MS) / 1000)
-        headers = {**self._request_headers(), "Accept": "text/event-stream", "Last-Event-ID": last_id}
-        headers.pop("Content-Type")
+        headers = self._stream_headers()
+        headers["Last-Event-ID"] = last_id
         async with self._client.stream("GET", self.url, headers=headers) as response:
-            if response.status_code >= 300:
+            if _refused(response):
                 return False
             async for event in sse_events(response):
                 if event.data.strip() and self._deliver(event.data, msg):
@@ -218,10 +234,8 @@ class HttpTransport(Transport):
     async def _listen(self, ready: asyncio.Future[None]) -> None:
         """The GET stream, where a server sends requests and notifications of its own."""
         assert self._client is not None
-        headers = {**self._request_headers(), "Accept": "text/event-stream"}
-        headers.pop("Content-Type")
         try:
-            async with self._client.stream("GET", self.url, headers=headers) as response:
+            async with self._client.stream("GET", self.url, headers=self._stream_headers()) as response:
                 ready.set_result(None)
                 if response.status_code != 200:  # 405: the server does not offer one
                     return
@@ -259,10 +273,8 @@ class HttpTransport(Transport):
         assert self._client is not None
         error: McpError = McpError("connection-lost", "the server closed its SSE stream")
         try:
-            headers = {k: v for k, v in self._request_headers().items() if k != "Content-Type"}
-            headers["Accept"] = "text/event-stream"
-            async with self._client.stream("GET", self.url, headers=headers) as response:
-                if response.status_code >= 300:
+            async with self._client.stream("GET", self.url, headers=self._stream_headers()) as response:
+                if _refused(response):
                     raise _status_error(
                         response, (await response.aread()).decode("utf-8", "replace"), self.token_env
                     )
@@ -279,7 +291,7 @@ class HttpTransport(Transport):
         except httpx.ConnectError as exc:
             error = connect_error(exc, self.url)
         except (httpx.HTTPError, OSError) as exc:
-            error = McpError("connection-lost", f"the SSE stream broke: {str(exc) or type(exc).__name__}")
+            error = McpError("connection-lost", f"the SSE stream broke: {_why(exc)}")
         if not ready.done():
             ready.set_exception(error)
         else:
@@ -292,8 +304,8 @@ class HttpTransport(Transport):
                 self._legacy_post_url, content=dumps(msg), headers=self._request_headers()
             )
         except httpx.ConnectError as exc:
-            raise connect_error(exc, self.url) from None
-        if response.status_code >= 300:
+            raise connect_error(exc, self._legacy_post_url) from None
+        if _refused(response):
             raise _status_error(response, response.text, self.token_env)
 
     async def aclose(self) -> None:

@@ -126,17 +126,29 @@ async def test_an_absolute_endpoint_is_used_as_it_is() -> None:
         async with transport(server.url, legacy_sse=True) as (t, _):
             with pytest.raises(McpError) as err:
                 await t.send(CALL)
-    assert err.value.kind == "connection-refused" and err.value.message.startswith(
-        f"cannot connect to {server.url}"
+    assert (err.value.kind, err.value.message) == (
+        "connection-refused",
+        f"cannot connect to {elsewhere}: All connection attempts failed",  # the URL that refused
     )
 
 
-async def test_a_refused_legacy_post_fails_that_send_with_the_body() -> None:
-    with ScriptedHttpServer(OldServer(post_status=500)) as server:
-        async with transport(server.url, legacy_sse=True) as (t, _):
+@pytest.mark.parametrize(
+    ("status", "kind", "message"),
+    [
+        (500, "unknown", "HTTP 500 Internal Server Error: refused here"),
+        (300, "protocol", "HTTP 300 Multiple Choices: refused here"),
+        (401, "auth-failure", "HTTP 401 Unauthorized: the token in OLD_TOKEN is not set; set OLD_TOKEN"),
+    ],
+)
+async def test_a_refused_legacy_post_fails_that_send_with_the_body_or_the_token_variable(
+    monkeypatch: pytest.MonkeyPatch, status: int, kind: str, message: str
+) -> None:
+    monkeypatch.delenv("OLD_TOKEN", raising=False)
+    with ScriptedHttpServer(OldServer(post_status=status)) as server:
+        async with transport(server.url, legacy_sse=True, token_env="OLD_TOKEN") as (t, _):
             with pytest.raises(McpError) as err:
                 await t.send(CALL)
-    assert (err.value.kind, err.value.message) == ("unknown", "HTTP 500 Internal Server Error: refused here")
+    assert (err.value.kind, err.value.message) == (kind, message)
 
 
 async def test_a_refused_legacy_stream_fails_the_start_naming_the_token_variable(
@@ -154,14 +166,33 @@ async def test_a_refused_legacy_stream_fails_the_start_naming_the_token_variable
     )
 
 
+@pytest.mark.parametrize(
+    ("status", "kind", "message"),
+    [
+        (500, "unknown", "HTTP 500 Internal Server Error: no stream here"),
+        (300, "protocol", "HTTP 300 Multiple Choices: no stream here"),
+    ],
+)
+async def test_a_legacy_stream_refused_with_a_status_fails_the_start_with_the_body(
+    status: int, kind: str, message: str
+) -> None:
+    with ScriptedHttpServer(lambda r: Reply(status, b"no stream here", content_type="text/plain")) as server:
+        t = HttpTransport(server.url, legacy_sse=True)
+        with pytest.raises(McpError) as err:
+            await t.start()
+        await t.aclose()
+    assert (err.value.kind, err.value.message) == (kind, message)
+
+
 async def test_a_legacy_stream_that_cannot_connect_fails_the_start() -> None:
     url = f"http://127.0.0.1:{free_port()}/sse"
     t = HttpTransport(url, legacy_sse=True)
     with pytest.raises(McpError) as err:
         await t.start()
     await t.aclose()
-    assert err.value.kind == "connection-refused" and err.value.message.startswith(
-        f"cannot connect to {url}: "
+    assert (err.value.kind, err.value.message) == (
+        "connection-refused",
+        f"cannot connect to {url}: All connection attempts failed",
     )
 
 
@@ -169,7 +200,10 @@ async def test_a_legacy_stream_that_cannot_connect_fails_the_start() -> None:
     ("reply", "message"),
     [
         (Reply(body=b"data: no endpoint\n\n", content_type="text/event-stream", stream=True), None),
-        (Reply(body=b"data: x\n", content_type="text/event-stream", length=400), "the SSE stream broke: "),
+        (
+            Reply(body=b"data: x\n", content_type="text/event-stream", length=400),
+            "the SSE stream broke: peer closed connection without sending complete message body",
+        ),
     ],
     ids=["closed", "cut-short"],
 )

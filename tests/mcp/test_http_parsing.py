@@ -40,6 +40,7 @@ async def test_a_priming_event_with_only_an_id_or_only_a_retry_is_kept() -> None
 async def test_the_last_event_counts_without_its_blank_line_but_a_bare_id_at_the_end_does_not() -> None:
     assert await events_of("id: 3\nevent: late\ndata: tail") == [SseEvent("late", "tail", "3", None)]
     assert await events_of("data: one\n\nid: 9") == [SseEvent("message", "one", None, None)]
+    assert await events_of("retry: 40\ndata: a\ndata: b") == [SseEvent("message", "a\nb", None, 40)]
 
 
 def status(code: int, body: str = "", token_env: str | None = None) -> tuple[str, str, int | None]:
@@ -74,6 +75,12 @@ def test_an_auth_failure_without_a_token_variable_points_at_the_entry() -> None:
 def test_a_server_error_keeps_its_status_for_the_retry_rule_and_the_body_start() -> None:
     assert status(500, "x" * 300) == ("unknown", f"HTTP 500 Internal Server Error: {'x' * 200}", 500)
     assert status(503) == ("unknown", "HTTP 503 Service Unavailable", 503)
+    assert status(502, " \n") == ("unknown", "HTTP 502 Bad Gateway", 502)
+    assert status(500, "  ends with X:  \n") == (
+        "unknown",
+        "HTTP 500 Internal Server Error: ends with X:",
+        500,
+    )
 
 
 def test_other_statuses_are_protocol_errors_with_the_body_start() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import queue
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -35,6 +37,14 @@ LOG: Message = {
     "method": "notifications/message",
     "params": {"level": "info", "data": "hi"},
 }
+
+SERVER_ASKS_WITH_OUR_ID: Message = {
+    "jsonrpc": "2.0",
+    "id": CALL["id"],  # ids are per direction: the server's own request may reuse ours
+    "method": "sampling/createMessage",
+    "params": {"messages": [], "maxTokens": 10},
+}
+OTHER_ANSWER: Message = {"jsonrpc": "2.0", "id": 99, "result": {}}
 
 
 def answer(msg: Message, **result: Any) -> Message:
@@ -246,7 +256,9 @@ async def test_a_body_cut_short_is_a_broken_stream() -> None:
             with pytest.raises(McpError) as err:
                 await t.send(CALL)
     assert err.value.kind == "connection-lost"
-    assert err.value.message.startswith("the HTTP stream broke: ") and len(err.value.message) > 24
+    assert err.value.message.startswith(
+        "the HTTP stream broke: peer closed connection without sending complete message body"
+    )
 
 
 async def test_an_event_stream_delivers_every_message_and_skips_empty_events() -> None:
@@ -381,3 +393,187 @@ async def test_a_get_stream_that_never_answers_does_not_hold_the_handshake() -> 
             await t.send(INITIALIZED)
             await t.send(CALL)
     assert received[-1] == answer(CALL, ok=True)
+
+
+async def test_an_entry_header_replaces_ours_whatever_its_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WEB_TOKEN", "tok-entry-123456")
+    entry = {"accept": "application/json", "content-type": "application/json; charset=utf-8"}
+    with serve(session_route) as server:
+        async with transport(server.url, headers=entry) as (t, _):
+            await t.send(CALL)
+        async with transport(server.url, headers={"authorization": "Basic c2VjcmV0"}) as (t, _):
+            await t.send(CALL)
+        async with transport(server.url, headers={"authorization": "x"}, token_env="WEB_TOKEN") as (t, _):
+            await t.send(CALL)
+    first, second, third = (r.headers for r in server.of("POST"))
+    assert first["accept"] == "application/json"
+    assert first["content-type"] == "application/json; charset=utf-8"
+    assert second["authorization"] == "Basic c2VjcmV0"
+    assert third["authorization"] == "Bearer tok-entry-123456"  # the named variable wins
+
+
+async def test_the_get_stream_asks_for_an_event_stream_only() -> None:
+    with serve(listening(data(LOG))) as server:
+        async with transport(server.url, headers={"Accept": "application/json"}) as (t, received):
+            await t.send(INIT)
+            await t.send(INITIALIZED)
+            await wait_for(lambda: LOG in received)
+    (get,) = server.of("GET")
+    assert get.headers["accept"] == "text/event-stream" and "content-type" not in get.headers
+
+
+async def test_a_redirected_endpoint_is_followed() -> None:
+    def route(request: Request) -> Reply:
+        if request.path == "/mcp":
+            return Reply(307, content_type=None, headers={"Location": "/mcp/"})
+        return json_reply(answer(request.body, moved=True))
+
+    with serve(route) as server:
+        async with transport(server.url) as (t, received):
+            await t.send(CALL)
+    assert received == [answer(CALL, moved=True)]
+    assert [r.path for r in server.of("POST")] == ["/mcp", "/mcp/"]
+
+
+async def test_a_server_slower_than_httpx_default_timeout_is_waited_for() -> None:
+    """The session's deadline decides how long a call may take; httpx's own 5 s must not cut it."""
+
+    def route(request: Request) -> Reply:
+        time.sleep(5.3)
+        return json_reply(answer(request.body, slow=True))
+
+    with serve(route) as server:
+        async with transport(server.url) as (t, received):
+            await t.send(CALL)
+    assert received == [answer(CALL, slow=True)]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Reply(body=json.dumps([answer(CALL), LOG]).encode()),
+        sse_reply(data(answer(CALL)), data(LOG)),
+    ],
+    ids=["batch", "event-stream"],
+)
+async def test_what_follows_the_answer_does_not_undo_it(reply: Reply) -> None:
+    with serve(lambda r: reply) as server:
+        async with transport(server.url) as (t, received):
+            await t.send(CALL)
+    assert received == [answer(CALL), LOG]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Reply(body=json.dumps([SERVER_ASKS_WITH_OUR_ID, OTHER_ANSWER]).encode()),
+        sse_reply(data(SERVER_ASKS_WITH_OUR_ID), data(OTHER_ANSWER)),
+    ],
+    ids=["batch", "event-stream"],
+)
+async def test_a_server_request_reusing_our_id_or_an_answer_to_another_id_is_not_the_answer(
+    reply: Reply,
+) -> None:
+    with serve(lambda r: reply) as server:
+        async with transport(server.url) as (t, received):
+            with pytest.raises(McpError) as err:
+                await t.send(CALL)
+    assert err.value.kind == "connection-lost"
+    assert received == [SERVER_ASKS_WITH_OUR_ID, OTHER_ANSWER]
+
+
+async def test_a_stray_answer_on_the_get_stream_does_not_stop_it() -> None:
+    with serve(listening(data(OTHER_ANSWER), data(LOG))) as server:
+        async with transport(server.url) as (t, received):
+            await t.send(INIT)
+            await t.send(INITIALIZED)
+            await wait_for(lambda: LOG in received)
+    assert received[1:] == [OTHER_ANSWER, LOG]
+
+
+async def test_a_get_stream_the_server_hangs_up_on_does_not_hold_the_handshake(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the wait for the GET set to an hour, only the stream's own end can release it."""
+    monkeypatch.setattr("sofia_nb.mcp._http._LISTENER_WAIT_S", 3600)
+
+    def route(request: Request) -> Reply:
+        return Reply(drop=True) if request.method == "GET" else session_route(request)
+
+    with serve(route) as server:
+        async with transport(server.url) as (t, received):
+            await t.send(INIT)
+            async with asyncio.timeout(5):
+                await t.send(INITIALIZED)
+            await t.send(CALL)
+    assert received[-1] == answer(CALL, ok=True) and len(server.of("GET")) == 1
+
+
+async def test_closing_leaves_no_task_of_the_transport_running() -> None:
+    feed: queue.Queue[str | None] = queue.Queue()
+
+    def route(request: Request) -> Reply:
+        if request.method == "GET":
+            return Reply(content_type="text/event-stream", feed=feed)
+        return session_route(request)
+
+    with serve(route) as server:
+        t = HttpTransport(server.url)
+        await t.start()
+        await t.send(INITIALIZED)  # no session: closing sends no DELETE that would wait for the tasks
+        await wait_for(lambda: len(server.of("GET")) == 1)
+        await t.aclose()
+        others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        assert [task for task in others if not task.done()] == []
+
+
+async def test_closing_after_the_server_is_gone_raises_nothing() -> None:
+    def route(request: Request) -> Reply:  # no connection is kept alive for the DELETE
+        return Reply(
+            body=json.dumps(answer(request.body)).encode(), headers={"Mcp-Session-Id": "s"}, stream=True
+        )
+
+    with serve(route) as server:
+        t = HttpTransport(server.url)
+        await t.start()
+        await t.send(INIT)
+    await t.aclose()  # the DELETE finds nobody listening
+
+
+async def test_a_refused_connection_names_the_url() -> None:
+    with serve(session_route) as server:
+        url = server.url
+    async with transport(url) as (t, _):
+        with pytest.raises(McpError) as err:
+            await t.send(CALL)
+    assert (err.value.kind, err.value.message) == (
+        "connection-refused",
+        f"cannot connect to {url}: All connection attempts failed",
+    )
+
+
+async def test_closing_does_not_wait_long_for_a_server_that_never_answers_the_delete(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("sofia_nb.mcp._http._CLOSE_TIMEOUT_S", 0.2)
+
+    def route(request: Request) -> Reply:
+        return Reply(hold=True) if request.method == "DELETE" else session_route(request)
+
+    with serve(route) as server:
+        t = HttpTransport(server.url)
+        await t.start()
+        await t.send(INIT)
+        async with asyncio.timeout(5):
+            await t.aclose()
+    assert len(server.of("DELETE")) == 1
+
+
+async def test_closing_a_transport_that_never_started_does_nothing() -> None:
+    await HttpTransport("http://127.0.0.1:9/mcp").aclose()
+
+
+async def wait_for(check: Callable[[], bool]) -> None:
+    async with asyncio.timeout(5):
+        while not check():
+            await asyncio.sleep(0.01)

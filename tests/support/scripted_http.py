@@ -3,6 +3,8 @@
 For the transport's own tests: statuses, headers, event streams that end early, bodies cut short,
 answers that never come. ``route(request)`` gets the method, path, lower-cased headers and the parsed
 JSON body (None when there is none) and returns a ``Reply``; every request is kept in ``requests``.
+A header sent twice reads as its values joined with ", " (RFC 9110's combined field value), so a
+client that doubles a header instead of replacing it is seen doing so.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ class Request:
 class Reply:
     """One answer. ``content_type=None`` sends no Content-Type; ``length`` overrides Content-Length
     (a larger one cuts the body short); ``stream=True`` sends no length and closes after the body;
-    ``hold=True`` answers nothing until the server stops; ``feed`` keeps the body open and writes
-    each text put on it, until None (or the server stops)."""
+    ``hold=True`` answers nothing until the server stops; ``drop=True`` hangs up without answering;
+    ``feed`` keeps the body open and writes each text put on it, until None (or the server stops)."""
 
     status: int = 200
     body: bytes = b""
@@ -39,6 +41,7 @@ class Reply:
     length: int | None = None
     stream: bool = False
     hold: bool = False
+    drop: bool = False
     feed: queue.Queue[str | None] | None = None
 
 
@@ -75,13 +78,16 @@ def _handler(server: ScriptedHttpServer) -> type[BaseHTTPRequestHandler]:
             request = Request(
                 self.command,
                 self.path,
-                {k.lower(): v for k, v in self.headers.items()},
+                {k.lower(): ", ".join(self.headers.get_all(k, [])) for k in self.headers},
                 json.loads(raw) if raw else None,
             )
             server.requests.append(request)
             reply = server.route(request)
             if reply.hold:
                 server.stopping.wait(30)
+                return
+            if reply.drop:
+                self.close_connection = True
                 return
             self.send_response(reply.status)
             if reply.content_type is not None:
