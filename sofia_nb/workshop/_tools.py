@@ -301,7 +301,7 @@ class WorkshopTools:
             started=started,
             text=result.text,
             is_error=result.is_error,
-            error_kind=kind if result.is_error else None,
+            error_kind=kind,  # None unless the result is an error: only failures record a kind
         )
         local = target is not None and target.builtin is not None and target.consent_as is None
         if kind in ("denied", "rejected") or (local and checked):

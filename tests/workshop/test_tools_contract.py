@@ -324,3 +324,87 @@ def test_web_search_sends_the_query_under_query_unless_the_backend_names_another
     asyncio.run(web_search_tool(host, SEARCH, query_argument="q").run({"query": "retail AI"}))
     assert [args for _, _, args, _ in host.calls] == [{"query": "retail AI"}, {"q": "retail AI"}]
     assert {origin for *_, origin in host.calls} == {"model"}
+
+
+class SlowHost(Host):
+    async def call_tool(
+        self, server: str, tool: str, arguments: Any = None, *, origin: Any = "program"
+    ) -> Any:
+        await asyncio.sleep(0.05)
+        return await super().call_tool(server, tool, arguments, origin=origin)
+
+
+def test_the_log_times_each_call_from_its_before_hook() -> None:
+    session = WorkshopSession()
+    tools = WorkshopTools(
+        session, consent=ConsentBroker(PolicyConsent("allow-all")), host=SlowHost(), servers=["calc"]
+    )
+    asyncio.run(tools.list_tools())
+    call = ToolCall(id="c1", name="calc__double", arguments={})
+    tools.hooks.before(call)
+    tools.hooks.after(call, asyncio.run(tools.call_tool(call)))
+    assert session.tool_calls[0].duration_s >= 0.05  # a lower bound only: sleeping cannot be shorter
+
+
+def test_a_turn_reports_the_usage_of_every_round() -> None:
+    from sofia_nb.llm import Message, ScriptedLLM
+
+    llm = ScriptedLLM(
+        [
+            {
+                "tool_calls": [{"name": "builtin__search_cards", "arguments": {"query": "x"}}],
+                "usage": {"input_tokens": 100, "output_tokens": 7},
+            },
+            {"text": "done", "usage": {"input_tokens": 180, "output_tokens": 12}},
+        ]
+    )
+    tools = WorkshopTools(WorkshopSession(), builtins=[cards_search_tool()])
+    response = asyncio.run(tools(llm, [Message(role="user", content="go")], on_text=None))
+    assert (response.usage.input_tokens, response.usage.output_tokens) == (280, 19)
+
+
+def test_a_server_whose_name_is_not_wire_safe_is_logged_and_asked_under_its_own_name() -> None:
+    session = WorkshopSession()
+    script = ScriptedConsent(["allow"])
+    tools = WorkshopTools(session, consent=ConsentBroker(script), host=Host(), servers=["microsoft.docs.mcp"])
+    [spec] = asyncio.run(tools.list_tools())
+    call = ToolCall(id="c1", name=spec.name, arguments={})
+    tools.hooks.before(call)
+    tools.hooks.after(call, asyncio.run(tools.call_tool(call)))
+    assert spec.name == "microsoft-docs-mcp__double"
+    assert (session.tool_calls[0].server, session.tool_calls[0].tool) == ("microsoft.docs.mcp", "double")
+    assert script.asked[0].tool == "microsoft.docs.mcp/double"
+
+
+def test_a_call_that_reached_a_server_is_left_to_its_manager_to_announce() -> None:
+    bus = EventBus()
+    recorder = EventRecorder(bus)
+    tools = WorkshopTools(
+        WorkshopSession(),
+        consent=ConsentBroker(PolicyConsent("allow-all")),
+        host=Host(),
+        servers=["calc"],
+        bus=bus,
+    )
+    asyncio.run(tools.list_tools())
+    call = ToolCall(id="c1", name="calc__double", arguments={})
+    tools.hooks.before(call)
+    tools.hooks.after(call, asyncio.run(tools.call_tool(call)))
+    assert recorder.of_type(ToolCallStarted) == [] and recorder.of_type(ToolCallFinished) == []
+
+
+def test_a_failed_call_logs_the_kind_of_its_error() -> None:
+    from sofia_nb.mcp import McpError
+
+    session = WorkshopSession()
+    host = Host(fail=McpError("timeout", "no answer within 30 s"))
+    tools = WorkshopTools(
+        session, consent=ConsentBroker(PolicyConsent("allow-all")), host=host, servers=["calc"]
+    )
+    asyncio.run(tools.list_tools())
+    call = ToolCall(id="c1", name="calc__double", arguments={})
+    tools.hooks.before(call)
+    result = asyncio.run(tools.call_tool(call))
+    tools.hooks.after(call, result)
+    assert result.text == "calc/double failed: no answer within 30 s"
+    assert session.tool_calls[0].error_kind == "timeout"
