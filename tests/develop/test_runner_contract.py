@@ -69,6 +69,19 @@ def test_an_exit_code_project_that_exits_3_is_one_failure_naming_the_exit_code(t
     assert r.raw_output_tail == text
 
 
+@pytest.mark.parametrize("size", [5, 3000], ids=["short", "between-the-two-limits"])
+def test_a_failure_keeps_the_last_2000_characters_of_any_output(tmp_path: Path, size: int) -> None:
+    out = ("ab" * size)[:size]
+    r = _run(_python(f"import sys; sys.stdout.write({out!r}); sys.exit(1)"), tmp_path).results
+    assert [f.trace_tail for f in r.failures] == [out[-2000:]]
+
+
+def test_a_run_without_a_report_keeps_the_last_2000_characters_of_its_output(tmp_path: Path) -> None:
+    out = "x" * 1000 + "y" * 2000
+    r = _run(_python(f"import sys; sys.stdout.write({out!r}); sys.exit(2)", "junit"), tmp_path).results
+    assert [(f.test_id, f.trace_tail) for f in r.failures] == [("<no report>", "y" * 2000)]
+
+
 def test_an_exit_code_project_that_exits_0_is_one_passed_test(tmp_path: Path) -> None:
     before = time.perf_counter()
     run = _run(TestRunner(["sh", "-c", "echo fine"], "exit-code"), tmp_path)

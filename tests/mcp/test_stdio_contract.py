@@ -457,6 +457,29 @@ async def test_every_answer_written_before_the_exit_arrives_before_the_loss() ->
     assert at_loss == [300]
 
 
+async def test_a_line_a_grandchild_finishes_after_the_server_exits_arrives_before_the_loss() -> None:
+    """The server writes half a line and exits; its grandchild, which shares stdout, writes the rest
+    as soon as the server is reaped. The loss may only be reported once stdout has had its chance."""
+    code = (
+        "import os, subprocess, sys\n"
+        'sys.stdout.write(\'{"jsonrpc": "2.0", "method": "n", "params": {"half": \')\n'
+        "sys.stdout.flush()\n"
+        "wait = 'while kill -0 %d 2>/dev/null; do sleep 0.01; done; printf \"1}}\\\\n\"' % os.getpid()\n"
+        "subprocess.Popen(['sh', '-c', wait])\n"
+        "sys.exit(0)\n"
+    )
+    transport = child(code)
+    seen = Seen(transport)
+    at_loss: list[int] = []
+    transport.on_closed = lambda error: (at_loss.append(len(seen.messages)), seen._closed(error))  # type: ignore[func-returns-value]
+    await transport.start()
+    try:
+        await seen.wait_closed()
+    finally:
+        await transport.aclose()
+    assert at_loss == [1] and seen.messages[0]["params"] == {"half": 1}
+
+
 async def test_a_server_whose_grandchild_holds_stdout_is_reported_when_it_exits() -> None:
     code = (
         "import subprocess, sys\n"
