@@ -72,6 +72,9 @@ class ClientSession:
         self._handler = handler
         self._probe_modern = probe_modern
         self._next_id = 0
+        # The loop the session was opened on: asking asyncio for the running loop on every request
+        # costs a getpid() system call (its fork check).
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._pending: dict[p.RequestId, asyncio.Future[p.Message]] = {}
         self._deadlines = Deadlines()
         self._progress: dict[p.RequestId, ProgressCallback] = {}
@@ -99,6 +102,7 @@ class ClientSession:
 
         No deadline here: the caller wraps this in one (``Deadlines.within``; cancelling is safe).
         """
+        self._loop = asyncio.get_running_loop()
         try:
             await self.transport.start()
             if not (self._probe_modern and await self._discover()):
@@ -194,11 +198,12 @@ class ClientSession:
                 meta["progressToken"] = rid
                 self._progress[rid] = on_progress
             params = {**params, "_meta": meta} if params else {"_meta": meta}
-        future: asyncio.Future[p.Message] = asyncio.get_running_loop().create_future()
+        loop = self._loop or asyncio.get_running_loop()
+        future: asyncio.Future[p.Message] = loop.create_future()
         self._pending[rid] = future
         message = p.request(rid, method, params)
         if timeout is not None:
-            self._deadlines.start(rid, timeout)
+            self._deadlines.start(rid, timeout, loop)
         try:
             try:
                 await self.transport.send(message)

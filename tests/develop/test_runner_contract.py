@@ -111,9 +111,11 @@ def test_a_hanging_exit_code_project_is_a_timeout_and_a_group_that_empties_is_no
 def test_a_group_member_still_cleaning_up_after_sigterm_gets_the_grace_to_finish(tmp_path: Path) -> None:
     """The leader dies of SIGTERM at once; a member that traps it needs a second to clean up. It is neither
     killed as soon as the leader is gone nor sent anything but SIGTERM before the grace is over."""
-    ready, cleaned = tmp_path / "ready", tmp_path / "cleaned"
+    ready, cleaned, other = tmp_path / "ready", tmp_path / "cleaned", tmp_path / "other-signals"
     member = tmp_path / "member.sh"
     member.write_text(
+        # any other catchable signal is written down, so one sent early shows whatever the timing
+        'for sig in HUP INT QUIT USR1 USR2 ALRM; do trap "echo $sig >> \\"\\$OTHER\\"" $sig; done\n'
         "trap 'sleep 1; echo done > \"$CLEANED\"; exit 0' TERM\n"
         'echo ready > "$READY"\n'
         "while :; do sleep 0.1; done\n"
@@ -123,12 +125,13 @@ def test_a_group_member_still_cleaning_up_after_sigterm_gets_the_grace_to_finish
         "exit-code",
         timeout_s=1,
         grace_s=30,
-        extra_env={"READY": str(ready), "CLEANED": str(cleaned)},
+        extra_env={"READY": str(ready), "CLEANED": str(cleaned), "OTHER": str(other)},
     )
     run = _run(runner, tmp_path)
     assert ready.exists(), "the member had not started before the timeout"
     assert run.timed_out and run.exit_code == -signal.SIGTERM
     assert cleaned.exists(), "the member was killed before its grace was over"
+    assert not other.exists(), f"the member got {other.read_text().split()} besides SIGTERM"
     assert run.pgid is not None and _live_members(run.pgid) == []
 
 
