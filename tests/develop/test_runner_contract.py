@@ -112,16 +112,27 @@ def test_a_group_member_still_cleaning_up_after_sigterm_gets_the_grace_to_finish
     """The leader dies of SIGTERM at once; a member that traps it needs a second to clean up. It is neither
     killed as soon as the leader is gone nor sent anything but SIGTERM before the grace is over."""
     ready, cleaned, other = tmp_path / "ready", tmp_path / "cleaned", tmp_path / "other-signals"
-    member = tmp_path / "member.sh"
+    member = tmp_path / "member.py"
+    # Python runs a handler even while another one sleeps, so a signal other than SIGTERM is written
+    # down whenever it comes (a shell would hold it until its TERM trap has exited).
     member.write_text(
-        # any other catchable signal is written down, so one sent early shows whatever the timing
-        'for sig in HUP INT QUIT USR1 USR2 ALRM; do trap "echo $sig >> \\"\\$OTHER\\"" $sig; done\n'
-        "trap 'sleep 1; echo done > \"$CLEANED\"; exit 0' TERM\n"
-        'echo ready > "$READY"\n'
-        "while :; do sleep 0.1; done\n"
+        "import os, signal, sys, time\n"
+        "def other(sig, frame):\n"
+        "    with open(os.environ['OTHER'], 'a') as f:\n"
+        "        f.write(signal.Signals(sig).name + '\\n')\n"
+        "for sig in (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2):\n"
+        "    signal.signal(sig, other)\n"
+        "def cleanup(sig, frame):\n"
+        "    time.sleep(1)\n"
+        "    open(os.environ['CLEANED'], 'w').write('done')\n"
+        "    sys.exit(0)\n"
+        "signal.signal(signal.SIGTERM, cleanup)\n"
+        "open(os.environ['READY'], 'w').write('ready')\n"
+        "while True:\n"
+        "    time.sleep(0.1)\n"
     )
     runner = TestRunner(
-        ["sh", "-c", f"sh {member} & exec sleep 300"],
+        ["sh", "-c", f"{sys.executable} {member} & exec sleep 300"],
         "exit-code",
         timeout_s=1,
         grace_s=30,
