@@ -264,6 +264,13 @@ def test_the_command_runs_in_the_project_and_reads_nothing_from_the_owners_input
     assert run.results.raw_output_tail == f"{tmp_path}\n''\n"
 
 
+def test_bytes_that_are_not_utf8_are_shown_with_replacement_characters(tmp_path: Path) -> None:
+    """In this process, so mutation testing sees it; the locale half of the promise needs a child below."""
+    run = _run(_python('import sys; sys.stdout.buffer.write(b"caf\\xc3\\xa9 \\xff"); sys.exit(1)'), tmp_path)
+    assert run.results.raw_output_tail == "caf\u00e9 \ufffd"
+    assert [f.trace_tail for f in run.results.failures] == ["caf\u00e9 \ufffd"]
+
+
 def test_output_is_read_as_utf8_whatever_the_locale_and_bad_bytes_do_not_break_the_run() -> None:
     child = run_in_ascii_locale(
         "import asyncio, sys, tempfile\n"
