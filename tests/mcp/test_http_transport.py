@@ -534,9 +534,7 @@ async def test_closing_after_the_server_is_gone_raises_nothing() -> None:
         )
 
     with serve(route) as server:
-        t = HttpTransport(server.url)
-        await t.start()
-        await t.send(INIT)
+        t = await with_session(server.url)
     await t.aclose()  # the DELETE finds nobody listening
 
 
@@ -561,9 +559,7 @@ async def test_closing_does_not_wait_long_for_a_server_that_never_answers_the_de
         return Reply(hold=True) if request.method == "DELETE" else session_route(request)
 
     with serve(route) as server:
-        t = HttpTransport(server.url)
-        await t.start()
-        await t.send(INIT)
+        t = await with_session(server.url)
         async with asyncio.timeout(5):
             await t.aclose()
     assert len(server.of("DELETE")) == 1
@@ -577,3 +573,11 @@ async def wait_for(check: Callable[[], bool]) -> None:
     async with asyncio.timeout(5):
         while not check():
             await asyncio.sleep(0.01)
+
+
+async def with_session(url: str) -> HttpTransport:
+    """A started transport that has made the handshake (so closing sends a DELETE)."""
+    t = HttpTransport(url)
+    await t.start()
+    await t.send(INIT)
+    return t

@@ -437,6 +437,29 @@ async def test_a_clean_close_reports_no_lost_connection() -> None:
     assert seen.closed == []
 
 
+class SeenAtLoss(Seen):
+    """Also how many messages had arrived when the loss was reported."""
+
+    def __init__(self, transport: StdioTransport) -> None:
+        super().__init__(transport)
+        self.at_loss: list[int] = []
+
+    def _closed(self, error: McpError) -> None:
+        self.at_loss.append(len(self.messages))
+        super()._closed(error)
+
+
+async def messages_at_loss(transport: StdioTransport) -> SeenAtLoss:
+    """Start ``transport``, wait for its loss, close it."""
+    seen = SeenAtLoss(transport)
+    await transport.start()
+    try:
+        await seen.wait_closed()
+    finally:
+        await transport.aclose()
+    return seen
+
+
 async def test_every_answer_written_before_the_exit_arrives_before_the_loss() -> None:
     code = (
         "import json, sys\n"
@@ -447,14 +470,8 @@ async def test_every_answer_written_before_the_exit_arrives_before_the_loss() ->
         "sys.stdout.flush()\n"
         "sys.exit(0)\n"
     )
-    transport = child(code)
-    seen = Seen(transport)
-    at_loss: list[int] = []
-    transport.on_closed = lambda error: (at_loss.append(len(seen.messages)), seen._closed(error))  # type: ignore[func-returns-value]
-    await transport.start()
-    await seen.wait_closed()
-    await transport.aclose()
-    assert at_loss == [300]
+    seen = await messages_at_loss(child(code))
+    assert seen.at_loss == [300]
 
 
 async def test_a_line_a_grandchild_finishes_after_the_server_exits_arrives_before_the_loss() -> None:
@@ -468,16 +485,8 @@ async def test_a_line_a_grandchild_finishes_after_the_server_exits_arrives_befor
         "subprocess.Popen(['sh', '-c', wait])\n"
         "sys.exit(0)\n"
     )
-    transport = child(code)
-    seen = Seen(transport)
-    at_loss: list[int] = []
-    transport.on_closed = lambda error: (at_loss.append(len(seen.messages)), seen._closed(error))  # type: ignore[func-returns-value]
-    await transport.start()
-    try:
-        await seen.wait_closed()
-    finally:
-        await transport.aclose()
-    assert at_loss == [1] and seen.messages[0]["params"] == {"half": 1}
+    seen = await messages_at_loss(child(code))
+    assert seen.at_loss == [1] and seen.messages[0]["params"] == {"half": 1}
 
 
 async def test_a_server_whose_grandchild_holds_stdout_is_reported_when_it_exits() -> None:
