@@ -336,6 +336,11 @@ async def test_a_resume_that_brings_no_answer_is_a_lost_connection(
     assert err.value.kind == "connection-lost" and len(server.of("GET")) == 1
 
 
+def session_route_except(method: str, reply: Reply) -> Callable[[Request], Reply]:
+    """``session_route``, but every ``method`` request gets ``reply``."""
+    return lambda request: reply if request.method == method else session_route(request)
+
+
 def listening(*events: str, status: int = 200) -> Callable[[Request], Reply]:
     def route(request: Request) -> Reply:
         if request.method == "GET":
@@ -384,10 +389,7 @@ async def test_a_get_stream_that_breaks_is_dropped_quietly() -> None:
 
 
 async def test_a_get_stream_that_never_answers_does_not_hold_the_handshake() -> None:
-    def route(request: Request) -> Reply:
-        return Reply(hold=True) if request.method == "GET" else session_route(request)
-
-    with serve(route) as server:
+    with serve(session_route_except("GET", Reply(hold=True))) as server:
         async with transport(server.url) as (t, received):
             await t.send(INIT)
             await t.send(INITIALIZED)
@@ -497,10 +499,7 @@ async def test_a_get_stream_the_server_hangs_up_on_does_not_hold_the_handshake(
     """With the wait for the GET set to an hour, only the stream's own end can release it."""
     monkeypatch.setattr("sofia_nb.mcp._http._LISTENER_WAIT_S", 3600)
 
-    def route(request: Request) -> Reply:
-        return Reply(drop=True) if request.method == "GET" else session_route(request)
-
-    with serve(route) as server:
+    with serve(session_route_except("GET", Reply(drop=True))) as server:
         async with transport(server.url) as (t, received):
             await t.send(INIT)
             async with asyncio.timeout(5):
@@ -555,10 +554,7 @@ async def test_closing_does_not_wait_long_for_a_server_that_never_answers_the_de
 ) -> None:
     monkeypatch.setattr("sofia_nb.mcp._http._CLOSE_TIMEOUT_S", 0.2)
 
-    def route(request: Request) -> Reply:
-        return Reply(hold=True) if request.method == "DELETE" else session_route(request)
-
-    with serve(route) as server:
+    with serve(session_route_except("DELETE", Reply(hold=True))) as server:
         t = await with_session(server.url)
         async with asyncio.timeout(5):
             await t.aclose()
