@@ -29,6 +29,9 @@ STDERR_KEEP = 64 * 1024
 CLOSE_GRACE_S = 2.0
 """How long a server gets to exit after its stdin closes, and again after SIGTERM (the SDK uses 2 s too)."""
 
+END_WAIT_S = 0.5
+"""How long the loss waits for the other half of the server's end (its exit, its stdout's EOF)."""
+
 _live_groups: set[int] = set()
 
 
@@ -73,13 +76,9 @@ class _ServerPipes(asyncio.SubprocessProtocol):
     def process_exited(self) -> None:
         if not self.exited.done():
             self.exited.set_result(None)
-        # Answers may still sit in the stdout pipe: the loss is reported at its EOF, or a moment
-        # later should a grandchild hold stdout open. Not in connection_lost: that waits for stdin
-        # and stderr to close too, and a grandchild inherits those as well.
-        if self.stdout_closed:
-            self._owner._exited()
-        else:
-            asyncio.get_running_loop().call_later(0.5, self._owner._exited)
+        # Not in connection_lost: that waits for stdin and stderr to close too, and a grandchild
+        # inherits those as well.
+        self._owner._end_seen(both=self.stdout_closed)
 
     def pause_writing(self) -> None:
         self._writable.clear()
@@ -124,10 +123,7 @@ class _Stdout(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._pipes.stdout_closed = True
-        if self._pipes.exited.done():
-            self._owner._exited()
-        else:  # give the process a moment to exit, so the message has its code
-            asyncio.get_running_loop().call_later(0.5, self._owner._exited)
+        self._owner._end_seen(both=self._pipes.exited.done())
 
 
 class StdioTransport(Transport):
@@ -208,6 +204,15 @@ class StdioTransport(Transport):
         if not self._reported and not self._closing:
             self._reported = True
             self.on_closed(error)
+
+    def _end_seen(self, *, both: bool) -> None:
+        """The server's exit or its stdout's EOF arrived. With both, the loss is reported now; with one,
+        ``END_WAIT_S`` later: answers may still sit in a stdout a grandchild holds open, and after an
+        EOF the exit code is usually a moment behind."""
+        if both:
+            self._exited()
+        else:
+            asyncio.get_running_loop().call_later(END_WAIT_S, self._exited)
 
     def _exited(self) -> None:
         if self._process is None:

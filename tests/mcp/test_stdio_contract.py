@@ -56,6 +56,14 @@ def child(code: str, **kwargs: object) -> StdioTransport:
     return StdioTransport(sys.executable, ["-c", code], **kwargs)  # type: ignore[arg-type]
 
 
+async def started(code: str, **kwargs: object) -> tuple[StdioTransport, Seen]:
+    """A started ``child`` running ``code``, and what it reports."""
+    transport = child(code, **kwargs)
+    seen = Seen(transport)
+    await transport.start()
+    return transport, seen
+
+
 def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -163,9 +171,7 @@ async def test_json_lines_become_messages_and_other_lines_strays() -> None:
         "sys.stdout.flush()\n"
         "sys.stdin.read()\n"
     )
-    transport = child(code)
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started(code)
     try:
         await seen.wait_messages(2)
         assert [m["method"] for m in seen.messages] == ["a", "b"]
@@ -179,9 +185,7 @@ async def test_send_writes_one_json_line_the_server_reads() -> None:
         "import sys\nline = sys.stdin.readline()\n"
         "sys.stdout.write(line)\nsys.stdout.flush()\nsys.stdin.read()\n"
     )
-    transport = child(code)
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started(code)
     try:
         await transport.send({"jsonrpc": "2.0", "method": "ping-back", "params": {"text": "é"}})
         await seen.wait_messages(1)
@@ -191,9 +195,7 @@ async def test_send_writes_one_json_line_the_server_reads() -> None:
 
 
 async def test_a_server_that_exits_is_reported_with_its_code_and_stderr_tail() -> None:
-    transport = child("import sys\nsys.stderr.write('bad config\\n')\nsys.exit(3)\n")
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started("import sys\nsys.stderr.write('bad config\\n')\nsys.exit(3)\n")
     error = await seen.wait_closed()
     assert error.kind == "connection-lost"
     assert error.message == "the server exited with code 3"
@@ -204,9 +206,7 @@ async def test_a_server_that_exits_is_reported_with_its_code_and_stderr_tail() -
 
 async def test_a_server_that_closes_stdout_but_runs_on_is_reported_as_such() -> None:
     code = "import os, sys\nos.close(1)\nsys.stdin.read()\n"
-    transport = child(code)
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started(code)
     try:
         error = await seen.wait_closed()
         assert error.kind == "connection-lost" and error.message == "the server closed its stdout"
@@ -217,9 +217,7 @@ async def test_a_server_that_closes_stdout_but_runs_on_is_reported_as_such() -> 
 async def test_an_oversized_line_ends_the_connection_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(stdio, "LINE_LIMIT", 1000)
     code = "import sys\nsys.stdout.write('y' * 5000)\nsys.stdout.flush()\nsys.stdin.read()\n"
-    transport = child(code)
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started(code)
     try:
         error = await seen.wait_closed()
         assert error.kind == "protocol" and "longer than" in error.message
@@ -257,9 +255,7 @@ async def test_the_child_gets_the_entry_env_and_cwd_over_ours(tmp_path: Path) ->
         f"json.dump({{'cwd': os.getcwd(), 'x': os.environ.get('SOFIA_X'), 'home': 'HOME' in os.environ}}, "
         f"open({str(out)!r}, 'w'))\n"
     )
-    transport = child(code, env={"SOFIA_X": "from-entry"}, cwd=str(tmp_path))
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started(code, env={"SOFIA_X": "from-entry"}, cwd=str(tmp_path))
     await seen.wait_closed()
     await transport.aclose()
     assert json.loads(out.read_text()) == {"cwd": str(tmp_path), "x": "from-entry", "home": True}
@@ -303,9 +299,7 @@ async def test_a_server_ignoring_sigterm_gets_sigkill_after_a_second_grace(
         "sys.stdin.read()\n"
         "time.sleep(60)\n"
     )
-    transport = child(code)
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started(code)
     await asyncio.wait_for(_until(lambda: bool(seen.strays)), WAIT_S)  # SIGTERM is ignored from here on
     process = transport._process
     assert process is not None
@@ -350,9 +344,7 @@ def test_a_line_joined_without_a_rest_starts_the_next_count_at_zero(monkeypatch:
 
 async def test_the_stderr_kept_is_the_newest_64_kib() -> None:
     code = "import sys\nsys.stderr.write('a' * 100000 + 'b' * 70000)\nsys.stderr.flush()\nsys.exit(1)\n"
-    transport = child(code)
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started(code)
     error = await seen.wait_closed()
     await transport.aclose()
     assert error.stderr_tail == "a" * (64 * 1024 - 70000 % (64 * 1024)) + "b" * 70000 or (
@@ -365,9 +357,7 @@ async def test_a_stray_line_that_is_not_utf8_is_shown_with_replacement_character
     code = (
         "import sys\nsys.stdout.buffer.write(b'\\xff\\xfe oops\\n')\nsys.stdout.flush()\nsys.stdin.read()\n"
     )
-    transport = child(code)
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started(code)
     try:
         await asyncio.wait_for(_until(lambda: bool(seen.strays)), WAIT_S)
         assert seen.strays == ["\ufffd\ufffd oops"]
@@ -376,9 +366,7 @@ async def test_a_stray_line_that_is_not_utf8_is_shown_with_replacement_character
 
 
 async def test_sending_to_a_server_that_exited_names_its_stderr_tail() -> None:
-    transport = child("import sys\nsys.stderr.write('crashed: no config\\n')\nsys.exit(2)\n")
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started("import sys\nsys.stderr.write('crashed: no config\\n')\nsys.exit(2)\n")
     await seen.wait_closed()
     with pytest.raises(McpError) as caught:
         await transport.send({"jsonrpc": "2.0", "method": "x"})
@@ -396,9 +384,7 @@ async def test_a_send_waits_while_the_server_does_not_read_its_stdin() -> None:
         "signal.sigwait({signal.SIGUSR1})\n"
         "sys.stdin.read()\n"
     )
-    transport = child(code)
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started(code)
     try:
         await asyncio.wait_for(_until(lambda: bool(seen.strays)), WAIT_S)
         big = {"jsonrpc": "2.0", "method": "x", "params": {"blob": "z" * (4 * 1024 * 1024)}}
@@ -417,23 +403,19 @@ async def test_a_server_that_breaks_framing_and_then_exits_is_reported_once(
 ) -> None:
     monkeypatch.setattr(stdio, "LINE_LIMIT", 1000)
     code = "import sys\nsys.stdout.write('y' * 5000)\nsys.stdout.flush()\nsys.exit(0)\n"
-    transport = child(code)
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started(code)
     error = await seen.wait_closed()
     assert transport._pipes is not None
     await asyncio.wait_for(asyncio.shield(transport._pipes.exited), WAIT_S)
-    await asyncio.sleep(1.0)  # past the 0.5 s the exit report may be deferred by
+    await asyncio.sleep(2 * stdio.END_WAIT_S)  # past the time the exit report may be deferred by
     assert [e.kind for e in seen.closed] == ["protocol"], error
     await transport.aclose()
 
 
 async def test_a_clean_close_reports_no_lost_connection() -> None:
-    transport = child("import sys\nsys.stdin.read()\n")
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started("import sys\nsys.stdin.read()\n")
     await transport.aclose()
-    await asyncio.sleep(1.0)  # past the 0.5 s the exit report may be deferred by
+    await asyncio.sleep(2 * stdio.END_WAIT_S)  # past the time the exit report may be deferred by
     assert seen.closed == []
 
 
@@ -495,9 +477,7 @@ async def test_a_server_whose_grandchild_holds_stdout_is_reported_when_it_exits(
         "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'])\n"
         "sys.exit(4)\n"
     )
-    transport = child(code)
-    seen = Seen(transport)
-    await transport.start()
+    transport, seen = await started(code)
     try:
         error = await seen.wait_closed()
         assert error.kind == "connection-lost" and error.message == "the server exited with code 4"
