@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import statistics
 import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import NamedTuple
@@ -39,7 +40,13 @@ from sofia_nb.mcp import McpConfig, McpManager, ServerConfig  # noqa: E402
 from sofia_nb.redact import redact, redact_text  # noqa: E402
 
 SERVER = ROOT / "tests" / "support" / "mcp_fake_server.py"  # its echo path does almost no work
-ARGS = {"text": "hello"}
+
+
+def texts() -> Iterator[str]:
+    """A new argument for every call, as real calls have: no client may reuse the last call's work."""
+    return (f"query {i}" for i in itertools.count())
+
+
 TARGET_VS_SDK = 1.5
 TARGET_VS_BARE = 0.7
 TARGET_CPU_VS_BARE = 1.2
@@ -56,10 +63,13 @@ async def ours() -> AsyncIterator[Run]:
         seen: list[Event] = []
         manager.bus.subscribe(seen.append)  # events on, and consumed
 
+        text = texts()
+
         async def run(n: int) -> None:
             for _ in range(n):
-                result = await manager.call_tool("bench", "echo", ARGS)
-                assert result.text() == "hello"
+                query = next(text)
+                result = await manager.call_tool("bench", "echo", {"text": query})
+                assert result.text() == query
             seen.clear()
 
         yield run
@@ -78,10 +88,13 @@ async def official_sdk() -> AsyncIterator[Run]:
         ):
             await session.initialize()
 
+            text = texts()
+
             async def run(n: int) -> None:
                 for _ in range(n):
-                    result = await session.call_tool("echo", ARGS)
-                    assert result.content[0].text == "hello"  # type: ignore[union-attr]
+                    query = next(text)
+                    result = await session.call_tool("echo", {"text": query})
+                    assert result.content[0].text == query  # type: ignore[union-attr]
 
             yield run
 
@@ -111,10 +124,13 @@ async def bare() -> AsyncIterator[Run]:
     }
     await rpc("initialize", init)
 
+    text = texts()
+
     async def run(n: int) -> None:
         for _ in range(n):
-            reply = await rpc("tools/call", {"name": "echo", "arguments": ARGS})
-            assert reply["result"]["content"][0]["text"] == "hello"
+            query = next(text)
+            reply = await rpc("tools/call", {"name": "echo", "arguments": {"text": query}})
+            assert reply["result"]["content"][0]["text"] == query
 
     try:
         yield run
@@ -170,9 +186,9 @@ async def measure(calls: int, batch: int) -> Result:
 def redactor_cost_us(n: int = 2000) -> float:
     """What ``sofia_nb.redact`` costs per call as we use it (arguments, then the result preview)."""
     started = time.perf_counter()
-    for _ in range(n):
-        redact(ARGS)
-        redact_text("hello")
+    for query in itertools.islice(texts(), n):
+        redact({"text": query})
+        redact_text(query)
     return (time.perf_counter() - started) / n * 1e6
 
 

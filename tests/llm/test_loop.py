@@ -56,8 +56,8 @@ def test_a_tool_that_was_not_offered_is_a_tool_error_to_the_model() -> None:
 @pytest.mark.parametrize(
     ("arguments", "words"),
     [
-        ({"a": 2}, "arguments: 'b' is a required property"),
-        ({"a": "two", "b": 3}, "a: 'two' is not of type 'number'"),
+        ({"a": 2}, 'arguments: "b" is a required property'),
+        ({"a": "two", "b": 3}, 'a: "two" is not of type "number"'),
         ({"a": 1, "b": 2, "c": 3}, "Additional properties are not allowed"),
     ],
 )

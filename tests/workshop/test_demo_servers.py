@@ -108,7 +108,7 @@ async def test_bad_arguments_are_a_tool_error_and_an_unknown_tool_a_protocol_err
             await session.call_tool("fetch", {"url": "https://a.example"})
         still_fine = structured(await session.call_tool("web_search", {"query": "Northgate"}))
     assert too_many.is_error and "max_results: 50 is greater than the maximum of 10" in text_of(too_many)
-    assert missing.is_error and "'query' is a required property" in text_of(missing)
+    assert missing.is_error and '"query" is a required property' in text_of(missing)
     assert extra.is_error and "'site' was unexpected" in text_of(extra)
     assert still_fine["results"][0]["title"] == "Valdora Fresh acquires Northgate Seafood"
     assert count_calls(log) == 5  # counted as received, before the name and arguments are checked

@@ -143,7 +143,7 @@ def test_arguments_that_fail_the_schema_get_a_clear_error() -> None:
         ]
     )
     assert (
-        "invalid arguments for calc__double: n: 'twenty' is not of type 'integer'" in _tool_messages(llm)[0]
+        'invalid arguments for calc__double: n: "twenty" is not of type "integer"' in _tool_messages(llm)[0]
     )
     assert host.calls == [] and session.tool_calls[0].error_kind == "rejected"
 
