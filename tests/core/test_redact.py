@@ -51,3 +51,21 @@ def test_a_variable_added_or_removed_later_is_seen(monkeypatch) -> None:
     assert redact({"arg": "use late-planted-secret-3"}) == {"arg": "use [REDACTED]"}
     monkeypatch.delenv("LATE_SERVICE_TOKEN")
     assert redact_text("late-planted-secret-3") == "late-planted-secret-3"
+
+
+def test_text_without_a_piece_of_any_token_shape_never_pays_for_the_regex(monkeypatch) -> None:
+    import sofia_nb.redact as module
+
+    ran: list[str] = []
+    shapes = module._SHAPES
+
+    class Spy:
+        def sub(self, repl: str, text: str) -> str:
+            ran.append(text)
+            return shapes.sub(repl, text)
+
+    monkeypatch.setattr(module, "_SHAPES", Spy())
+    plain = "The cold chain results for Northgate, high and right, sk_ not sk-"[:-3]
+    assert redact_text(plain) == plain and ran == []
+    assert redact_text("send ghp_abcdefghijklmnopqrst1234 now") == f"send {REDACTED} now"
+    assert len(ran) == 1

@@ -21,6 +21,7 @@ PLAIN_ENV_NAMES = ["PATH", "HOME", "LANG", "KEYBOARD", "TERM"]
 
 TOKEN_SHAPES = [
     "Bearer abcdefgh12345678",
+    "bEaReR abcdefgh12345678",  # any case: the cheap scan before the regex must see it too
     "sk-abcdefghijklmnop1234",
     "ghp_abcdefghijklmnopqrst1234",
     "gho_abcdefghijklmnopqrst1234",
