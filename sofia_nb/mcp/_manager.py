@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import time
 import uuid
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
@@ -15,9 +14,8 @@ from typing import Any, Literal, TypeVar
 
 from .. import protocol as p
 from .._aio import LoopThread
-from .._validation import validator
-from ..events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStarted, WarningIssued
-from ..redact import redact, redact_text
+from ..events import EventBus, WarningIssued
+from ._call_events import CallEvents
 from ._config import InputProvider, McpConfig, McpConfigError, ServerConfig, load_config
 from ._deadlines import Deadlines
 from ._errors import McpError
@@ -29,11 +27,6 @@ from ._stdio import StdioTransport
 from ._transport import Transport
 
 T = TypeVar("T")
-PREVIEW_CHARS = 200
-# Every call makes two of these; validating a dict directly costs half of the keyword constructor.
-_started = validator(ToolCallStarted)
-_progress = validator(ToolCallProgress)
-_finished = validator(ToolCallFinished)
 
 
 def make_transport(entry: ServerConfig) -> Transport:
@@ -49,14 +42,6 @@ def make_transport(entry: ServerConfig) -> Transport:
 
 def _read_only(tool: p.Tool) -> bool:
     return bool(tool.annotations and tool.annotations.read_only_hint)
-
-
-def _result_size(raw: dict[str, Any]) -> int:
-    # Cheap and good enough for a log column: the payload characters, without re-serialising.
-    size = 0
-    for block in raw.get("content") or ():
-        size += len(block.get("text") or block.get("data") or "")
-    return size
 
 
 class McpManager:
@@ -249,46 +234,10 @@ class McpManager:
         raises ``McpError``. Emits ``ToolCallStarted``/``ToolCallProgress``/``ToolCallFinished``.
         """
         args = dict(arguments or {})
-        call_id = f"{self._call_prefix}{next(self._call_numbers)}"
-        bus = self.bus
-        started = time.perf_counter()
-        announced = False
-
-        def announce() -> None:
-            # Runs once the request is on the wire, so the redaction and the event overlap the server's
-            # work; a failure, a progress note or the result announces first when that has not happened.
-            nonlocal announced
-            if not announced:
-                announced = True
-                if bus.wants(ToolCallStarted):
-                    bus.emit(
-                        _started(
-                            {
-                                "call_id": call_id,
-                                "server": server,
-                                "tool": tool,
-                                "arguments": redact(args),
-                                "origin": origin,
-                            }
-                        )
-                    )
-
-        def progress(note: p.ProgressParams) -> None:
-            announce()
-            if not bus.wants(ToolCallProgress):
-                return
-            bus.emit(
-                _progress(
-                    {
-                        "call_id": call_id,
-                        "server": server,
-                        "tool": tool,
-                        "progress": note.progress,
-                        "total": note.total,
-                        "message": note.message,
-                    }
-                )
-            )
+        events = CallEvents(
+            self.bus, f"{self._call_prefix}{next(self._call_numbers)}", server, tool, args, origin
+        )
+        progress, announce = events.progress, events.announce
 
         def attempt() -> Awaitable[dict[str, Any]]:
             if timeout is None:  # the entry's defaults apply per step inside: no timer on the hot path
@@ -302,41 +251,9 @@ class McpManager:
                 raw = await self._retry(server, tool, exc, attempt, tool)
             result = call_result(raw)
         except BaseException as exc:
-            announce()
-            kind = exc.kind if isinstance(exc, McpError) else "cancelled"
-            if not bus.wants(ToolCallFinished):
-                raise
-            bus.emit(
-                _finished(
-                    {
-                        "call_id": call_id,
-                        "server": server,
-                        "tool": tool,
-                        "duration_s": time.perf_counter() - started,
-                        "ok": False,
-                        "error_kind": kind,
-                        "error_message": redact_text(exc.message if isinstance(exc, McpError) else ""),
-                    }
-                )
-            )
+            events.failed(exc)
             raise
-        announce()
-        if not bus.wants(ToolCallFinished):
-            return result
-        bus.emit(
-            _finished(
-                {
-                    "call_id": call_id,
-                    "server": server,
-                    "tool": tool,
-                    "duration_s": time.perf_counter() - started,
-                    "ok": not result.is_error,
-                    "is_error": result.is_error,
-                    "result_size": _result_size(raw),
-                    "result_preview": redact_text(result.text()[:PREVIEW_CHARS]),
-                }
-            )
-        )
+        events.finished(result, raw)
         return result
 
     async def _call_within(

@@ -1,0 +1,126 @@
+"""The events of one ``tools/call``: started (once), progress, finished; built only for subscribers."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Literal
+
+from .. import protocol as p
+from .._validation import validator
+from ..events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStarted
+from ..redact import redact, redact_text
+from ._errors import McpError
+
+PREVIEW_CHARS = 200
+# Every call makes two of these; validating a dict directly costs half of the keyword constructor.
+_started = validator(ToolCallStarted)
+_progress = validator(ToolCallProgress)
+_finished = validator(ToolCallFinished)
+
+
+def _result_size(raw: dict[str, Any]) -> int:
+    # Cheap and good enough for a log column: the payload characters, without re-serialising.
+    size = 0
+    for block in raw.get("content") or ():
+        size += len(block.get("text") or block.get("data") or "")
+    return size
+
+
+class CallEvents:
+    """One call's announcer. Its bound methods are the session's callbacks: one object per call
+    instead of a closure per callback and a cell per variable they share."""
+
+    __slots__ = ("_announced", "_args", "_bus", "_call_id", "_origin", "_server", "_started_at", "_tool")
+
+    def __init__(
+        self,
+        bus: EventBus,
+        call_id: str,
+        server: str,
+        tool: str,
+        args: dict[str, Any],
+        origin: Literal["model", "program"],
+    ) -> None:
+        self._bus = bus
+        self._call_id = call_id
+        self._server = server
+        self._tool = tool
+        self._args = args
+        self._origin = origin
+        self._announced = False
+        self._started_at = time.perf_counter()
+
+    def announce(self) -> None:
+        """The call started. Runs once the request is on the wire, so the redaction and the event
+        overlap the server's work; a failure, a progress note or the result announces first when
+        that has not happened."""
+        if self._announced:
+            return
+        self._announced = True
+        bus = self._bus
+        if bus.wants(ToolCallStarted):
+            bus.emit(
+                _started(
+                    {
+                        "call_id": self._call_id,
+                        "server": self._server,
+                        "tool": self._tool,
+                        "arguments": redact(self._args),
+                        "origin": self._origin,
+                    }
+                )
+            )
+
+    def progress(self, note: p.ProgressParams) -> None:
+        self.announce()
+        bus = self._bus
+        if bus.wants(ToolCallProgress):
+            bus.emit(
+                _progress(
+                    {
+                        "call_id": self._call_id,
+                        "server": self._server,
+                        "tool": self._tool,
+                        "progress": note.progress,
+                        "total": note.total,
+                        "message": note.message,
+                    }
+                )
+            )
+
+    def failed(self, exc: BaseException) -> None:
+        self.announce()
+        bus = self._bus
+        if bus.wants(ToolCallFinished):
+            bus.emit(
+                _finished(
+                    {
+                        "call_id": self._call_id,
+                        "server": self._server,
+                        "tool": self._tool,
+                        "duration_s": time.perf_counter() - self._started_at,
+                        "ok": False,
+                        "error_kind": exc.kind if isinstance(exc, McpError) else "cancelled",
+                        "error_message": redact_text(exc.message if isinstance(exc, McpError) else ""),
+                    }
+                )
+            )
+
+    def finished(self, result: p.CallToolResult, raw: dict[str, Any]) -> None:
+        self.announce()
+        bus = self._bus
+        if bus.wants(ToolCallFinished):
+            bus.emit(
+                _finished(
+                    {
+                        "call_id": self._call_id,
+                        "server": self._server,
+                        "tool": self._tool,
+                        "duration_s": time.perf_counter() - self._started_at,
+                        "ok": not result.is_error,
+                        "is_error": result.is_error,
+                        "result_size": _result_size(raw),
+                        "result_preview": redact_text(result.text()[:PREVIEW_CHARS]),
+                    }
+                )
+            )
