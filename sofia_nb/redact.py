@@ -35,6 +35,7 @@ _SHAPES = re.compile("|".join(pattern for _, pattern in _TOKEN_SHAPES))
 # ...and only when one of the pieces occurs: Python's regex engine tries the alternation at every
 # position, which takes several times longer than scanning for the pieces.
 _SHAPE_PIECES = tuple(piece for pieces, _ in _TOKEN_SHAPES for piece in pieces)
+_SHORTEST_TOKEN = 15  # the shortest text any shape matches ("Bearer " and 8 characters); a test holds it
 _MIN_ENV_SECRET_LEN = 6
 
 
@@ -82,6 +83,8 @@ def _redact_text(text: str, secrets: list[str]) -> str:
     for value in secrets:
         if value and value in text:
             text = text.replace(value, REDACTED)
+    if len(text) < _SHORTEST_TOKEN:  # names, ids, short queries: no shape fits
+        return text
     lowered = text.lower()
     for piece in _SHAPE_PIECES:
         if piece in lowered:

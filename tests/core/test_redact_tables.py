@@ -62,3 +62,14 @@ def test_every_token_shape_is_masked_in_text(token: str) -> None:
     out = redact_text(f"before {token} after")
     assert token not in out and REDACTED in out
     assert out.startswith("before ") and out.endswith(" after")
+
+
+def test_the_shortest_text_a_shape_can_match_is_what_the_redactor_skips_below() -> None:
+    import re
+
+    from sofia_nb import redact as module
+
+    widths = [re._parser.parse(pattern).getwidth()[0] for _, pattern in module._TOKEN_SHAPES]  # type: ignore[attr-defined]
+    assert module._SHORTEST_TOKEN == min(widths)
+    assert redact_text("Bearer abcdefgh") == REDACTED  # exactly that long
+    assert redact_text("xoxb-1234567890") == REDACTED
