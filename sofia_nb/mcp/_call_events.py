@@ -89,38 +89,41 @@ class CallEvents:
             )
 
     def failed(self, exc: BaseException) -> None:
-        self.announce()
-        bus = self._bus
-        if bus.wants(ToolCallFinished):
-            bus.emit(
-                _finished(
-                    {
-                        "call_id": self._call_id,
-                        "server": self._server,
-                        "tool": self._tool,
-                        "duration_s": time.perf_counter() - self._started_at,
-                        "ok": False,
-                        "error_kind": exc.kind if isinstance(exc, McpError) else "cancelled",
-                        "error_message": redact_text(exc.message if isinstance(exc, McpError) else ""),
-                    }
-                )
+        duration = self._end()
+        if duration is not None:
+            mcp = exc if isinstance(exc, McpError) else None
+            self._finish(
+                duration,
+                ok=False,
+                error_kind=mcp.kind if mcp else "cancelled",
+                error_message=redact_text(mcp.message if mcp else ""),
             )
 
     def finished(self, result: p.CallToolResult, raw: dict[str, Any]) -> None:
-        self.announce()
-        bus = self._bus
-        if bus.wants(ToolCallFinished):
-            bus.emit(
-                _finished(
-                    {
-                        "call_id": self._call_id,
-                        "server": self._server,
-                        "tool": self._tool,
-                        "duration_s": time.perf_counter() - self._started_at,
-                        "ok": not result.is_error,
-                        "is_error": result.is_error,
-                        "result_size": _result_size(raw),
-                        "result_preview": redact_text(result.text()[:PREVIEW_CHARS]),
-                    }
-                )
+        duration = self._end()
+        if duration is not None:
+            self._finish(
+                duration,
+                ok=not result.is_error,
+                is_error=result.is_error,
+                result_size=_result_size(raw),
+                result_preview=redact_text(result.text()[:PREVIEW_CHARS]),
             )
+
+    def _end(self) -> float | None:
+        """Announce the call if that has not happened; its duration when a subscriber wants its end."""
+        self.announce()
+        return time.perf_counter() - self._started_at if self._bus.wants(ToolCallFinished) else None
+
+    def _finish(self, duration: float, **outcome: Any) -> None:
+        self._bus.emit(
+            _finished(
+                {
+                    "call_id": self._call_id,
+                    "server": self._server,
+                    "tool": self._tool,
+                    "duration_s": duration,
+                    **outcome,
+                }
+            )
+        )
