@@ -70,6 +70,6 @@ def test_the_shortest_text_a_shape_can_match_is_what_the_redactor_skips_below() 
     from sofia_nb import redact as module
 
     widths = [re._parser.parse(pattern).getwidth()[0] for _, pattern in module._TOKEN_SHAPES]  # type: ignore[attr-defined]
-    assert module._SHORTEST_TOKEN == min(widths)
+    assert min(widths) == module._SHORTEST_TOKEN
     assert redact_text("Bearer abcdefgh") == REDACTED  # exactly that long
     assert redact_text("xoxb-1234567890") == REDACTED
