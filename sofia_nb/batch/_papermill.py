@@ -13,6 +13,11 @@ from ._models import RunResult
 DEFAULT_TIMEOUT_S = 600.0
 RESULT_PARAMETER = "result_path"
 """Notebooks that report a result write it as JSON to the path given in this parameter."""
+KERNEL_STARTS = 2
+"""Starts of a kernel that dies before it answers. jupyter_client picks a kernel's ports by binding
+to port 0 and letting go, so two processes starting kernels at once (two Dask workers on one host)
+can pick the same port, and the kernel that loses exits. Nothing has run then: starting again on
+new ports is safe."""
 
 
 def run_notebook(
@@ -38,19 +43,23 @@ def run_notebook(
     result_file.unlink(missing_ok=True)
     params = {**(parameters or {}), "interactive": False, RESULT_PARAMETER: str(result_file)}
     started = time.monotonic()
-    error = ""
-    try:
-        papermill.execute_notebook(
-            str(notebook),
-            str(output),
-            parameters=params,
-            kernel_name=kernel_name,
-            cwd=str(cwd) if cwd else str(Path(notebook).resolve().parent),
-            progress_bar=False,
-            execution_timeout=timeout_s,
-        )
-    except Exception as exc:  # a failing notebook is a row, not a crash of the batch
-        error = redact_text(_first_line(exc))
+    for _ in range(KERNEL_STARTS):
+        error = ""
+        try:
+            papermill.execute_notebook(
+                str(notebook),
+                str(output),
+                parameters=params,
+                kernel_name=kernel_name,
+                cwd=str(cwd) if cwd else str(Path(notebook).resolve().parent),
+                progress_bar=False,
+                execution_timeout=timeout_s,
+            )
+        except Exception as exc:  # a failing notebook is a row, not a crash of the batch
+            error = redact_text(_first_line(exc))
+            if _died_at_start(exc):
+                continue
+        break
     duration = time.monotonic() - started
     result = json.loads(result_file.read_text(encoding="utf-8")) if result_file.is_file() else None
     return RunResult(
@@ -62,6 +71,11 @@ def run_notebook(
         result=result,
         error=error,
     )
+
+
+def _died_at_start(exc: Exception) -> bool:
+    # jupyter_client's words when the kernel process exits before its first reply
+    return isinstance(exc, RuntimeError) and "died before replying to kernel_info" in str(exc)
 
 
 def _first_line(exc: Exception) -> str:

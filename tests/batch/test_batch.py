@@ -130,3 +130,61 @@ def test_a_job_carries_the_files_its_parameters_name_as_content(good: Path, tmp_
     assert str(tmp_path) not in job.model_dump_json()
     every = pack_job(good, {"session": "last"}, timeout_s=5, kernel_name=None, store=store)
     assert set(every.files) == {f".sofia/sessions/{s.id}.json" for s in (first, second)}
+
+
+FLAKY_KERNEL = """\
+import sys
+from pathlib import Path
+
+starts, dies, connection = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+with starts.open("a") as out:
+    out.write("start\\n")
+if len(starts.read_text().splitlines()) <= dies:
+    sys.exit(1)  # as a kernel does that finds its port taken: before any reply
+from ipykernel.kernelapp import launch_new_instance
+
+sys.argv = ["ipykernel", "-f", connection]
+launch_new_instance()
+"""
+
+
+def _flaky_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dies: int) -> Path:
+    """A kernel spec whose first ``dies`` starts exit at once; returns the file counting starts."""
+    script, starts = tmp_path / "flaky_kernel.py", tmp_path / "starts.txt"
+    script.write_text(FLAKY_KERNEL)
+    spec = tmp_path / "jupyter" / "kernels" / "flaky"
+    spec.mkdir(parents=True)
+    argv = [sys.executable, str(script), str(starts), str(dies), "{connection_file}"]
+    (spec / "kernel.json").write_text(
+        json.dumps({"argv": argv, "display_name": "flaky", "language": "python"})
+    )
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
+    return starts
+
+
+def test_a_kernel_that_dies_before_its_first_reply_is_started_once_more(
+    good: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    starts = _flaky_kernel(tmp_path, monkeypatch, dies=1)
+    row = run_notebook(good, tmp_path / "out.ipynb", {"n": 2}, timeout_s=60, kernel_name="flaky")
+    assert row.status == "ok", row.error
+    assert row.result == {"square": 4, "word": "aa"}
+    assert len(starts.read_text().splitlines()) == 2
+
+
+def test_a_kernel_that_keeps_dying_at_start_is_a_failed_row_after_two_starts(
+    good: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    starts = _flaky_kernel(tmp_path, monkeypatch, dies=5)
+    row = run_notebook(good, tmp_path / "out.ipynb", timeout_s=60, kernel_name="flaky")
+    assert row.status == "failed" and row.error == "RuntimeError: Kernel died before replying to kernel_info"
+    assert len(starts.read_text().splitlines()) == 2
+
+
+def test_a_notebook_that_fails_is_run_once(tmp_path: Path) -> None:
+    marks = tmp_path / "runs.txt"
+    bad = _notebook(
+        tmp_path / "bad.ipynb", f"open({str(marks)!r}, 'a').write('run\\n')\nraise RuntimeError('x')"
+    )
+    row = run_notebook(bad, tmp_path / "bad.out.ipynb", timeout_s=60)
+    assert row.status == "failed" and marks.read_text() == "run\n"
