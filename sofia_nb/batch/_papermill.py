@@ -54,6 +54,7 @@ def run_notebook(
                 cwd=str(cwd) if cwd else str(Path(notebook).resolve().parent),
                 progress_bar=False,
                 execution_timeout=timeout_s,
+                **_encrypted_kernel(),
             )
         except Exception as exc:  # a failing notebook is a row, not a crash of the batch
             error = redact_text(_first_line(exc))
@@ -71,6 +72,19 @@ def run_notebook(
         result=result,
         error=error,
     )
+
+
+def _encrypted_kernel() -> dict[str, Any]:
+    """papermill's keyword for a kernel whose traffic is encrypted, with CurveZMQ keys the kernel
+    manager provisions, where jupyter_client, pyzmq and the kernel spec allow it. Otherwise
+    ipykernel warns on every run that its TCP traffic is plain text."""
+    import zmq
+    from jupyter_client import KernelManager
+    from traitlets.config import Config
+
+    if "transport_encryption" not in KernelManager.class_trait_names() or not zmq.has("curve"):
+        return {}
+    return {"config": Config({"KernelManager": {"transport_encryption": "auto"}})}
 
 
 def _died_at_start(exc: Exception) -> bool:

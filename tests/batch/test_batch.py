@@ -188,3 +188,16 @@ def test_a_notebook_that_fails_is_run_once(tmp_path: Path) -> None:
     )
     row = run_notebook(bad, tmp_path / "bad.out.ipynb", timeout_s=60)
     assert row.status == "failed" and marks.read_text() == "run\n"
+
+
+def test_the_kernel_runs_encrypted_so_it_does_not_warn_of_plain_text(
+    good: Path, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    zmq = pytest.importorskip("zmq")
+    from jupyter_client import KernelManager
+
+    if "transport_encryption" not in KernelManager.class_trait_names() or not zmq.has("curve"):
+        pytest.skip("jupyter_client or pyzmq here cannot provision CurveZMQ keys")
+    row = run_notebook(good, tmp_path / "out.ipynb", timeout_s=60)
+    assert row.status == "ok", row.error
+    assert "without encryption" not in capfd.readouterr().err
