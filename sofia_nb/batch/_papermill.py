@@ -42,25 +42,25 @@ def run_notebook(
     result_file = output.with_suffix(".result.json")
     result_file.unlink(missing_ok=True)
     params = {**(parameters or {}), "interactive": False, RESULT_PARAMETER: str(result_file)}
+    options = {
+        "parameters": params,
+        "kernel_name": kernel_name,
+        "cwd": str(cwd) if cwd else str(Path(notebook).resolve().parent),
+        "progress_bar": False,
+        "execution_timeout": timeout_s,
+        **_encrypted_kernel(),
+    }
+    failure: Exception | None = None
     started = time.monotonic()
     for _ in range(KERNEL_STARTS):
-        error = ""
         try:
-            papermill.execute_notebook(
-                str(notebook),
-                str(output),
-                parameters=params,
-                kernel_name=kernel_name,
-                cwd=str(cwd) if cwd else str(Path(notebook).resolve().parent),
-                progress_bar=False,
-                execution_timeout=timeout_s,
-                **_encrypted_kernel(),
-            )
+            papermill.execute_notebook(str(notebook), str(output), **options)
+            failure = None
         except Exception as exc:  # a failing notebook is a row, not a crash of the batch
-            error = redact_text(_first_line(exc))
-            if _died_at_start(exc):
-                continue
-        break
+            failure = exc
+        if not _died_at_start(failure):
+            break
+    error = redact_text(_first_line(failure)) if failure else ""
     duration = time.monotonic() - started
     result = json.loads(result_file.read_text(encoding="utf-8")) if result_file.is_file() else None
     return RunResult(
@@ -87,7 +87,7 @@ def _encrypted_kernel() -> dict[str, Any]:
     return {"config": Config({"KernelManager": {"transport_encryption": "auto"}})}
 
 
-def _died_at_start(exc: Exception) -> bool:
+def _died_at_start(exc: Exception | None) -> bool:
     # jupyter_client's words when the kernel process exits before its first reply
     return isinstance(exc, RuntimeError) and "died before replying to kernel_info" in str(exc)
 
