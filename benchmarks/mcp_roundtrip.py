@@ -5,9 +5,10 @@
 - bare: an asyncio loop writing one JSON line and reading one back (the floor).
 
 Run: ``.venv/bin/python benchmarks/mcp_roundtrip.py [--calls N] [--batch B] [--quick]``. Each client
-gets its own server process and keeps its connection; the clients then take turns, B calls each,
-until each has made N calls. Taking turns in small batches puts the three under the same machine
-conditions (on a shared VM the speed of a round trip drifts by 2x within seconds). The rate of a
+gets its own server process, keeps its connection and sends new arguments on every call; the
+clients then take turns, B calls each, until each has made N calls. Taking turns in small
+batches puts the three under the same machine conditions (on a shared VM the speed of a round
+trip drifts by 2x within seconds). The rate of a
 client is the median of its batches, a ratio the median of the ratios within each turn. Targets:
 ours ≥ 1.5× the SDK's rate and ≥ 0.7× bare's, and our client CPU per call ≤ 1.2× bare's. Numbers,
 not asserts: the tests run ``--quick`` only.
@@ -40,13 +41,6 @@ from sofia_nb.mcp import McpConfig, McpManager, ServerConfig  # noqa: E402
 from sofia_nb.redact import redact, redact_text  # noqa: E402
 
 SERVER = ROOT / "tests" / "support" / "mcp_fake_server.py"  # its echo path does almost no work
-
-
-def texts() -> Iterator[str]:
-    """A new argument for every call, as real calls have: no client may reuse the last call's work."""
-    return (f"query {i}" for i in itertools.count())
-
-
 TARGET_VS_SDK = 1.5
 TARGET_VS_BARE = 0.7
 TARGET_CPU_VS_BARE = 1.2
@@ -54,6 +48,11 @@ CLIENTS = ("bare", "sdk", "ours")
 
 Run = Callable[[int], Awaitable[None]]
 """Makes n sequential calls on an open connection."""
+
+
+def texts() -> Iterator[str]:
+    """A new argument for every call, as real calls have: no client may reuse the last call's work."""
+    return (f"query {i}" for i in itertools.count())
 
 
 @asynccontextmanager

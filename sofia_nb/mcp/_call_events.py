@@ -27,8 +27,7 @@ def _result_size(raw: dict[str, Any]) -> int:
 
 
 class CallEvents:
-    """One call's announcer. Its bound methods are the session's callbacks: one object per call
-    instead of a closure per callback and a cell per variable they share."""
+    """One call's announcer; ``announce`` and ``progress`` are the callbacks the session runs."""
 
     __slots__ = ("_announced", "_args", "_bus", "_call_id", "_origin", "_server", "_started_at", "_tool")
 
