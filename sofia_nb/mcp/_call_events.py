@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .. import protocol as p
@@ -26,53 +27,43 @@ def _result_size(raw: dict[str, Any]) -> int:
     return size
 
 
+@dataclass(slots=True)
 class CallEvents:
     """One call's announcer; ``announce`` and ``progress`` are the callbacks the session runs."""
 
-    __slots__ = ("_announced", "_args", "_bus", "_call_id", "_origin", "_server", "_started_at", "_tool")
-
-    def __init__(
-        self,
-        bus: EventBus,
-        call_id: str,
-        server: str,
-        tool: str,
-        args: dict[str, Any],
-        origin: Literal["model", "program"],
-    ) -> None:
-        self._bus = bus
-        self._call_id = call_id
-        self._server = server
-        self._tool = tool
-        self._args = args
-        self._origin = origin
-        self._announced = False
-        self._started_at = time.perf_counter()
+    bus: EventBus
+    call_id: str
+    server: str
+    tool: str
+    args: dict[str, Any]
+    origin: Literal["model", "program"]
+    announced: bool = False
+    started_at: float = field(default_factory=time.perf_counter)
 
     def announce(self) -> None:
         """The call started. Runs once the request is on the wire, so the redaction and the event
         overlap the server's work; a failure, a progress note or the result announces first when
         that has not happened."""
-        if self._announced:
+        if self.announced:
             return
-        self._announced = True
-        bus = self._bus
+        self.announced = True
+        bus = self.bus
         if bus.wants(ToolCallStarted):
             bus.emit(
                 _started(
                     {
-                        "call_id": self._call_id,
-                        "server": self._server,
-                        "tool": self._tool,
-                        "arguments": redact(self._args),
-                        "origin": self._origin,
+                        "call_id": self.call_id,
+                        "server": self.server,
+                        "tool": self.tool,
+                        "arguments": redact(self.args),
+                        "origin": self.origin,
                     }
                 )
             )
 
     def progress(self, note: p.ProgressParams) -> None:
         self.announce()
-        bus = self._bus
+        bus = self.bus
         if bus.wants(ToolCallProgress):
             bus.emit(
                 _progress(
@@ -82,14 +73,14 @@ class CallEvents:
 
     def failed(self, exc: BaseException) -> None:
         self.announce()
-        bus = self._bus
+        bus = self.bus
         if bus.wants(ToolCallFinished):
             mcp = exc if isinstance(exc, McpError) else None
             bus.emit(
                 _finished(
                     {
                         **self._names(),
-                        "duration_s": time.perf_counter() - self._started_at,
+                        "duration_s": time.perf_counter() - self.started_at,
                         "ok": False,
                         "error_kind": mcp.kind if mcp else "cancelled",
                         "error_message": redact_text(mcp.message if mcp else ""),
@@ -100,15 +91,15 @@ class CallEvents:
     def finished(self, result: p.CallToolResult, raw: dict[str, Any]) -> None:
         # Every call ends here: one dict literal, no helper (a frame or a merge shows in the benchmark).
         self.announce()
-        bus = self._bus
+        bus = self.bus
         if bus.wants(ToolCallFinished):
             bus.emit(
                 _finished(
                     {
-                        "call_id": self._call_id,
-                        "server": self._server,
-                        "tool": self._tool,
-                        "duration_s": time.perf_counter() - self._started_at,
+                        "call_id": self.call_id,
+                        "server": self.server,
+                        "tool": self.tool,
+                        "duration_s": time.perf_counter() - self.started_at,
                         "ok": not result.is_error,
                         "is_error": result.is_error,
                         "result_size": _result_size(raw),
@@ -118,4 +109,4 @@ class CallEvents:
             )
 
     def _names(self) -> dict[str, str]:
-        return {"call_id": self._call_id, "server": self._server, "tool": self._tool}
+        return {"call_id": self.call_id, "server": self.server, "tool": self.tool}
