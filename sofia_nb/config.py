@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,32 @@ from ._validation import describe
 
 class ConfigError(ValueError):
     """The configuration file could not be read; the message names the file and the key."""
+
+
+class SetupError(ValueError):
+    """A run that cannot start with the settings it was given; ``settings`` name the ones to change.
+
+    The one error both façades raise (``open_workshop``, ``open_development`` and their runs):
+    ``str()`` names the settings as their options spell them (``inputs``, ``allow_dirty``), and
+    ``worded`` lets each face spell them its own way (``--allow-dirty`` in the terminal,
+    ``allow_dirty=True`` in a notebook).
+    """
+
+    def __init__(self, reason: str, *settings: str) -> None:
+        self.reason = reason
+        self.settings = settings
+        super().__init__(self.worded(lambda name: f"`{name}`"))
+
+    @property
+    def setting(self) -> str:
+        """The first setting named ("" when none is)."""
+        return self.settings[0] if self.settings else ""
+
+    def worded(self, spell: Callable[[str], str]) -> str:
+        """The reason, then the settings that would lift it, each spelled by ``spell``."""
+        if not self.settings:
+            return self.reason
+        return f"{self.reason} (set {' or '.join(spell(name) for name in self.settings)})"
 
 
 def _walk_up(start: Path, relative: str) -> Path | None:

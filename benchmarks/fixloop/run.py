@@ -208,14 +208,13 @@ async def run_enriched(case: EnrichCase, enriched: bool, work: Path) -> dict[str
     if not enriched:
         (work / "none.json").write_text('{"servers": {}}')
     options = DevelopmentOptions(
-        llm=ScriptedLLM(case.replies(), name=case.name),
-        settings=Settings(),
         develop=DevelopSettings(),
         mcp_config=mcp_config(work / "mcp.json") if enriched else work / "none.json",
-        consent=PolicyConsent(ConsentPolicy(mode="allow-listed", tools=("context7/*", "websearch/*"))),
     )
+    consent = PolicyConsent(ConsentPolicy(mode="allow-listed", tools=("context7/*", "websearch/*")))
     poc = PocState()
-    async with open_development(options) as run:
+    model = ScriptedLLM(case.replies(), name=case.name)
+    async with await open_development(options, consent=consent, settings=Settings(), llm=model) as run:
         loop = RalphLoop(
             project,
             run.llm,

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from rich.table import Table
 
+from ..config import SetupError
 from ..consent import LineReader
 from ..develop import (
     DevelopError,
@@ -17,8 +18,6 @@ from ..develop import (
     DevelopmentRun,
     LoopOptions,
     RalphResult,
-    SettingError,
-    SetupError,
     open_development,
 )
 from ..events import (
@@ -30,6 +29,7 @@ from ..events import (
     IterationStarted,
     UsageRecorded,
 )
+from ..session import SessionStore
 from . import _exit
 from ._consent import add_consent_timeout, consent_provider
 from ._context import CliContext
@@ -45,37 +45,44 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
     add_consent_timeout(p)
 
 
-def development_options(ctx: CliContext, bus: EventBus, **settings: object) -> DevelopmentOptions:
+def development_options(ctx: CliContext, **settings: object) -> DevelopmentOptions:
     """The façade's options from the command line; ``settings`` adds the command's own flags."""
     if ctx.args.max_iterations < 1:
         raise _exit.UsageError("--max-iterations must be at least 1")
-    demo = getattr(ctx.args, "demo", False)
-    can_ask = sys.stdin is not None and sys.stdin.isatty() and not ctx.out.json_mode
     return DevelopmentOptions(
         llm=ctx.llm_spec,
-        demo=demo,
-        settings=ctx.settings,
+        demo=getattr(ctx.args, "demo", False),
         mcp_config=ctx.mcp_config,
-        consent=consent_provider(ctx, LineReader(sys.stdin) if can_ask else None, demo=demo),
-        consent_timeout_s=ctx.args.consent_timeout,
+        consent_deadline_s=ctx.args.consent_timeout,
         loop=LoopOptions(max_iterations=ctx.args.max_iterations, test_timeout_s=ctx.args.test_timeout),
-        bus=bus,
         **settings,
     )
 
 
 async def run_development(
-    ctx: CliContext, step: Callable[[DevelopmentRun], Awaitable[RalphResult]], **settings: object
+    ctx: CliContext,
+    step: Callable[[DevelopmentRun], Awaitable[RalphResult]],
+    store: SessionStore | None = None,
+    **settings: object,
 ) -> int:
-    """Open the run, do ``step``, print the result; refusals are worded with the command's flags."""
+    """Open the run, do ``step``, print the result; refusals are worded with the command's flags.
+
+    A setting that stops the run from opening is a usage error (exit 2); one that refuses the
+    step (a dirty tree, a folder of another session) is a refusal (exit 1).
+    """
     bus = EventBus()
     bus.subscribe(Progress(ctx))
+    options = development_options(ctx, **settings)
+    can_ask = sys.stdin is not None and sys.stdin.isatty() and not ctx.out.json_mode
+    consent = consent_provider(ctx, LineReader(sys.stdin) if can_ask else None, demo=options.demo)
     try:
-        async with open_development(development_options(ctx, bus, **settings)) as run:
-            result = await step(run)
+        run = await open_development(options, consent=consent, bus=bus, store=store, settings=ctx.settings)
     except SetupError as exc:
         raise _exit.UsageError(_exit.as_flags(exc.worded(_exit.flag))) from None
-    except SettingError as exc:
+    try:
+        async with run:
+            result = await step(run)
+    except SetupError as exc:
         ctx.out.error(_exit.as_flags(exc.worded(_exit.flag)), kind="refused")
         return _exit.ERROR
     except DevelopError as exc:

@@ -12,6 +12,7 @@ from rich.console import Group
 from rich.live import Live
 from rich.markup import escape
 
+from ..config import SetupError
 from ..consent import LineReader
 from ..events import (
     ConsentDecided,
@@ -27,11 +28,9 @@ from ..session import Phase, SessionStatus
 from ..workshop import (
     CONVERSATION_PHASES,
     GO_BACK_TOOL,
-    NavigationError,
     Workshop,
     WorkshopOptions,
     WorkshopRun,
-    WorkshopSetupError,
     open_workshop,
 )
 from . import _exit
@@ -162,7 +161,7 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
         try:
             answer = await _prompt(ctx, reader, GATE, ctx.args.consent_timeout)
         except TimeoutError:
-            workshop.pause()
+            await workshop.pause()
             ctx.out.info(
                 f"\nno decision within {ctx.args.consent_timeout:g}s: paused; "
                 f"resume with: sofia-nb workshop --session {workshop.session.id}"
@@ -189,8 +188,7 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
             ctx.out.info(f"cannot do that: {exc}")
             continue
         if choice == "e":
-            await workshop.complete_phase()  # what the talk produced is kept for the resume
-            workshop.pause()
+            await workshop.pause()
             ctx.out.info(f"paused; resume with: sofia-nb workshop --session {workshop.session.id}")
             return False
         ctx.out.info("choose c, r, p PHASE or e")
@@ -218,8 +216,7 @@ async def _interactive(ctx: CliContext, run: WorkshopRun, reader: LineReader) ->
         suggestion = _suggestion(ctx, run)
         line = await _prompt(ctx, reader, f"[{workshop.phase.title}] > ")
         if line is None:  # nobody left to answer: keep what was said, resumable
-            await workshop.complete_phase()
-            workshop.pause()
+            await workshop.pause()
             return
         line = line.strip() or suggestion or ""
         if line.lower() == "done":
@@ -244,14 +241,9 @@ async def run(ctx: CliContext) -> int:
             settings=ctx.settings,
             store=ctx.store,
         )
-    except LLMError as exc:
-        ctx.out.error(_exit.as_flags(str(exc)), kind=exc.kind)
-        return _exit.ERROR
-    except WorkshopSetupError as exc:  # its message names the file or table; going back names --consent
+    except SetupError as exc:  # its message names the setting; going back also needs --consent
         hint = " (see --consent)" if exc.setting == "phase" else ""
-        raise _exit.UsageError(f"{exc}{hint}") from None
-    except NavigationError as exc:
-        raise _exit.UsageError(f"--phase: {exc}") from None
+        raise _exit.UsageError(_exit.as_flags(exc.worded(_exit.flag)) + hint) from None
     session = opened.session
     try:
         async with opened:

@@ -10,7 +10,7 @@ from ..consent import ConsentDenied
 from ..consent import ConsentedTools as ConsentedCaller  # the name docs/develop.md used first
 from ._context import RunContext
 from ._enrich import Enrichment, EnrichmentServers, ToolCaller, azure_terms, enrich
-from ._errors import DevelopError, SettingError, SetupError
+from ._errors import DevelopError
 from ._facade import DevelopmentOptions, DevelopmentRun, open_development
 from ._git import Git, GitAuthor, GitError
 from ._github import WRITE_TOOLS as GITHUB_WRITE_TOOLS
@@ -66,8 +66,6 @@ __all__ = [
     "RunContext",
     "ScaffoldError",
     "ScaffoldResult",
-    "SettingError",
-    "SetupError",
     "StuckDetector",
     "Template",
     "TestCounts",

@@ -1,54 +1,44 @@
-"""One way into ``dev`` and ``fix`` for every face: ``open_development(options)`` builds the model,
-the run's one MCP manager, the consent broker and the enrichment from one options model; the face
-only chooses the consent provider and renders the events."""
+"""One way into ``dev`` and ``fix`` for every face: ``open_development(options, consent=...)`` builds
+the model, the run's one MCP manager, the consent broker and the enrichment from one options model;
+the face only chooses the consent provider and renders the events. Its shape is
+``open_workshop``'s: plain-data options, then the live objects (consent, bus, store, a model
+client) as arguments; an opened run, closed by ``aclose`` or ``async with``; ``SetupError``."""
 
 from __future__ import annotations
 
 import threading
 from pathlib import Path
-from types import TracebackType
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .._validation import describe
-from ..config import Settings, load_settings
+from ..config import Settings, SetupError, load_settings
 from ..consent import DEFAULT_DEADLINE_S as DEFAULT_CONSENT_DEADLINE_S
-from ..consent import (
-    ConsentBroker,
-    ConsentedTools,
-    ConsentPolicy,
-    ConsentProvider,
-    PolicyConsent,
-    PreapprovedThenAsk,
-)
+from ..consent import ConsentBroker, ConsentedTools, ConsentPolicy, ConsentProvider, PreapprovedThenAsk
 from ..events import EventBus
-from ..llm import LLMClient, LLMError, create_llm, resolve_llm_spec
+from ..llm import LLMClient, choose_llm
 from ..mcp import McpConfigError, McpManager, load_config
 from ..session import SessionStore, WorkshopSession
-from ._errors import SetupError
 from ._github import WRITE_TOOLS as GITHUB_WRITE_TOOLS
 from ._loop import LoopOptions, RalphResult
 from ._run import DEMO_DEV_SCRIPT, DevelopSettings, develop_session, fix_project
 
 
 class DevelopmentOptions(BaseModel):
-    """Everything a ``dev`` or ``fix`` run is made of; the ``[develop]`` table of config.toml fills
-    ``develop`` when it is not given."""
+    """Everything a ``dev`` or ``fix`` run is made of, as plain data; the ``[develop]`` table of
+    config.toml fills ``develop`` when it is not given."""
 
-    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
+    model_config = ConfigDict(extra="forbid")
 
-    llm: str | LLMClient | None = None
-    """A model spec (``openai:gpt-4o-mini``), a client, or None for ``$SOFIA_LLM`` / config.toml."""
+    llm: str | None = None
+    """A model spec (``openai:gpt-4o-mini``); None: a client given to ``open_development``, else
+    ``demo``, else ``$SOFIA_LLM`` / config.toml."""
     demo: bool = False
-    """With no ``llm`` given, play the bundled scripted replies for the demo workshop's plan (before
+    """With no model given, play the bundled scripted replies for the demo workshop's plan (before
     ``$SOFIA_LLM`` and config.toml are read: a face passes what its user chose)."""
-    settings: Settings | None = None
     mcp_config: Path | None = None
     """The MCP configuration file; None finds the nearest ``.vscode/mcp.json``."""
-    consent: ConsentProvider | None = None
-    """Who answers consent questions; None denies every call that leaves the process."""
-    consent_timeout_s: float = DEFAULT_CONSENT_DEADLINE_S
-    store: SessionStore | None = None
+    consent_deadline_s: float = DEFAULT_CONSENT_DEADLINE_S
     output: Path | None = None
     force: bool = False
     github: bool = False
@@ -56,55 +46,66 @@ class DevelopmentOptions(BaseModel):
     allow_dirty: bool = False
     loop: LoopOptions = Field(default_factory=LoopOptions)
     develop: DevelopSettings | None = None
-    bus: EventBus | None = None
-    stop_event: threading.Event | None = None
 
 
 class DevelopmentRun:
-    """An open run: its model, MCP manager and consented caller, closed together on exit.
+    """An open run: its model, MCP manager and consent, closed together by ``aclose`` (or
+    ``async with``); ``develop(session)`` or ``fix(project)`` runs the loop, ``stop()`` ends it
+    resumable from any thread."""
 
-    Use as ``async with open_development(options) as run: await run.develop(session)``.
-    """
-
-    def __init__(self, options: DevelopmentOptions) -> None:
+    def __init__(
+        self,
+        options: DevelopmentOptions,
+        *,
+        llm: LLMClient,
+        mcp: McpManager,
+        consent: ConsentProvider,
+        bus: EventBus,
+        store: SessionStore | None,
+        settings: Settings,
+        develop_settings: DevelopSettings,
+        owns_model: bool,
+    ) -> None:
         self.options = options
-        self.settings = options.settings or load_settings()
-        self.develop_settings = options.develop or _develop_settings(self.settings)
-        self.bus = options.bus or EventBus()
-        self.llm = _model(options, self.settings, self.bus)
-        self.mcp: McpManager | None = None
+        self.llm = llm
+        self.mcp = mcp
+        self.consent = consent
+        self.bus = bus
+        self.store = store
+        self.settings = settings
+        self.develop_settings = develop_settings
+        self._owns_model = owns_model
+        self._stop = threading.Event()
+
+    def stop(self) -> None:
+        """Ask the loop to stop at its next step (the notebook's Stop button); the run stays resumable."""
+        self._stop.set()
+
+    async def aclose(self) -> None:
+        """Stop the MCP servers and release the model (a client the caller brought stays open)."""
+        try:
+            await self.mcp.aclose()
+        finally:
+            if self._owns_model:
+                await self.llm.aclose()
 
     async def __aenter__(self) -> DevelopmentRun:
-        try:
-            config = load_config(self.options.mcp_config)
-        except McpConfigError as exc:
-            await self.llm.aclose()
-            raise SetupError(str(exc), "mcp_config") from None
-        if config.servers:
-            self.mcp = McpManager(config, bus=self.bus)
-            await self.mcp.__aenter__()
         return self
 
-    async def __aexit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        try:
-            if self.mcp is not None:
-                await self.mcp.__aexit__(kind, exc, tb)
-        finally:
-            await self.llm.aclose()
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
 
     def caller(self, session: WorkshopSession | None = None) -> ConsentedTools | None:
         """The run's MCP calls, each asked for first; with ``github`` its writes are approved."""
-        if self.mcp is None:
+        if not self.mcp.servers:
             return None
-        provider = self.options.consent or PolicyConsent("deny")
+        provider = self.consent
         if self.options.github:
             server = self.develop_settings.github_server
             tools = tuple(f"{server}/{tool}" for tool in GITHUB_WRITE_TOOLS)
             provider = PreapprovedThenAsk(ConsentPolicy(mode="allow-listed", tools=tools), provider)
         broker = ConsentBroker(
-            provider, bus=self.bus, session=session, deadline_s=self.options.consent_timeout_s
+            provider, bus=self.bus, session=session, deadline_s=self.options.consent_deadline_s
         )
         return ConsentedTools(self.mcp, broker)
 
@@ -117,7 +118,7 @@ class DevelopmentRun:
         return await develop_session(
             session,
             self.llm,
-            store=o.store,
+            store=self.store or SessionStore(),
             output=output,
             options=o.loop,
             force=o.force,
@@ -126,7 +127,7 @@ class DevelopmentRun:
             bus=self.bus,
             enrichment_servers=d.enrichment,
             author=d.author,
-            stop_event=o.stop_event,
+            stop_event=self._stop,
             github_server=d.github_server,
         )
 
@@ -147,13 +148,47 @@ class DevelopmentRun:
             mcp=self.caller(),
             enrichment_servers=d.enrichment,
             author=d.author,
-            stop_event=o.stop_event,
+            stop_event=self._stop,
         )
 
 
-def open_development(options: DevelopmentOptions | None = None) -> DevelopmentRun:
-    """The run for ``options`` (an async context manager); raises ``SetupError`` for a bad setting."""
-    return DevelopmentRun(options or DevelopmentOptions())
+async def open_development(
+    options: DevelopmentOptions,
+    *,
+    consent: ConsentProvider,
+    bus: EventBus | None = None,
+    store: SessionStore | None = None,
+    settings: Settings | None = None,
+    llm: LLMClient | None = None,
+) -> DevelopmentRun:
+    """Open the run ``options`` describe; ``consent`` answers its questions (the MCP calls).
+
+    ``bus`` carries its events (a new one when None), ``store`` keeps the session a ``develop``
+    run changes (the ``SOFIA_HOME`` store when None; ``fix`` has no session to keep),
+    ``settings`` is the config file (read when None) and ``llm`` a model client the caller brings
+    instead of ``options.llm`` (the caller closes it). Raises ``SetupError`` naming the setting
+    that stops it (``llm``, ``mcp_config``).
+    """
+    bus = bus or EventBus()
+    settings = settings or load_settings()
+    develop_settings = options.develop or _develop_settings(settings)
+    try:
+        config = load_config(options.mcp_config)
+    except McpConfigError as exc:
+        raise SetupError(str(exc), "mcp_config") from None
+    demo = DEMO_DEV_SCRIPT if options.demo else None
+    model = choose_llm(options.llm, llm, demo=demo, settings=settings, bus=bus)
+    return DevelopmentRun(
+        options,
+        llm=model,
+        mcp=McpManager(config, bus=bus),
+        consent=consent,
+        bus=bus,
+        store=store,
+        settings=settings,
+        develop_settings=develop_settings,
+        owns_model=llm is None,
+    )
 
 
 def _develop_settings(settings: Settings) -> DevelopSettings:
@@ -161,13 +196,3 @@ def _develop_settings(settings: Settings) -> DevelopSettings:
         return DevelopSettings.model_validate(settings.section("develop"))
     except ValidationError as exc:
         raise SetupError(f"config.toml, table develop: {describe(exc)}") from None
-
-
-def _model(options: DevelopmentOptions, settings: Settings, bus: EventBus) -> LLMClient:
-    if options.llm is not None and not isinstance(options.llm, str):
-        return options.llm
-    demo = f"scripted:{DEMO_DEV_SCRIPT}" if options.demo else None
-    try:
-        return create_llm(options.llm or demo or resolve_llm_spec(None, settings), settings, bus)
-    except LLMError as exc:
-        raise SetupError(str(exc), "llm", "demo") from None

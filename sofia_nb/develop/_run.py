@@ -16,12 +16,13 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .._aio import run_sync
+from ..config import SetupError
 from ..events import Activity, EventBus
 from ..llm import LLMClient
 from ..session import PocIteration, PocState, SessionStore, WorkshopSession
 from ._context import RunContext
 from ._enrich import EnrichmentServers, ToolCaller
-from ._errors import DevelopError, SettingError
+from ._errors import DevelopError
 from ._git import Git, GitAuthor
 from ._github import GitHubPublisher
 from ._loop import RalphLoop, RalphResult, TestCounts
@@ -120,7 +121,7 @@ async def develop_session(
         context.github = _publisher(mcp, bus, title, poc.repo_url, github_server)
     metadata = read_metadata(project)
     if metadata is not None and metadata.session_id != session.id:
-        raise SettingError(f"{project} holds the PoC of session {metadata.session_id}", "output", "force")
+        raise SetupError(f"{project} holds the PoC of session {metadata.session_id}", "output", "force")
     if metadata is not None and git.is_repo():
         context.say("resume", f"skipping the scaffold: {project} belongs to session {session.id}")
     elif (failure := await scaffold_step(context, session)) is not None:
@@ -283,11 +284,11 @@ async def fix_project(
     git = Git(project, author)
     if not git.is_repo():
         if not init_git:
-            raise SettingError(f"{project} is not a git repository", "init_git")
+            raise SetupError(f"{project} is not a git repository", "init_git")
         git.init()
         git.commit_all("sofia: initial commit of the existing files")
     if git.has_commits() and git.is_dirty() and not allow_dirty:
-        raise SettingError(f"{project} has uncommitted changes; commit or stash them", "allow_dirty")
+        raise SetupError(f"{project} has uncommitted changes; commit or stash them", "allow_dirty")
     branch = f"sofia/fix-{(now or datetime.now(UTC)).strftime('%Y%m%d-%H%M%S')}"
     git.switch_new(branch)
     if git.is_dirty():

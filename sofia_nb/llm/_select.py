@@ -14,13 +14,14 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from ..config import Settings, load_settings
+from ..config import Settings, SetupError, load_settings
 from ..events import EventBus
 from ._base import BaseLLM
 from ._copilot import CopilotLLM, provider_from_env
-from ._errors import LLMNotConfiguredError
+from ._errors import LLMError, LLMNotConfiguredError
 from ._openai import Endpoint, OpenAICompatLLM
 from ._scripted import ScriptedLLM
+from ._types import LLMClient
 
 PROVIDERS = ("openai", "azure", "github", "ollama", "copilot", "scripted")
 OPENAI_URL = "https://api.openai.com/v1"
@@ -55,6 +56,31 @@ def create_llm(spec: str | None, settings: Settings | None = None, bus: EventBus
         return CopilotLLM(model, byok=provider_from_env(), settings=settings, bus=bus)
     timeout = _float_env("SOFIA_LLM_TIMEOUT", 120.0)
     return OpenAICompatLLM(_endpoint(provider, model), settings=settings, bus=bus, timeout=timeout)
+
+
+def choose_llm(
+    spec: str | None,
+    client: LLMClient | None = None,
+    *,
+    demo: Path | None = None,
+    settings: Settings | None = None,
+    bus: EventBus | None = None,
+) -> LLMClient:
+    """The model a façade runs with: the ``client`` a caller brings, else ``spec``, else the
+    ``demo`` script when one is given, else ``$SOFIA_LLM`` or the config file's ``llm``.
+
+    Raises ``SetupError`` naming ``llm`` when none of them gives a model (or both a spec and a
+    client are given: which one was meant cannot be guessed).
+    """
+    if client is not None:
+        if spec:
+            raise SetupError(f"both a model spec ({spec!r}) and a model client were given", "llm")
+        return client
+    fallback = f"scripted:{demo}" if demo is not None else None
+    try:
+        return create_llm(spec or fallback or resolve_llm_spec(None, settings), settings, bus)
+    except LLMError as exc:
+        raise SetupError(str(exc), "llm") from None
 
 
 def _endpoint(provider: str, model: str) -> Endpoint:

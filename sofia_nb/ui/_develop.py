@@ -6,30 +6,52 @@ Stop, its end state and the finished-PoC case behave the same in both.
 
 from __future__ import annotations
 
-import threading
-
-from ..develop import DevelopmentOptions, RalphResult, open_development
+from ..consent import ConsentProvider
+from ..develop import DevelopmentOptions, DevelopmentRun, RalphResult, open_development
 from ..events import EventBus
-from ..session import WorkshopSession
+from ..llm import LLMClient
+from ..session import SessionStore, WorkshopSession
 from ._notices import notice_text
 from ._ralph_panel import RalphPanel
 
 
 class PocDevelopment:
-    """``develop(session)`` runs ``open_development(options)`` with a panel whose Stop sets the
-    loop's stop event; when the run ends the panel shows the outcome (or the error, readably)."""
+    """``develop(session)`` runs ``open_development`` (same arguments) with a panel whose Stop stops
+    the run; when the run ends the panel shows the outcome (or the error, readably)."""
 
-    def __init__(self, options: DevelopmentOptions | None = None) -> None:
-        options = options or DevelopmentOptions()
-        self.stop_event = threading.Event()
-        self.bus = options.bus or EventBus()
-        self.options = options.model_copy(update={"stop_event": self.stop_event, "bus": self.bus})
-        self.panel = RalphPanel(self.bus, on_stop=self.stop_event.set)
+    def __init__(
+        self,
+        options: DevelopmentOptions,
+        *,
+        consent: ConsentProvider,
+        bus: EventBus | None = None,
+        store: SessionStore | None = None,
+        llm: LLMClient | None = None,
+    ) -> None:
+        self.options = options
+        self.consent = consent
+        self.bus = bus or EventBus()
+        self.store = store
+        self.llm = llm
+        self.panel = RalphPanel(self.bus, on_stop=self.stop)
+        self._run: DevelopmentRun | None = None
+        self._stopped = False
+
+    def stop(self) -> None:
+        """What the panel's Stop does: the loop ends at its next step, saved and resumable."""
+        self._stopped = True
+        if self._run is not None:
+            self._run.stop()
 
     async def develop(self, session: WorkshopSession) -> RalphResult:
         """Scaffold (or resume) and iterate until the tests pass, the cap, or Stop."""
         try:
-            async with open_development(self.options) as run:
+            async with await open_development(
+                self.options, consent=self.consent, bus=self.bus, store=self.store, llm=self.llm
+            ) as run:
+                self._run = run
+                if self._stopped:  # Stop was clicked while the run was being set up
+                    run.stop()
                 result = await run.develop(session)
         except Exception as exc:
             self.panel.fail(notice_text(exc))

@@ -76,10 +76,7 @@ class NotebookWorkshop:
         development = DevelopmentOptions(
             llm=options.llm,
             demo=demo,
-            store=run.workshop.store,
-            bus=run.workshop.bus,
-            consent=consent,
-            consent_timeout_s=consent_timeout_s,
+            consent_deadline_s=consent_timeout_s,
             mcp_config=options.mcp_config,
         )
         return cls(run, interactive, cards, development, demo=demo)

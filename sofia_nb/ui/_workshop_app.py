@@ -15,6 +15,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..consent import PolicyConsent
 from ..develop import DevelopmentOptions
 from ..session import Phase, SessionStatus
 from ..workshop import CONVERSATION_PHASES, NavigationError, Workshop, WorkshopRun
@@ -51,8 +52,8 @@ def _show(widget: w.Widget, visible: bool) -> None:
 class WorkshopApp(w.VBox):
     """The facilitator's cockpit for one workshop session, from Start to Develop.
 
-    ``development`` is how the Develop button runs the Ralph loop (its model, store and consent);
-    without it Develop says where to run the loop instead. ``demo`` (a scripted demo's
+    ``development`` is how the Develop button runs the Ralph loop (with the workshop's store, bus
+    and consent); without it Develop says where to run the loop instead. ``demo`` (a scripted demo's
     ``WorkshopRun``) offers the facilitator's next scripted line in the message box and says how
     to connect a real model when the person's own words got the script's fallback.
     """
@@ -117,7 +118,7 @@ class WorkshopApp(w.VBox):
         self._on_click(self.continue_button, lambda: self.run(self._continue()))
         self._on_click(self.refine_button, lambda: self.run(self.workshop.refine()))
         self._on_click(self.choose_button, lambda: self.run(self._choose(Phase(self.phase_choice.value))))
-        self._on_click(self.pause_button, self._pause)
+        self._on_click(self.pause_button, lambda: self.run(self._pause()))
         self._on_click(self.resume_button, self._resume)
         self._on_click(self.develop_button, lambda: self.run(self._develop()))
         if consent is not None:
@@ -241,16 +242,21 @@ class WorkshopApp(w.VBox):
                 "warning",
             )
             return
-        self.poc = PocDevelopment(self.development)
+        consent = self.workshop.consent
+        self.poc = PocDevelopment(
+            self.development,
+            consent=consent.provider if consent is not None else PolicyConsent("deny"),
+            bus=self.workshop.bus,
+            store=self.workshop.store,
+        )
         self.develop_area.children = [self.poc.panel]
         self._say("developing the proof of concept: the panel below follows the Ralph loop", "busy")
         result = await self.poc.develop(self.workshop.session)
         self._say(self.poc.panel.outcome_text(), "info" if result.status == "success" else "warning")
 
-    def _pause(self) -> None:
-        self.workshop.pause()
+    async def _pause(self) -> None:
+        await self.workshop.pause()
         self._say_paused()
-        self._refresh()
 
     def _say_paused(self) -> None:
         self._say(

@@ -3,11 +3,12 @@
 from ._cards import Card, CardCategory, Deck, DeckError, load_deck, render_card_list, search_cards
 from ._company import company_name
 from ._context import prior_context
-from ._engine import GO_BACK_TOOL, Advanced, NavigationError, PhaseOutcome, SyncWorkshop, Workshop
+from ._engine import GO_BACK_TOOL, Advanced, PhaseOutcome, SyncWorkshop, Workshop
 from ._enrich import DiscoveryEnricher, EnrichmentConfig
 from ._extract import Rejection, Salvaged, all_valid, first_valid, json_values, salvaged_values
-from ._facade import WorkshopOptions, WorkshopRun, WorkshopSetupError, open_workshop, session_summary
+from ._facade import WorkshopOptions, WorkshopRun, open_workshop, session_summary
 from ._inputs import InputsError, WorkshopInputs, run_inputs
+from ._navigation import NavigationError
 from ._phases import CONVERSATION_PHASES, PHASES, PhaseSpec, load_prompt, spec_for
 from ._reply import ReplyPart, prose_only, reply_parts, streaming_prose
 from ._schemas import (
@@ -57,7 +58,6 @@ __all__ = [
     "WorkshopOptions",
     "WorkshopRun",
     "WorkshopSettings",
-    "WorkshopSetupError",
     "WorkshopTools",
     "all_valid",
     "build_workshop",

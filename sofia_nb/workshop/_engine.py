@@ -29,7 +29,8 @@ from ..session import (
 )
 from ._context import REJECTED_KEY, prior_context, rejected_context
 from ._extract import Rejection, salvaged_values
-from ._phases import CONVERSATION_PHASES, PhaseSpec, phase_fields, spec_for
+from ._navigation import check_forward, forget, going_back, workshop_phase
+from ._phases import CONVERSATION_PHASES, PhaseSpec, spec_for
 from ._tools import WorkshopTools
 
 log = logging.getLogger(__name__)
@@ -61,11 +62,6 @@ class PhaseOutcome(BaseModel):
     complete: bool
     missing: list[str]
     fallback_used: bool = False
-
-
-class NavigationError(ValueError):
-    """A move the workshop's rule refuses (e.g. a forward jump past an incomplete phase); the
-    message says why and what to do instead."""
 
 
 class Advanced(BaseModel):
@@ -138,16 +134,14 @@ class Workshop:
 
     # --- conversation ---------------------------------------------------------------------
 
-    async def start_phase(self, phase: Phase | str | None = None) -> str:
-        """Enter ``phase`` (default: the current one) and let the model speak first.
+    async def start_phase(self) -> str:
+        """Open the current phase and let the model speak first.
 
         A phase that already has turns is resumed: its own turns are replayed, and the model is
-        asked to summarise and continue.
+        asked to summarise and continue. Moving to another phase is ``advance`` or ``choose_phase``.
         """
-        target = spec_for(phase or self.session.phase).phase
-        self._move_to(target)
         self.session.status = SessionStatus.ACTIVE
-        resume = bool(self.session.turns_of(target))
+        resume = bool(self.session.turns_of(self.session.phase))
         return await self._exchange(self.spec.kickoff(resume), kickoff=True)
 
     async def send(self, text: str) -> str:
@@ -158,13 +152,13 @@ class Workshop:
 
     async def refine(self) -> str:
         """Go on with the current phase (it is resumed with its own turns)."""
-        return await self.start_phase(self.session.phase)
+        return await self.start_phase()
 
     async def complete_phase(self) -> PhaseOutcome:
         """Check the phase's output; when something is missing, one extraction call over its transcript.
 
         The extraction never blocks: a failure is reported as a warning and the outcome says
-        what is still missing.
+        what is still missing. The phase does not change (``advance`` moves on).
         """
         spec = self.spec
         fallback = False
@@ -183,23 +177,21 @@ class Workshop:
         self.save()
         return outcome
 
-    async def next_phase(self) -> Phase:
-        """Move to the successor. After Plan the session waits at Develop (the Ralph loop's job)."""
-        self._move_to(self.spec.successor)
-        self.save()
-        return self.session.phase
-
-    # --- navigation: the one rule every face follows ----------------------------------------
+    # --- navigation: the one rule every face follows (see _navigation.py) -------------------
 
     async def advance(self) -> Advanced:
-        """Complete the current phase, move on and open the next one (after Plan: ``end``)."""
+        """Complete the current phase, move on and open the next one; leaving Plan ends the
+        conversation (the session waits at Develop for the Ralph loop)."""
         outcome = await self.complete_phase()
-        phase = await self.next_phase()
-        if phase not in CONVERSATION_PHASES:
-            self.end()
+        self._move_to(self.spec.successor)
+        if self.session.phase not in CONVERSATION_PHASES:
+            self._activity("phase", "workshop ended; Develop is next")
+            self.bus.emit(Activity(name="ended", detail=f"session {self.session.id}: Develop is next"))
+            self.save()
             return Advanced(outcome=outcome, phase=self.session.phase, ended=True)
+        self.save()
         await self.start_phase()
-        return Advanced(outcome=outcome, phase=phase)
+        return Advanced(outcome=outcome, phase=self.session.phase)
 
     async def choose_phase(self, target: Phase | str, *, open_it: bool = True) -> bool:
         """Go to ``target`` and (unless ``open_it`` is False) open it: back after confirmation, the
@@ -208,52 +200,27 @@ class Workshop:
 
         Returns False when going back was not confirmed (nothing changed).
         """
-        goal = Phase(target)
-        if goal not in CONVERSATION_PHASES:
-            raise NavigationError(
-                f"{goal.value} is not a workshop phase; choose one of "
-                + ", ".join(p.value for p in CONVERSATION_PHASES)
-            )
+        goal = workshop_phase(target)
         order = PHASE_ORDER.index
         if order(goal) < order(self.session.phase):
             if not await self.go_back(goal):
                 return False
         elif order(goal) > order(self.session.phase):
-            for passed in PHASE_ORDER[order(self.session.phase) : order(goal)]:
-                spec = spec_for(passed)
-                if not spec.is_complete(self.session):
-                    missing = ", ".join(spec.output.missing(self.session))
-                    raise NavigationError(
-                        f"cannot jump to {goal.title}: {passed.title} is not complete (missing: "
-                        f"{missing}); advance through it instead"
-                    )
-        if open_it:
-            await self.start_phase(goal)
-        else:
+            check_forward(self.session, goal)
             self._move_to(goal)
-            self.save()
-        return True
-
-    def end(self) -> None:
-        """End the conversation after Plan: the session waits at Develop for the Ralph loop."""
-        self._move_to(Phase.DEVELOP)
-        self._activity("phase", "workshop ended; Develop is next")
-        self.bus.emit(Activity(name="ended", detail=f"session {self.session.id}: Develop is next"))
         self.save()
+        if open_it:
+            await self.start_phase()
+        return True
 
     async def go_back(self, target: Phase | str, *, confirmed: bool = False) -> bool:
         """Return to an earlier phase, clearing the data and turns of it and every later phase.
 
-        Unless ``confirmed``, the facilitator is asked first through the consent broker (a
-        missing broker, a deny or no answer in time keeps everything as it is).
+        Unless ``confirmed``, the facilitator is asked first through the consent broker: going
+        back loses work, so no answer (a missing broker, a deny, the deadline) keeps everything.
         """
         goal = spec_for(target).phase
-        order = PHASE_ORDER.index
-        if order(goal) > order(self.session.phase):
-            raise NavigationError(
-                f"cannot go back from {self.session.phase.value} to the later phase {goal.value}"
-            )
-        cleared = [p for p in PHASE_ORDER[order(goal) :] if p != Phase.COMPLETE]
+        cleared = going_back(self.session, goal)
         if not confirmed:
             if self.consent is None:
                 return False
@@ -265,21 +232,28 @@ class Workshop:
             if not decision.allowed:
                 self.save()  # the decision is in the session
                 return False
-        fields = WorkshopSession.model_fields
-        for name in (name for p in cleared for name in phase_fields(p)):
-            setattr(self.session, name, fields[name].get_default(call_default_factory=True))
-        self.session.turns = [t for t in self.session.turns if t.phase not in cleared]
+        forget(self.session, cleared)
         self._move_to(goal)
         self.session.status = SessionStatus.ACTIVE
         self._activity("phase", f"went back to {goal.title}", {"cleared": [p.value for p in cleared]})
         self.save()
         return True
 
-    def pause(self) -> None:
-        """Mark the session Paused (resumable) and save."""
+    async def pause(self) -> PhaseOutcome | None:
+        """End the talk for now, the same from every face: what the current phase's conversation
+        produced is recorded first (``complete_phase``: one extraction call when something is
+        missing), then the session is marked Paused (resumable) and saved.
+
+        Returns the phase's outcome, or None when there was no talk to record (the phase not
+        opened yet, or the workshop already at Develop).
+        """
+        phase = self.session.phase
+        talked = phase in CONVERSATION_PHASES and bool(self.session.turns_of(phase))
+        outcome = await self.complete_phase() if talked else None
         self.session.status = SessionStatus.PAUSED
         self.bus.emit(Activity(name="paused", detail=f"session {self.session.id} saved; resumable"))
         self.save()
+        return outcome
 
     def resume(self) -> None:
         """Mark a paused session Active again (the conversation goes on where it stopped) and save."""
@@ -292,6 +266,7 @@ class Workshop:
     # --- internals --------------------------------------------------------------------------
 
     def _move_to(self, phase: Phase) -> None:
+        """The one place the phase changes; only the navigation methods above call it."""
         previous = self.session.phase
         self.session.phase = phase
         if previous != phase:
@@ -418,8 +393,8 @@ class SyncWorkshop:
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
         return self._loop.run(coro)
 
-    def start_phase(self, phase: Phase | str | None = None) -> str:
-        return self._run(self.workshop.start_phase(phase))
+    def start_phase(self) -> str:
+        return self._run(self.workshop.start_phase())
 
     def send(self, text: str) -> str:
         return self._run(self.workshop.send(text))
@@ -430,23 +405,17 @@ class SyncWorkshop:
     def complete_phase(self) -> PhaseOutcome:
         return self._run(self.workshop.complete_phase())
 
-    def next_phase(self) -> Phase:
-        return self._run(self.workshop.next_phase())
-
-    def go_back(self, target: Phase | str, *, confirmed: bool = False) -> bool:
-        return self._run(self.workshop.go_back(target, confirmed=confirmed))
-
     def advance(self) -> Advanced:
         return self._run(self.workshop.advance())
 
     def choose_phase(self, target: Phase | str, *, open_it: bool = True) -> bool:
         return self._run(self.workshop.choose_phase(target, open_it=open_it))
 
-    def end(self) -> None:
-        self.workshop.end()
+    def go_back(self, target: Phase | str, *, confirmed: bool = False) -> bool:
+        return self._run(self.workshop.go_back(target, confirmed=confirmed))
 
-    def pause(self) -> None:
-        self.workshop.pause()
+    def pause(self) -> PhaseOutcome | None:
+        return self._run(self.workshop.pause())
 
     def resume(self) -> None:
         self.workshop.resume()

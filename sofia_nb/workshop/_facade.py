@@ -2,7 +2,9 @@
 
 A face chooses only the consent provider and how it renders events; the model, the MCP servers,
 the enrichment, the model's tools and the session come from one ``WorkshopOptions`` and the
-config file here, so every face runs the same workshop for the same inputs.
+config file here, so every face runs the same workshop for the same inputs. Its shape is
+``open_development``'s: plain-data options, then the live objects (consent, bus, store, a model
+client) as arguments; an opened run, closed by ``aclose`` or ``async with``; ``SetupError``.
 """
 
 from __future__ import annotations
@@ -14,25 +16,17 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .._validation import describe
-from ..config import Settings, load_settings
+from ..config import Settings, SetupError, load_settings
 from ..consent import DEFAULT_DEADLINE_S, ConsentProvider
 from ..events import EventBus
-from ..llm import LLMClient, ScriptedLLM, create_llm, resolve_llm_spec
+from ..llm import LLMClient, ScriptedLLM, choose_llm
 from ..mcp import McpConfig, McpConfigError, McpManager, load_config
 from ..session import Phase, SessionStore, WorkshopSession
 from ._engine import PhaseOutcome, Workshop
 from ._inputs import InputsError, WorkshopInputs, run_inputs
+from ._navigation import NavigationError
 from ._setup import WorkshopSettings, build_workshop
 from .demo import demo_enrichment, demo_inputs, demo_mcp_config, demo_script
-
-
-class WorkshopSetupError(ValueError):
-    """A setting the workshop cannot start with; ``setting`` names it (each face words it its way:
-    ``--inputs`` in the terminal, ``inputs=`` in a notebook)."""
-
-    def __init__(self, setting: str, message: str) -> None:
-        super().__init__(message)
-        self.setting = setting
 
 
 class WorkshopOptions(BaseModel):
@@ -41,8 +35,8 @@ class WorkshopOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     llm: str | None = None
-    """An LLM spec (``openai:gpt-4o``, ``scripted:FILE``…); without one the demo's script (``demo``),
-    else ``SOFIA_LLM`` or the config file's ``llm``."""
+    """An LLM spec (``openai:gpt-4o``, ``scripted:FILE``…); without one (and no client given to
+    ``open_workshop``) the demo's script (``demo``), else ``SOFIA_LLM`` or the config file's ``llm``."""
     demo: bool = False
     """The bundled scripted company, its offline search server and its inputs."""
     session: str | None = None
@@ -58,15 +52,20 @@ class WorkshopOptions(BaseModel):
 
 
 class WorkshopRun:
-    """A workshop with the MCP servers and the model it owns; ``aclose`` (or ``async with``) stops them."""
+    """An open workshop with the MCP servers and the model it owns; ``aclose`` (or ``async with``)
+    stops them."""
 
-    def __init__(self, workshop: Workshop, mcp: McpManager, inputs: WorkshopInputs) -> None:
+    def __init__(
+        self, workshop: Workshop, mcp: McpManager, inputs: WorkshopInputs, *, owns_model: bool = True
+    ) -> None:
         self.workshop = workshop
         self.mcp = mcp
         self.inputs = inputs
+        self._owns_model = owns_model
 
     @property
     def session(self) -> WorkshopSession:
+        """The session the workshop runs (saved as it goes)."""
         return self.workshop.session
 
     async def play(self, on_message: Callable[[str], None] | None = None) -> list[PhaseOutcome]:
@@ -87,11 +86,16 @@ class WorkshopRun:
         return self.inputs.next_line(self.session)
 
     def summary(self) -> dict[str, Any]:
+        """``session_summary`` of the run's session."""
         return session_summary(self.session)
 
     async def aclose(self) -> None:
-        await self.mcp.aclose()
-        await self.workshop.llm.aclose()
+        """Stop the MCP servers and release the model (a client the caller brought stays open)."""
+        try:
+            await self.mcp.aclose()
+        finally:
+            if self._owns_model:
+                await self.workshop.llm.aclose()
 
     async def __aenter__(self) -> WorkshopRun:
         return self
@@ -105,13 +109,16 @@ async def open_workshop(
     *,
     consent: ConsentProvider,
     bus: EventBus | None = None,
-    settings: Settings | None = None,
     store: SessionStore | None = None,
+    settings: Settings | None = None,
+    llm: LLMClient | None = None,
 ) -> WorkshopRun:
-    """Build the workshop ``options`` describe; ``consent`` answers its questions (tools, going back).
+    """Open the workshop ``options`` describe; ``consent`` answers its questions (tools, going back).
 
-    Raises ``WorkshopSetupError`` for a bad setting, ``LLMError`` for a model that cannot be made,
-    ``NavigationError`` when ``options.phase`` is refused by the navigation rule.
+    ``bus`` carries its events (a new one when None), ``store`` keeps its session (the
+    ``SOFIA_HOME`` store when None), ``settings`` is the config file (read when None) and ``llm``
+    a model client the caller brings instead of ``options.llm`` (the caller closes it). Raises
+    ``SetupError`` naming the setting that stops it (``llm``, ``inputs``, ``mcp_config``, ``phase``).
     """
     bus = bus or EventBus()
     settings = settings or load_settings()
@@ -119,12 +126,13 @@ async def open_workshop(
     workshop_settings = _workshop_settings(settings)
     inputs = _inputs(options)
     config = _mcp_config(options)
-    llm = _llm(options, settings, bus)
     session = store.load(options.session) if options.session else WorkshopSession()
+    demo = demo_script() if options.demo else None
+    model = choose_llm(options.llm, llm, demo=demo, settings=settings, bus=bus)
     mcp = McpManager(config, bus=bus)
     enrichment = demo_enrichment() if options.demo else workshop_settings.enrichment(list(config.servers))
     workshop = build_workshop(
-        llm,
+        model,
         session,
         store=store,
         bus=bus,
@@ -135,30 +143,33 @@ async def open_workshop(
         tool_servers=[] if options.demo else workshop_settings.tool_servers,
     )
     workshop.save()
-    run = WorkshopRun(workshop, mcp, inputs)
+    run = WorkshopRun(workshop, mcp, inputs, owns_model=llm is None)
     if options.phase is not None:
         try:
-            if not await workshop.choose_phase(options.phase, open_it=False):
-                raise WorkshopSetupError(
-                    "phase",
-                    f"going back to {options.phase.value} clears the later phases and was not confirmed",
-                )
+            await _go_to(workshop, options.phase)
         except BaseException:
             await run.aclose()
             raise
     return run
 
 
-def _llm(options: WorkshopOptions, settings: Settings, bus: EventBus) -> LLMClient:
-    demo = f"scripted:{demo_script()}" if options.demo else None
-    return create_llm(options.llm or demo or resolve_llm_spec(None, settings), settings, bus)
+async def _go_to(workshop: Workshop, phase: Phase) -> None:
+    """``options.phase``, by the navigation rule; a refusal is a ``SetupError`` naming ``phase``."""
+    try:
+        confirmed = await workshop.choose_phase(phase, open_it=False)
+    except NavigationError as exc:
+        raise SetupError(str(exc), "phase") from None
+    if not confirmed:
+        raise SetupError(
+            f"going back to {phase.value} clears the later phases and was not confirmed", "phase"
+        )
 
 
 def _workshop_settings(settings: Settings) -> WorkshopSettings:
     try:
         return WorkshopSettings.model_validate(settings.section("workshop"))
     except ValidationError as exc:
-        raise WorkshopSetupError("workshop", f"config.toml [workshop]: {describe(exc)}") from None
+        raise SetupError(f"config.toml [workshop]: {describe(exc)}") from None
 
 
 def _mcp_config(options: WorkshopOptions) -> McpConfig:
@@ -167,7 +178,7 @@ def _mcp_config(options: WorkshopOptions) -> McpConfig:
     try:
         return load_config(options.mcp_config)
     except McpConfigError as exc:
-        raise WorkshopSetupError("mcp_config", str(exc)) from None
+        raise SetupError(str(exc), "mcp_config") from None
 
 
 def _inputs(options: WorkshopOptions) -> WorkshopInputs:
@@ -177,7 +188,7 @@ def _inputs(options: WorkshopOptions) -> WorkshopInputs:
     try:
         return WorkshopInputs.from_file(path)
     except InputsError as exc:
-        raise WorkshopSetupError("inputs", str(exc)) from None
+        raise SetupError(str(exc), "inputs") from None
 
 
 def session_summary(session: WorkshopSession) -> dict[str, Any]:

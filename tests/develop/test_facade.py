@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.develop import DevelopmentOptions, SettingError, open_development
+from sofia_nb.config import SetupError
+from sofia_nb.consent import PolicyConsent
+from sofia_nb.develop import DevelopmentOptions, open_development
 
 
 def test_a_refusal_names_the_setting_and_each_face_spells_it(
@@ -17,10 +19,11 @@ def test_a_refusal_names_the_setting_and_each_face_spells_it(
     (tmp_path / "plain").mkdir()
 
     async def fix() -> None:
-        async with open_development(DevelopmentOptions(demo=True)) as run:
+        options = DevelopmentOptions(demo=True)
+        async with await open_development(options, consent=PolicyConsent("deny")) as run:
             await run.fix(tmp_path / "plain")
 
-    with pytest.raises(SettingError) as info:
+    with pytest.raises(SetupError) as info:
         asyncio.run(fix())
     assert info.value.settings == ("init_git",)
     assert str(info.value).endswith("is not a git repository (set `init_git`)")

@@ -151,9 +151,9 @@ def test_fix_refuses_a_dirty_tree_and_touches_nothing(tmp_path: Path, no_git_ide
     before = git(root, "status", "--porcelain"), git(root, "rev-parse", "HEAD"), git(root, "branch")
     import pytest
 
-    from sofia_nb.develop import DevelopError
+    from sofia_nb.config import SetupError
 
-    with pytest.raises(DevelopError, match="uncommitted changes"):
+    with pytest.raises(SetupError, match="uncommitted changes"):
         asyncio.run(fix_project(root, ScriptedLLM([RIGHT])))
     assert (git(root, "status", "--porcelain"), git(root, "rev-parse", "HEAD"), git(root, "branch")) == before
     assert (root / "calc.py").read_text() == dirty
@@ -178,10 +178,10 @@ def test_fix_works_on_a_new_branch_and_leaves_the_users_branch(tmp_path: Path, n
 def test_fix_refuses_a_folder_that_is_not_a_repository(tmp_path: Path, no_git_identity: None) -> None:
     import pytest
 
-    from sofia_nb.develop import DevelopError
+    from sofia_nb.config import SetupError
 
     root = write_calc(tmp_path / "p")
-    with pytest.raises(DevelopError, match="not a git repository"):
+    with pytest.raises(SetupError, match="not a git repository"):
         asyncio.run(fix_project(root, ScriptedLLM([RIGHT])))
     assert not (root / ".git").exists()
     result = asyncio.run(fix_project(root, ScriptedLLM([RIGHT]), init_git=True, test_cmd="pytest -q"))

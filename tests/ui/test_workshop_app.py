@@ -87,6 +87,7 @@ async def test_pause_saves_a_resumable_session(tmp_path) -> None:
     workshop = Workshop.create(EchoModel(), store=store)
     app = WorkshopApp(workshop)
     app.pause_button.click()
+    await _settle(app)
     assert store.load(workshop.session.id).status.value == "paused"
     assert "paused" in app.status.value
 

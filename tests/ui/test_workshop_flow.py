@@ -109,6 +109,7 @@ async def test_pause_and_resume_are_visible_states(tmp_path) -> None:
     workshop = Workshop.create(EchoModel(), store=store)
     app = WorkshopApp(workshop)
     app.pause_button.click()
+    await asyncio.gather(*app.tasks)
     assert "paused" in app.status.value and _visible(app.resume_button) and not _visible(app.pause_button)
     assert app.send_button.disabled and not app.resume_button.disabled
     reopened = WorkshopApp(Workshop.load(workshop.session.id, EchoModel(), store=store))

@@ -98,12 +98,13 @@ def test_completion_runs_one_extraction_call_over_the_transcript() -> None:
 def test_a_failed_extraction_never_blocks_the_phase() -> None:
     bus = EventBus()
     recorder = EventRecorder(bus)
-    workshop = Workshop(WorkshopSession(), ScriptedLLM(["Hello."]), bus=bus)  # nothing left for extract
+    replies = ["Hello.", {"purpose": "chat", "text": "Ideate opens."}]  # nothing for extract
+    workshop = Workshop(WorkshopSession(), ScriptedLLM(replies), bus=bus)
 
     async def run() -> Any:
         await workshop.start_phase()
-        outcome = await workshop.complete_phase()
-        return outcome, await workshop.next_phase()
+        step = await workshop.advance()
+        return step.outcome, step.phase
 
     outcome, following = asyncio.run(run())
     assert not outcome.complete and outcome.missing == ["business_context", "workflow"]

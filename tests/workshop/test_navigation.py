@@ -1,6 +1,7 @@
 """The engine owns the flow: every navigation action, its events and the saved session; no face
 assigns session fields itself."""
 
+import ast
 import asyncio
 import json
 import re
@@ -63,7 +64,7 @@ def test_every_navigation_action_emits_its_events_and_saves(tmp_path: Path) -> N
         saved = _saved(workshop)
         assert saved.phase == Phase.DISCOVER and saved.business_context is None
         assert [t.phase for t in saved.turns] == [Phase.DISCOVER, Phase.DISCOVER]  # the new opening
-        workshop.pause()
+        await workshop.pause()
         assert _saved(workshop).status == SessionStatus.PAUSED
 
     asyncio.run(drive())
@@ -139,3 +140,30 @@ def test_the_terminal_gate_pauses_and_saves_when_nobody_decides_in_time(tmp_path
     assert "no decision within 1s: paused; resume with: sofia-nb workshop --session" in err
     saved = SessionStore(tmp_path / "sessions").load("last")
     assert saved.status == SessionStatus.PAUSED and saved.phase == Phase.DISCOVER
+
+
+def _phase_assignments(tree: ast.AST) -> list[tuple[int, str]]:
+    """``x.phase = ...`` where ``x`` is not a bare ``self`` (a widget's own ``phase`` is its business)."""
+    found = []
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        for target in targets:
+            on_self = isinstance(target, ast.Attribute) and ast.unparse(target.value) == "self"
+            if isinstance(target, ast.Attribute) and target.attr == "phase" and not on_self:
+                found.append((target.lineno, ast.unparse(target)))
+    return found
+
+
+def test_the_phase_changes_only_in_the_engines_move() -> None:
+    """Every move goes through the rule: the one assignment is ``Workshop._move_to``."""
+    found = []
+    for path in sorted((ROOT / "sofia_nb").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found += [f"{path.relative_to(ROOT)}:{n}: {text}" for n, text in _phase_assignments(tree)]
+    engine = (ROOT / "sofia_nb" / "workshop" / "_engine.py").read_text(encoding="utf-8")
+    move = next(
+        n for n in ast.walk(ast.parse(engine)) if isinstance(n, ast.FunctionDef) and n.name == "_move_to"
+    )
+    allowed = [f"sofia_nb/workshop/_engine.py:{n}: {t}" for n, t in _phase_assignments(move)]
+    assert len(allowed) == 1 and found == allowed
+    assert not hasattr(Workshop, "next_phase") and not hasattr(Workshop, "end")
