@@ -42,6 +42,8 @@ from sofia_nb.develop import (  # noqa: E402
     Git,
     LoopOptions,
     RalphLoop,
+    RunContext,
+    Workspace,
     open_development,
 )
 from sofia_nb.llm import LLMClient, ScriptedLLM, create_llm  # noqa: E402
@@ -95,10 +97,10 @@ def overhead_s(timings: dict[str, float]) -> float:
     )
 
 
-def seeded_repo(project: Path) -> Git:
+async def seeded_repo(project: Path) -> Git:
     git = Git(project)
-    git.init()
-    git.commit_all("seeded bug")
+    await git.init()
+    await git.commit_all("seeded bug")
     return git
 
 
@@ -106,7 +108,7 @@ async def run_case(
     case: Case, llm: LLMClient, work: Path, modules: Path | None, max_reflections: int = 1
 ) -> dict[str, Any]:
     project = materialise(case, work / "project", modules)
-    git = seeded_repo(project)
+    git = await seeded_repo(project)
     store = SessionStore(work / "home" / "sessions")
     session = WorkshopSession(name=case.name, poc=PocState())
     assert session.poc is not None
@@ -117,17 +119,12 @@ async def run_case(
         test_timeout_s=case.test_timeout_s,
         grace_s=2,
     )
-    loop = RalphLoop(
-        project,
-        llm,
-        template,
-        session.poc,
-        goal=f"Fix the {case.bug} bug so the tests pass.",
-        git=git,
-        save=lambda: store.save(session),
-        options=options,
+    goal = f"Fix the {case.bug} bug so the tests pass."
+    workspace = Workspace(
+        project, template, session.poc, goal=goal, git=git, save=lambda: store.save(session)
     )
-    result = await loop.run()
+    context = RunContext(llm=llm, options=DevelopmentOptions(loop=options))
+    result = await RalphLoop(context.on(workspace)).run()
     its = [i for i in session.poc.iterations if i.outcome != "scaffold"]
     baseline = bare_run_s(case, materialise(case, work / "bare", modules, fixed=True))
     overheads = [overhead_s(i.timings) for i in its]
@@ -210,24 +207,18 @@ async def run_enriched(case: EnrichCase, enriched: bool, work: Path) -> dict[str
     options = DevelopmentOptions(
         develop=DevelopSettings(),
         mcp_config=mcp_config(work / "mcp.json") if enriched else work / "none.json",
+        loop=LoopOptions(max_iterations=case.max_iterations, max_reflections=0, grace_s=2),
     )
     consent = PolicyConsent(ConsentPolicy(mode="allow-listed", tools=("context7/*", "websearch/*")))
     poc = PocState()
     model = ScriptedLLM(case.replies(), name=case.name)
     async with await open_development(options, consent=consent, settings=Settings(), llm=model) as run:
-        loop = RalphLoop(
-            project,
-            run.llm,
-            TEMPLATES["python-pytest"],
-            poc,
-            goal="Make the failing tests pass.",
-            plan=Plan(dependencies=case.dependencies),
-            git=seeded_repo(project),
-            mcp=run.caller(),
-            enrichment_servers=run.develop_settings.enrichment,
-            options=LoopOptions(max_iterations=case.max_iterations, max_reflections=0, grace_s=2),
-        )
-        result = await loop.run()
+        plan = Plan(dependencies=case.dependencies)
+        template = TEMPLATES["python-pytest"]
+        git = await seeded_repo(project)
+        goal = "Make the failing tests pass."
+        workspace = Workspace(project, template, poc, goal=goal, git=git, plan=plan)
+        result = await RalphLoop(run.context().on(workspace)).run()
     sources = sorted({s for i in poc.iterations for s in i.enrichment_sources})
     return {"status": result.status, "iterations": result.iterations, "sources": sources}
 

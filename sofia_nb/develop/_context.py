@@ -1,57 +1,79 @@
-"""What one Ralph run carries from step to step: the project, model, template, PoC state, git, the
-bus, saving, the consented MCP caller, enrichment, GitHub and the stop signal."""
+"""What one Ralph run carries from step to step.
+
+``RunContext`` is made in one place, the façade (``DevelopmentRun``): the run's options as plain
+data, the ``[develop]`` table, and its live parts (model, bus, the consented MCP caller, the store,
+the stop signal). ``develop_session`` and ``fix_project`` add the ``Workspace`` the loop works on
+(``context.on(workspace)``) and hand the context to ``RalphLoop(context)``. A new loop setting
+is a field of ``LoopOptions`` and the line that reads it; nothing is copied on the way.
+"""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..events import Activity, EventBus
 from ..llm import LLMClient
-from ..session import Plan, PocState
-from ._enrich import EnrichmentServers, ToolCaller
+from ..session import Plan, PocState, SessionStore
+from ._enrich import ToolCaller
 from ._git import Git
 from ._github import GitHubPublisher
-from ._loop_options import LoopOptions
+from ._options import DevelopmentOptions, DevelopSettings, LoopOptions
 from ._templates import Template
 
 
 def _nothing() -> None:
-    """The ``save`` of a run with no store (``fix``, tests)."""
+    """The ``save`` of a run with no session to keep (``fix``, tests)."""
 
 
 @dataclass
-class RunContext:
-    """One run's context; ``RalphLoop(context)`` and the scaffold/resume steps read it."""
+class Workspace:
+    """What the loop works on: the folder and its git, the template, the PoC state it updates (in
+    place), the goal and plan the prompt states, how to save, GitHub publishing, the branch."""
 
-    project: Path
-    llm: LLMClient
+    root: Path
     template: Template
     poc: PocState
-    _: KW_ONLY
     goal: str
+    git: Git
     plan: Plan | None = None
-    options: LoopOptions = field(default_factory=LoopOptions)
-    git: Git | None = None
-    bus: EventBus = field(default_factory=EventBus)
     save: Callable[[], object] = _nothing
-    mcp: ToolCaller | None = None
-    enrichment_servers: EnrichmentServers | None = None
     github: GitHubPublisher | None = None
     branch: str = ""
-    stop_event: threading.Event = field(default_factory=threading.Event)
 
-    def __post_init__(self) -> None:
-        self.project = Path(self.project)
-        self.git = self.git or Git(self.project)
+
+@dataclass(frozen=True)
+class RunContext:
+    """One ``dev`` or ``fix`` run as the façade opened it; ``workspace`` is set by ``on``."""
+
+    llm: LLMClient
+    options: DevelopmentOptions = field(default_factory=DevelopmentOptions)
+    develop: DevelopSettings = field(default_factory=DevelopSettings)
+    bus: EventBus = field(default_factory=EventBus)
+    tools: ToolCaller | None = None
+    """The run's MCP calls, each asked for first (``ConsentedTools``); None without MCP servers."""
+    store: SessionStore | None = None
+    stop_event: threading.Event = field(default_factory=threading.Event)
+    """Set from any thread (the notebook's Stop); the loop ends at its next step, resumable."""
+    workspace: Workspace | None = None
 
     @property
-    def repo(self) -> Git:
-        """The project's git (made in ``__post_init__`` when none was given)."""
-        assert self.git is not None
-        return self.git
+    def loop(self) -> LoopOptions:
+        return self.options.loop
+
+    @property
+    def work(self) -> Workspace:
+        """The workspace; a context without one cannot drive a loop."""
+        if self.workspace is None:
+            raise ValueError("this RunContext has no workspace yet: use context.on(Workspace(...))")
+        return self.workspace
+
+    def on(self, workspace: Workspace) -> RunContext:
+        """The same run, working on ``workspace``."""
+        return replace(self, workspace=workspace)
 
     def say(self, name: str, detail: str = "") -> None:
+        """An ``Activity`` event: the progress line the faces show."""
         self.bus.emit(Activity(name=name, detail=detail))

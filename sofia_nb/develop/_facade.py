@@ -9,43 +9,23 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from .._validation import describe
 from ..config import Settings, SetupError, load_settings
-from ..consent import DEFAULT_DEADLINE_S as DEFAULT_CONSENT_DEADLINE_S
 from ..consent import ConsentBroker, ConsentedTools, ConsentPolicy, ConsentProvider, PreapprovedThenAsk
 from ..events import EventBus
 from ..llm import LLMClient, choose_llm
 from ..mcp import McpConfigError, McpManager, load_config
 from ..session import SessionStore, WorkshopSession
+from ._context import RunContext
 from ._github import WRITE_TOOLS as GITHUB_WRITE_TOOLS
-from ._loop import LoopOptions, RalphResult
-from ._run import DEMO_DEV_SCRIPT, DevelopSettings, develop_session, fix_project
+from ._loop import RalphResult
+from ._options import DevelopmentOptions, DevelopSettings
+from ._run import develop_session, fix_project
 
-
-class DevelopmentOptions(BaseModel):
-    """Everything a ``dev`` or ``fix`` run is made of, as plain data; the ``[develop]`` table of
-    config.toml fills ``develop`` when it is not given."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    llm: str | None = None
-    """A model spec (``openai:gpt-4o-mini``); None: a client given to ``open_development``, else
-    ``demo``, else ``$SOFIA_LLM`` / config.toml."""
-    demo: bool = False
-    """With no model given, play the bundled scripted replies for the demo workshop's plan (before
-    ``$SOFIA_LLM`` and config.toml are read: a face passes what its user chose)."""
-    mcp_config: Path | None = None
-    """The MCP configuration file; None finds the nearest ``.vscode/mcp.json``."""
-    consent_deadline_s: float = DEFAULT_CONSENT_DEADLINE_S
-    output: Path | None = None
-    force: bool = False
-    github: bool = False
-    init_git: bool = False
-    allow_dirty: bool = False
-    loop: LoopOptions = Field(default_factory=LoopOptions)
-    develop: DevelopSettings | None = None
+DEMO_DEV_SCRIPT = Path(__file__).parent / "demo" / "dev-replies.yaml"
+"""The scripted replies ``sofia-nb dev --demo`` plays for the demo workshop's plan."""
 
 
 class DevelopmentRun:
@@ -95,8 +75,9 @@ class DevelopmentRun:
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
-    def caller(self, session: WorkshopSession | None = None) -> ConsentedTools | None:
-        """The run's MCP calls, each asked for first; with ``github`` its writes are approved."""
+    def tools(self, session: WorkshopSession | None = None) -> ConsentedTools | None:
+        """The run's MCP calls, each asked for first (decisions recorded in ``session``); with
+        ``github`` its two writes are approved; None without MCP servers."""
         if not self.mcp.servers:
             return None
         provider = self.consent
@@ -109,47 +90,33 @@ class DevelopmentRun:
         )
         return ConsentedTools(self.mcp, broker)
 
-    async def develop(self, session: WorkshopSession) -> RalphResult:
-        """A workshop's plan to a tested PoC (scaffold unless resuming, then the loop)."""
-        o, d = self.options, self.develop_settings
-        output = o.output
-        if output is None and self.settings.poc_dir:
-            output = Path(self.settings.poc_dir) / session.id
-        return await develop_session(
-            session,
-            self.llm,
-            store=self.store or SessionStore(),
-            output=output,
-            options=o.loop,
-            force=o.force,
-            mcp=self.caller(session),
-            github=o.github,
+    def context(self, session: WorkshopSession | None = None) -> RunContext:
+        """The one ``RunContext`` of a ``develop`` (``session``) or ``fix`` run: every setting
+        and live part the loop reads, made here and nowhere else."""
+        options = self.options
+        if session is not None and options.output is None and self.settings.poc_dir:
+            options = options.model_copy(update={"output": Path(self.settings.poc_dir) / session.id})
+        return RunContext(
+            llm=self.llm,
+            options=options,
+            develop=self.develop_settings,
             bus=self.bus,
-            enrichment_servers=d.enrichment,
-            author=d.author,
+            tools=self.tools(session),
+            store=(self.store or SessionStore()) if session is not None else None,
             stop_event=self._stop,
-            github_server=d.github_server,
         )
+
+    async def develop(self, session: WorkshopSession) -> RalphResult:
+        """A workshop's plan to a tested PoC (scaffold unless resuming, then the loop); the session
+        is saved to the run's store as it goes."""
+        return await develop_session(self.context(session), session)
 
     async def fix(
         self, project: Path, *, test_cmd: str | None = None, goal: str | None = None
     ) -> RalphResult:
-        """The loop on an existing repository, on a new branch ``sofia/fix-<time>``."""
-        o, d = self.options, self.develop_settings
-        return await fix_project(
-            project,
-            self.llm,
-            test_cmd=test_cmd,
-            goal=goal,
-            options=o.loop,
-            allow_dirty=o.allow_dirty,
-            init_git=o.init_git,
-            bus=self.bus,
-            mcp=self.caller(),
-            enrichment_servers=d.enrichment,
-            author=d.author,
-            stop_event=self._stop,
-        )
+        """The loop on an existing repository, on a new branch ``sofia/fix-<time>``; ``test_cmd``
+        replaces the detected test command, ``goal`` what the prompt asks for."""
+        return await fix_project(self.context(), project, test_cmd=test_cmd, goal=goal)
 
 
 async def open_development(

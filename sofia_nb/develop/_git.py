@@ -1,17 +1,31 @@
-"""The git commands the loop needs. Every commit names its own author and committer, so the loop works
-on a machine with no git identity; hooks and signing of the user's configuration are bypassed."""
+"""The git commands the loop needs, run through asyncio so the event loop goes on while git works.
+
+In a notebook the Ralph loop runs on the kernel's loop: a blocking ``subprocess.run`` there would
+hold every widget callback (Stop included) and every MCP reply until git returned. So git is a
+child process of the loop, with the hygiene of every child (its own process group, the
+parent-death signal, killed with its group on timeout or cancellation).
+
+Every commit names its own author and committer, so the loop works on a machine with no git
+identity; hooks and signing of the user's configuration are bypassed. ``Git._invoke`` is the one
+place git is started: the argument list, the environment and the child's life are decided there.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
-import subprocess
+import signal
 from pathlib import Path
 
 from pydantic import BaseModel
 
+from .._children import die_with_parent, kill_group
 from ..redact import scrubbed_env
 
 GIT_TIMEOUT_S = 60.0
+"""One git command's limit: a local commit of a PoC takes milliseconds; a minute means a hung
+credential helper or a lock held by another process, and the loop reports it instead of waiting."""
 
 
 class GitError(RuntimeError):
@@ -24,7 +38,7 @@ class GitAuthor(BaseModel):
 
 
 class Git:
-    """git in one working tree."""
+    """git in one working tree; every command is a coroutine."""
 
     def __init__(self, root: Path, author: GitAuthor | None = None) -> None:
         self.root = Path(root)
@@ -41,67 +55,84 @@ class Git:
         )
         return env
 
-    def run(self, *args: str) -> str:
-        """Run ``git ARGS`` in the tree and return its stdout; raises ``GitError`` on failure."""
+    def _argv(self, args: tuple[str, ...]) -> list[str]:
+        return ["git", "-c", "commit.gpgsign=false", "-c", "core.quotepath=false", *args]
+
+    async def _invoke(self, args: tuple[str, ...]) -> tuple[int, str, str]:
+        """Start git, wait for it within ``GIT_TIMEOUT_S``; (exit code, stdout, stderr)."""
         try:
-            done = subprocess.run(
-                ["git", "-c", "commit.gpgsign=false", "-c", "core.quotepath=false", *args],
+            proc = await asyncio.create_subprocess_exec(
+                *self._argv(args),
                 cwd=self.root,
                 env=self._env(),
-                capture_output=True,
-                text=True,
-                timeout=GIT_TIMEOUT_S,
-                check=False,
-                stdin=subprocess.DEVNULL,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                start_new_session=True,
+                preexec_fn=die_with_parent(),
             )
-        except (OSError, subprocess.TimeoutExpired) as exc:
+        except OSError as exc:
             raise GitError(f"git {args[0]} failed: {exc}") from None
-        if done.returncode != 0:
-            raise GitError(f"git {' '.join(args)} failed: {done.stderr.strip() or done.stdout.strip()}")
-        return done.stdout
+        try:
+            async with asyncio.timeout(GIT_TIMEOUT_S):
+                out, err = await proc.communicate()
+        except TimeoutError:
+            raise GitError(f"git {args[0]} failed: no answer within {GIT_TIMEOUT_S:g} s") from None
+        finally:
+            if proc.returncode is None:  # timed out or cancelled (a stop): git must not outlive us
+                kill_group(proc.pid, signal.SIGKILL)
+                with contextlib.suppress(ProcessLookupError):
+                    proc.kill()
+                await asyncio.shield(proc.wait())
+        assert proc.returncode is not None
+        return proc.returncode, out.decode(errors="replace"), err.decode(errors="replace")
 
-    def is_repo(self) -> bool:
+    async def run(self, *args: str) -> str:
+        """Run ``git ARGS`` in the tree and return its stdout; raises ``GitError`` on failure."""
+        code, out, err = await self._invoke(args)
+        if code != 0:
+            raise GitError(f"git {' '.join(args)} failed: {err.strip() or out.strip()}")
+        return out
+
+    async def is_repo(self) -> bool:
         """True when ``root`` is the top of a git working tree."""
         try:
-            top = self.run("rev-parse", "--show-toplevel").strip()
+            top = (await self.run("rev-parse", "--show-toplevel")).strip()
         except GitError:
             return False
-        return os.path.samefile(top, self.root)
+        return os.path.samefile(top, self.root)  # noqa: ASYNC240 - two stats of local paths
 
-    def init(self) -> None:
-        self.run("init", "-q", "-b", "main")
+    async def init(self) -> None:
+        await self.run("init", "-q", "-b", "main")
 
-    def commit_all(self, message: str) -> str:
+    async def commit_all(self, message: str) -> str:
         """Stage everything and commit; returns the new commit's sha, or "" when nothing changed."""
-        self.run("add", "-A")
+        await self.run("add", "-A")
         try:
-            self.run("commit", "-q", "--no-verify", "-m", message)
+            await self.run("commit", "-q", "--no-verify", "-m", message)
         except GitError as exc:
             if "nothing to commit" in str(exc) or "nothing added to commit" in str(exc):
                 return ""
             raise
-        return self.head()
+        return await self.head()
 
-    def head(self) -> str:
-        return self.run("rev-parse", "HEAD").strip()
+    async def head(self) -> str:
+        return (await self.run("rev-parse", "HEAD")).strip()
 
-    def branch(self) -> str:
+    async def branch(self) -> str:
         """The checked-out branch ("" when HEAD is detached)."""
-        return self.run("branch", "--show-current").strip()
+        return (await self.run("branch", "--show-current")).strip()
 
-    def ref(self, name: str) -> str:
-        return self.run("rev-parse", "--verify", f"{name}^{{commit}}").strip()
-
-    def is_dirty(self) -> bool:
+    async def is_dirty(self) -> bool:
         """Uncommitted changes to tracked files, or untracked files that are not ignored."""
-        return bool(self.run("status", "--porcelain").strip())
+        return bool((await self.run("status", "--porcelain")).strip())
 
-    def switch_new(self, branch: str) -> None:
-        self.run("switch", "-q", "-c", branch)
+    async def switch_new(self, branch: str) -> None:
+        await self.run("switch", "-q", "-c", branch)
 
-    def has_commits(self) -> bool:
+    async def has_commits(self) -> bool:
         try:
-            self.head()
+            await self.head()
         except GitError:
             return False
         return True

@@ -11,24 +11,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import tempfile
-import threading
 import time
-from collections.abc import Awaitable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from pydantic import BaseModel
 
-from ..events import EventBus, IterationFinished, IterationStarted
+from ..events import IterationFinished, IterationStarted
 from ..llm import LLMUsage, Message
-from ..session import PocIteration, TestResults
+from ..session import PocIteration, PocState, TestResults
 from ._context import RunContext
 from ._enrich import enrich
 from ._git import GitError
-from ._loop_options import LoopOptions
 from ._prompt import FIX_SYSTEM, PromptInput, build_fix_prompt
-from ._runner import TestRun, child_environment, run_process
+from ._runner import INSTALL_TIMEOUT_S, TestRun, child_environment, run_process
 from ._stuck import StuckDetector, failure_signature
 from ._templates import expand
 from .edits import apply_reply, no_edits_message
@@ -36,7 +35,6 @@ from .edits import apply_reply, no_edits_message
 log = logging.getLogger(__name__)
 
 Status = Literal["success", "partial", "failed"]
-T = TypeVar("T")
 
 
 class TestCounts(BaseModel):
@@ -77,27 +75,15 @@ class LoopStopped(Exception):
 class RalphLoop:
     """Drives one project to green. ``poc`` is updated in place; ``save`` persists it after each step."""
 
-    def __init__(self, context: RunContext | Path, *legacy: Any, **legacy_options: Any) -> None:
-        """``RalphLoop(context)``; the older ``RalphLoop(project, llm, template, poc, goal=..., ...)``
-        still works and builds the ``RunContext`` from the same arguments."""
-        if not isinstance(context, RunContext):
-            legacy_options["stop_event"] = legacy_options.get("stop_event") or threading.Event()
-            legacy_options["options"] = legacy_options.get("options") or LoopOptions()
-            legacy_options["bus"] = legacy_options.get("bus") or EventBus()
-            legacy_options["save"] = legacy_options.get("save") or (lambda: None)
-            context = RunContext(context, *legacy, **legacy_options)
-        self.context = c = context
-        self.project, self.llm, self.template, self.poc = c.project, c.llm, c.template, c.poc
-        self.goal, self.plan, self.options, self.git, self.bus = c.goal, c.plan, c.options, c.repo, c.bus
-        self.mcp, self.enrichment_servers, self.github, self.branch = (
-            c.mcp,
-            c.enrichment_servers,
-            c.github,
-            c.branch,
+    def __init__(self, context: RunContext) -> None:
+        """``context`` is the façade's, on a workspace (``context.on(Workspace(...))``)."""
+        self.context = context
+        self.work = context.work
+        self.options = context.loop
+        self.runner = self.work.template.runner(
+            timeout_s=self.options.test_timeout_s, grace_s=self.options.grace_s
         )
-        self._save = c.save
-        self.runner = c.template.runner(timeout_s=c.options.test_timeout_s, grace_s=c.options.grace_s)
-        self._stop = c.stop_event  # set from any thread: the notebook's Stop button
+        self._stop = context.stop_event  # set from any thread: the notebook's Stop button
         self._previous_diff = ""
         self.usage = LLMUsage()
         self._latest: TestResults | None = None  # the newest test results, finished iteration or not
@@ -108,6 +94,11 @@ class RalphLoop:
 
     def _say(self, name: str, detail: str = "") -> None:
         self.context.say(name, detail)
+
+    @property
+    def poc(self) -> PocState:
+        """The PoC state this loop updates in place (the workspace's)."""
+        return self.work.poc
 
     def _check_stop(self) -> None:
         if self._stop.is_set():
@@ -124,8 +115,8 @@ class RalphLoop:
             reason=reason,
             iterations=len(self.done_iterations),
             tests=TestCounts.of(results),
-            branch=self.branch,
-            project=str(self.project),
+            branch=self.work.branch,
+            project=str(self.work.root),
         )
 
     def _finish(
@@ -136,7 +127,7 @@ class RalphLoop:
         self.poc.termination_reason = reason
         self.poc.final_test_results = results
         self.poc.total_duration_s += time.perf_counter() - started
-        self._save()
+        self.work.save()
         self._say("finished", f"{status}: {reason}")
         return self._result(status, reason, results)
 
@@ -154,7 +145,7 @@ class RalphLoop:
                 number = len(self.done_iterations) + 1
                 if number > self.options.max_iterations:
                     self._say("tests", "final re-test after the last iteration")
-                    final = await self.runner.run(self.project)
+                    final = await self.runner.run(self.work.root)
                     if final.ok:
                         return self._finish("success", "tests-passing", final.results, started)
                     return self._finish(status_for(final.results), "max-iterations", final.results, started)
@@ -179,23 +170,16 @@ class RalphLoop:
         """An iteration that did not finish is re-run, never half-recorded."""
         self.poc.iterations = [i for i in self.poc.iterations if i.outcome == "scaffold" or i.ended_at]
 
-    @staticmethod
-    async def _timed(timings: dict[str, float], key: str, coro: Awaitable[T]) -> T:
-        t0 = time.perf_counter()
-        try:
-            return await coro
-        finally:
-            timings[key] = timings.get(key, 0.0) + time.perf_counter() - t0
-
     async def _iteration(self, number: int, detector: StuckDetector) -> TestRun:
         t_start = time.perf_counter()
         timings: dict[str, float] = {}
         record = PocIteration(iteration=number)
         self.poc.iterations.append(record)
-        self.bus.emit(IterationStarted(iteration=number, max_iterations=self.options.max_iterations))
+        self.context.bus.emit(IterationStarted(iteration=number, max_iterations=self.options.max_iterations))
         self._check_stop()
-        self._say("tests", f"iteration {number}: running {' '.join(self.template.test_command[:3])}")
-        run = await self._timed(timings, "tests", self.runner.run(self.project))
+        self._say("tests", f"iteration {number}: running {' '.join(self.work.template.test_command[:3])}")
+        with clock(timings, "tests"):
+            run = await self.runner.run(self.work.root)
         record.test_results = self._latest = run.results
         self._check_stop()
         if run.ok:
@@ -208,53 +192,57 @@ class RalphLoop:
         enrichment = ""
         if stuck:
             self._say("stuck", stuck)
-            enrichment = await self._timed(timings, "enrich", self._enrich(run.results, record))
-        t0 = time.perf_counter()
-        prompt, record.prompt_summary = build_fix_prompt(
-            PromptInput(
-                project=self.project,
-                goal=self.goal,
-                iteration=number,
-                max_iterations=self.options.max_iterations,
-                results=run.results,
-                previous_summary=previous.changes_summary if previous else "",
-                previous_diff=self._previous_diff,
-                stuck_reason=stuck,
-                enrichment=enrichment,
-                history=[self._history_line(i) for i in self.done_iterations[-5:]],
-                budget_chars=self.options.prompt_budget_chars,
-            )
+            with clock(timings, "enrich"):
+                enrichment = await self._enrich(run.results, record)
+        prompt_input = PromptInput(
+            project=self.work.root,
+            goal=self.work.goal,
+            iteration=number,
+            max_iterations=self.options.max_iterations,
+            results=run.results,
+            previous_summary=previous.changes_summary if previous else "",
+            previous_diff=self._previous_diff,
+            stuck_reason=stuck,
+            enrichment=enrichment,
+            history=[self._history_line(i) for i in self.done_iterations[-5:]],
+            budget_chars=self.options.prompt_budget_chars,
         )
-        timings["prompt"] = time.perf_counter() - t0
+        # The prompt walks the project and parses its files (tree-sitter): in a thread, so the
+        # event loop (a notebook's widgets, the MCP connections) goes on meanwhile.
+        with clock(timings, "prompt"):
+            prompt, record.prompt_summary = await asyncio.to_thread(build_fix_prompt, prompt_input)
         changed = await self._fix(prompt, record, timings)
         record.files_changed = changed
-        t0 = time.perf_counter()
-        record.commit = self._commit(number, record) if changed else ""
-        timings["commit"] = time.perf_counter() - t0
+        if changed:
+            with clock(timings, "commit"):
+                record.commit = await self._commit(number, record)
         if record.commit:
             self._say("commit", f"{record.commit[:10]} {', '.join(changed)}")
-        if self.github is not None and changed:
-            await self._timed(
-                timings, "github", self.github.push(self.project, changed, f"sofia: iteration {number}")
-            )
-            self.poc.repo_url = self.github.repo_url or self.poc.repo_url
-        reinstall = bool(changed) and self.template.install_when in changed
-        if reinstall and not await self._timed(timings, "install", self.install()):
-            raise RuntimeError(f"the install failed after {self.template.install_when} changed")
+        github = self.work.github
+        if github is not None and changed:
+            with clock(timings, "github"):
+                await github.push(self.work.root, changed, f"sofia: iteration {number}")
+            self.poc.repo_url = github.repo_url or self.poc.repo_url
+        install_when = self.work.template.install_when
+        if changed and install_when in changed:
+            with clock(timings, "install"):
+                installed = await self.install()
+            if not installed:
+                raise RuntimeError(f"the install failed after {install_when} changed")
         record.outcome = "tests-failing"
         return self._close(record, timings, t_start, run)
 
     def _close(
         self, record: PocIteration, timings: dict[str, float], t_start: float, run: TestRun
     ) -> TestRun:
-        t0 = time.perf_counter()
         record.ended_at = datetime.now(UTC)
         timings["total"] = time.perf_counter() - t_start
         record.timings = {k: round(v, 6) for k, v in timings.items()}
-        self._save()
-        record.timings["save"] = round(time.perf_counter() - t0, 6)
+        with clock(timings, "save"):  # recorded with the next save: it cannot time itself
+            self.work.save()
+        record.timings["save"] = round(timings["save"], 6)
         r = run.results
-        self.bus.emit(
+        self.context.bus.emit(
             IterationFinished(
                 iteration=record.iteration,
                 passed=r.passed,
@@ -276,10 +264,10 @@ class RalphLoop:
         return f"- iteration {i.iteration}: {counts}; changed {files}" + (" (stuck)" if i.stuck else "")
 
     async def _enrich(self, results: TestResults, record: PocIteration) -> str:
-        if self.mcp is None:
+        if self.context.tools is None:
             return ""
         self._say("enrich", "gathering docs and search results")
-        found = await enrich(self.mcp, self.plan, results, self.enrichment_servers)
+        found = await enrich(self.context.tools, self.work.plan, results, self.context.develop.enrichment)
         record.enrichment_sources = found.sources
         for failure in found.failures:
             self._say("enrich", failure)
@@ -297,12 +285,12 @@ class RalphLoop:
             self._say(
                 "model", f"fix request ({'reflection ' + str(reflections) if reflections else 'first'})"
             )
-            reply = await self._timed(timings, "model", self.llm.complete(messages, purpose="fix"))
+            with clock(timings, "model"):
+                reply = await self.context.llm.complete(messages, purpose="fix")
             tokens["input"] += reply.usage.input_tokens
             tokens["output"] += reply.usage.output_tokens
-            t0 = time.perf_counter()
-            applied = apply_reply(self.project, reply.text)
-            timings["apply"] = timings.get("apply", 0.0) + time.perf_counter() - t0
+            with clock(timings, "apply"):
+                applied = apply_reply(self.work.root, reply.text)
             changed += [c for c in applied.changed if c not in changed]
             refused += len(applied.problems)
             summaries.append(_first_prose_line(reply.text))
@@ -327,10 +315,11 @@ class RalphLoop:
         record.refused_edits = refused
         return changed
 
-    def _commit(self, number: int, record: PocIteration) -> str:
+    async def _commit(self, number: int, record: PocIteration) -> str:
+        git = self.work.git
         try:
-            sha = self.git.commit_all(f"sofia: iteration {number}: {record.changes_summary}"[:200])
-            self._previous_diff = self.git.run("show", "--format=", "--no-color", sha) if sha else ""
+            sha = await git.commit_all(f"sofia: iteration {number}: {record.changes_summary}"[:200])
+            self._previous_diff = await git.run("show", "--format=", "--no-color", sha) if sha else ""
         except GitError as exc:
             self._say("commit", f"commit failed: {exc}")
             return ""
@@ -338,15 +327,16 @@ class RalphLoop:
 
     async def install(self) -> bool:
         """Run the template's install command when its trigger file exists; False when it failed."""
-        if not self.template.install_command or not (self.project / self.template.install_when).exists():
+        template = self.work.template
+        if not template.install_command or not (self.work.root / template.install_when).exists():
             return True
-        self._say("install", " ".join(self.template.install_command[:4]))
+        self._say("install", " ".join(template.install_command[:4]))
         with tempfile.TemporaryDirectory(prefix="sofia-install-") as scratch:
             done = await run_process(
-                expand(self.template.install_command),
-                self.project,
+                expand(template.install_command),
+                self.work.root,
                 child_environment(Path(scratch)),
-                timeout_s=600,
+                timeout_s=INSTALL_TIMEOUT_S,
                 grace_s=self.options.grace_s,
                 output_path=Path(scratch) / "out.txt",
             )
@@ -354,6 +344,16 @@ class RalphLoop:
             self._say("install", f"install failed: {done.start_error or done.output[-500:]}")
             return False
         return True
+
+
+@contextmanager
+def clock(timings: dict[str, float], key: str) -> Iterator[None]:
+    """Add the time the ``with`` block takes to ``timings[key]`` (a step may run more than once)."""
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        timings[key] = timings.get(key, 0.0) + time.perf_counter() - started
 
 
 def _first_prose_line(text: str) -> str:

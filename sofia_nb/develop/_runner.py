@@ -24,9 +24,15 @@ from ..redact import redact_text, scrubbed_env
 from ..session import TestFailure, TestResults
 from ._results import ReportError, ResultFormat, parse_report
 
-DEFAULT_TIMEOUT_S = 120.0
+TEST_TIMEOUT_S = 120.0
+"""One test run's default limit: a PoC's suite runs in seconds; two minutes means a hang (an
+infinite loop, a blocking call), which is then reported to the model as a timeout."""
+INSTALL_TIMEOUT_S = 600.0
+"""The install command's limit: dependencies download, so it gets five times a test run's."""
 DEFAULT_GRACE_S = 5.0
+"""Between SIGTERM and SIGKILL: long enough for a test runner to write its report and exit."""
 OUTPUT_TAIL_CHARS = 4000
+"""What is kept of a run's output: the end, where the failure summary is."""
 _POLL_S = 0.05
 
 
@@ -161,7 +167,7 @@ class TestRunner:
         command: Sequence[str],
         result_format: ResultFormat,
         *,
-        timeout_s: float = DEFAULT_TIMEOUT_S,
+        timeout_s: float = TEST_TIMEOUT_S,
         grace_s: float = DEFAULT_GRACE_S,
         env: Mapping[str, str] | None = None,
         extra_env: Mapping[str, str] | None = None,

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from ..session import Plan, TechStack
 from ._results import ResultFormat
-from ._runner import DEFAULT_GRACE_S, DEFAULT_TIMEOUT_S, TestRunner
+from ._runner import DEFAULT_GRACE_S, TEST_TIMEOUT_S, TestRunner
 
 DEFAULT_TEMPLATE = "python-pytest"
 
@@ -51,7 +51,7 @@ class Template(BaseModel):
     test_command: list[str]
     result_format: ResultFormat
 
-    def runner(self, *, timeout_s: float = DEFAULT_TIMEOUT_S, grace_s: float = DEFAULT_GRACE_S) -> TestRunner:
+    def runner(self, *, timeout_s: float = TEST_TIMEOUT_S, grace_s: float = DEFAULT_GRACE_S) -> TestRunner:
         """A runner for this template's test command."""
         return TestRunner(
             expand(self.test_command),

@@ -10,8 +10,16 @@ from pathlib import Path
 import pytest
 
 from sofia_nb.cli import main
-from sofia_nb.consent import ConsentBroker, ConsentPolicy, PolicyConsent, PreapprovedThenAsk, ScriptedConsent
-from sofia_nb.develop import ConsentDenied, ConsentedCaller, enrich
+from sofia_nb.consent import (
+    ConsentBroker,
+    ConsentDenied,
+    ConsentedTools,
+    ConsentPolicy,
+    PolicyConsent,
+    PreapprovedThenAsk,
+    ScriptedConsent,
+)
+from sofia_nb.develop._enrich import enrich
 from sofia_nb.events import ConsentDecided, EventBus, EventRecorder
 from sofia_nb.session import Plan, TestFailure, TestResults
 from tests.support import fake_websearch
@@ -33,7 +41,7 @@ def test_a_denied_enrichment_sends_nothing_and_says_why() -> None:
     session = fixture_session()
     bus = EventBus()
     seen = EventRecorder(bus)
-    gated = ConsentedCaller(
+    gated = ConsentedTools(
         caller, ConsentBroker(PolicyConsent("allow:websearch/*"), bus=bus, session=session)
     )
     found = asyncio.run(enrich(gated, Plan(dependencies=["fastapi"]), FAILING))
@@ -51,7 +59,7 @@ def test_a_denied_enrichment_sends_nothing_and_says_why() -> None:
 def test_preapproved_tools_skip_the_question_and_the_rest_still_ask() -> None:
     asked = ScriptedConsent(["deny"])
     provider = PreapprovedThenAsk(ConsentPolicy.parse("allow:github/push_files"), asked)
-    gated = ConsentedCaller(
+    gated = ConsentedTools(
         FakeCaller({("github", "push_files"): "ok", ("github", "delete_repository"): "ok"}),
         ConsentBroker(provider),
     )

@@ -9,7 +9,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from sofia_nb.cli import main
-from sofia_nb.develop import METADATA_FILE
+from sofia_nb.develop._scaffold import METADATA_FILE
 from sofia_nb.session import SessionStore, export_session
 
 from .conftest import RIGHT, fixture_session, git, write_calc

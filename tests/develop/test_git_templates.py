@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.develop import DEFAULT_TEMPLATE, Git, GitAuthor, plan_words, select_template
+from sofia_nb.develop import Git, GitAuthor
+from sofia_nb.develop._templates import DEFAULT_TEMPLATE, plan_words, select_template
 from sofia_nb.session import Plan
 
 
@@ -23,35 +24,35 @@ def no_identity(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("no_identity")
-def test_commits_work_without_a_git_identity(tmp_path: Path) -> None:
+async def test_commits_work_without_a_git_identity(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     root.mkdir()
     plain = subprocess.run(["git", "commit", "--allow-empty", "-m", "x"], cwd=root, capture_output=True)
     assert plain.returncode != 0  # proves the environment really has no identity
     git = Git(root)
-    git.init()
+    await git.init()
     (root / "a.txt").write_text("a\n")
-    sha = git.commit_all("first")
-    assert sha and git.head() == sha and git.branch() == "main"
-    log = git.run("log", "-1", "--format=%an <%ae>|%cn <%ce>").strip()
+    sha = await git.commit_all("first")
+    assert sha and await git.head() == sha and await git.branch() == "main"
+    log = (await git.run("log", "-1", "--format=%an <%ae>|%cn <%ce>")).strip()
     assert log == "sofia_nb <sofia@localhost>|sofia_nb <sofia@localhost>"
-    assert git.commit_all("nothing") == ""  # nothing changed: no empty commit
-    assert not git.is_dirty()
+    assert await git.commit_all("nothing") == ""  # nothing changed: no empty commit
+    assert not await git.is_dirty()
     (root / "b.txt").write_text("b\n")
-    assert git.is_dirty()
+    assert await git.is_dirty()
 
 
 @pytest.mark.usefixtures("no_identity")
-def test_configured_author_and_branches(tmp_path: Path) -> None:
+async def test_configured_author_and_branches(tmp_path: Path) -> None:
     git = Git(tmp_path, GitAuthor(name="Ada", email="ada@example.org"))
-    assert not git.is_repo()
-    git.init()
-    assert git.is_repo() and not git.has_commits()
+    assert not await git.is_repo()
+    await git.init()
+    assert await git.is_repo() and not await git.has_commits()
     (tmp_path / "x").write_text("x")
-    git.commit_all("x")
-    git.switch_new("sofia/fix-1")
-    assert git.branch() == "sofia/fix-1"
-    assert git.run("log", "-1", "--format=%an").strip() == "Ada"
+    await git.commit_all("x")
+    await git.switch_new("sofia/fix-1")
+    assert await git.branch() == "sofia/fix-1"
+    assert (await git.run("log", "-1", "--format=%an")).strip() == "Ada"
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from sofia_nb.develop import TEMPLATES, Git, LoopOptions, RalphLoop, fix_project
+from sofia_nb.develop import (
+    TEMPLATES,
+    DevelopmentOptions,
+    Git,
+    LoopOptions,
+    RalphLoop,
+    RalphResult,
+    RunContext,
+    Workspace,
+    fix_project,
+)
 from sofia_nb.events import Activity, EventBus, EventRecorder, IterationFinished, IterationStarted
 from sofia_nb.llm import ScriptedLLM
 from sofia_nb.session import Plan, PocState
@@ -13,24 +25,38 @@ from sofia_nb.session import Plan, PocState
 from .conftest import RIGHT, WRONG, FakeCaller, fix, sr, write_calc
 
 
-def make_loop(root: Path, replies: list, **kwargs) -> tuple[RalphLoop, EventRecorder]:  # type: ignore[type-arg]
-    git = Git(root)
-    if not git.is_repo():
-        git.init()
-        git.commit_all("start")
+async def _repo(git: Git) -> Git:
+    if not await git.is_repo():
+        await git.init()
+        await git.commit_all("start")
+    return git
+
+
+def make_loop(
+    root: Path,
+    replies: list[Any],
+    *,
+    tools: FakeCaller | None = None,
+    options: LoopOptions | None = None,
+    plan: Plan | None = None,
+    save: Callable[[], object] | None = None,
+) -> tuple[RalphLoop, EventRecorder]:
+    """A loop as the façade makes it: a RunContext on a workspace (the project made a repository)."""
+    git = asyncio.run(_repo(Git(root)))
     bus = EventBus()
     recorder = EventRecorder(bus)
-    loop = RalphLoop(
-        root,
-        ScriptedLLM(replies),
-        TEMPLATES["python-pytest"],
-        PocState(),
-        goal="make add work",
-        git=git,
-        bus=bus,
-        **kwargs,
-    )
-    return loop, recorder
+    work = Workspace(root, TEMPLATES["python-pytest"], PocState(), goal="make add work", git=git, plan=plan)
+    if save is not None:
+        work.save = save
+    run = DevelopmentOptions(loop=options or LoopOptions())
+    context = RunContext(llm=ScriptedLLM(replies), options=run, bus=bus, tools=tools)
+    return RalphLoop(context.on(work)), recorder
+
+
+def fix_in(root: Path, replies: list[Any], test_cmd: str | None = None, **options: Any) -> RalphResult:
+    """``fix_project`` as ``run.fix`` calls it, with ``options`` as the run's DevelopmentOptions."""
+    context = RunContext(llm=ScriptedLLM(replies), options=DevelopmentOptions(**options))
+    return asyncio.run(fix_project(context, root, test_cmd=test_cmd))
 
 
 def test_wrong_fix_then_right_fix_reaches_green(tmp_path: Path, no_git_identity: None) -> None:
@@ -45,7 +71,7 @@ def test_wrong_fix_then_right_fix_reaches_green(tmp_path: Path, no_git_identity:
     assert its[0].test_results is not None and its[0].test_results.failed == 1
     assert {"tests", "prompt", "model", "apply", "commit", "total", "save"} <= set(its[0].timings)
     assert its[0].tokens["input"] > 0 and its[0].changes_summary == "Try multiplication."
-    log = loop.git.run("log", "--format=%an|%s").splitlines()
+    log = asyncio.run(loop.work.git.run("log", "--format=%an|%s")).splitlines()
     assert log[0] == "sofia_nb|sofia: iteration 2: Use addition." and len(log) == 3
     assert len(events.of_type(IterationStarted)) == 3
     finished = events.of_type(IterationFinished)
@@ -65,7 +91,7 @@ def test_malformed_edit_is_reflected_within_the_iteration(tmp_path: Path, no_git
     assert (result.status, result.iterations) == ("success", 2)
     first = loop.poc.iterations[0]
     assert first.reflections == 1 and first.refused_edits == 1  # type: ignore[attr-defined]
-    request = loop.llm.requests[1]  # type: ignore[attr-defined]
+    request = loop.context.llm.requests[1]  # type: ignore[attr-defined]
     assert "is incomplete: it needs `=======` and `>>>>>>> REPLACE` lines" in request.messages[-1].content
 
 
@@ -81,8 +107,8 @@ def test_repeated_wrong_fix_triggers_stuck_detection_and_enrichment(
         }
     )
     replies = [WRONG, WRONG, WRONG, fix("    return a * b", "    return a + b", "Addition, finally.")]
-    loop, events = make_loop(root, replies, mcp=caller, options=LoopOptions(max_reflections=1))
-    loop.plan = Plan(dependencies=["numpy"])
+    plan = Plan(dependencies=["numpy"])
+    loop, events = make_loop(root, replies, tools=caller, options=LoopOptions(max_reflections=1), plan=plan)
     result = asyncio.run(loop.run())
     assert result.status == "success"
     its = loop.poc.iterations
@@ -91,7 +117,7 @@ def test_repeated_wrong_fix_triggers_stuck_detection_and_enrichment(
     assert its[1].refused_edits == 2  # type: ignore[attr-defined]  # the block and its reflection
     assert [c[:2] for c in caller.calls] == [("context7", "resolve-library-id"), ("websearch", "web_search")]
     assert its[2].enrichment_sources == ["websearch/web_search"]  # type: ignore[attr-defined]
-    prompt = loop.llm.requests[-1].messages[1].content  # type: ignore[attr-defined]
+    prompt = loop.context.llm.requests[-1].messages[1].content  # type: ignore[attr-defined]
     assert "# Your last approach failed" in prompt and "use the + operator" in prompt
     stuck_notes = [e.detail for e in events.of_type(Activity) if e.name == "stuck"]
     assert stuck_notes == ["the same tests failed the same way as in the previous iteration"]
@@ -116,17 +142,13 @@ def test_user_stop_is_saved_and_resumable(tmp_path: Path, no_git_identity: None)
     root = write_calc(tmp_path / "p")
     saves: list[int] = []
     loop, _ = make_loop(root, [WRONG, RIGHT], save=lambda: saves.append(1))
-    loop.bus.subscribe(lambda e: loop.stop() if e.iteration == 2 else None, IterationStarted)
+    loop.context.bus.subscribe(lambda e: loop.stop() if e.iteration == 2 else None, IterationStarted)
     result = asyncio.run(loop.run())
     assert (result.reason, result.iterations) == ("user-stopped", 1)
     assert loop.poc.final_status is None and saves
+    again_on = Workspace(root, loop.work.template, loop.poc, goal="g", git=loop.work.git)
     resumed = RalphLoop(
-        root,
-        ScriptedLLM([fix("    return a * b", "    return a + b")]),
-        loop.template,
-        loop.poc,
-        goal="g",
-        git=loop.git,
+        RunContext(llm=ScriptedLLM([fix("    return a * b", "    return a + b")])).on(again_on)
     )
     again = asyncio.run(resumed.run())
     assert (again.status, again.iterations) == ("success", 3)
@@ -154,7 +176,7 @@ def test_fix_refuses_a_dirty_tree_and_touches_nothing(tmp_path: Path, no_git_ide
     from sofia_nb.config import SetupError
 
     with pytest.raises(SetupError, match="uncommitted changes"):
-        asyncio.run(fix_project(root, ScriptedLLM([RIGHT])))
+        fix_in(root, [RIGHT])
     assert (git(root, "status", "--porcelain"), git(root, "rev-parse", "HEAD"), git(root, "branch")) == before
     assert (root / "calc.py").read_text() == dirty
 
@@ -167,7 +189,7 @@ def test_fix_works_on_a_new_branch_and_leaves_the_users_branch(tmp_path: Path, n
     git(root, "add", "-A")
     git(root, "commit", "-qm", "user commit")
     user_head = git(root, "rev-parse", "work").strip()
-    result = asyncio.run(fix_project(root, ScriptedLLM([RIGHT]), test_cmd=None))
+    result = fix_in(root, [RIGHT])
     assert result.status == "success" and result.branch.startswith("sofia/fix-")
     assert git(root, "rev-parse", "work").strip() == user_head
     assert git(root, "branch", "--show-current").strip() == result.branch
@@ -182,9 +204,9 @@ def test_fix_refuses_a_folder_that_is_not_a_repository(tmp_path: Path, no_git_id
 
     root = write_calc(tmp_path / "p")
     with pytest.raises(SetupError, match="not a git repository"):
-        asyncio.run(fix_project(root, ScriptedLLM([RIGHT])))
+        fix_in(root, [RIGHT])
     assert not (root / ".git").exists()
-    result = asyncio.run(fix_project(root, ScriptedLLM([RIGHT]), init_git=True, test_cmd="pytest -q"))
+    result = fix_in(root, [RIGHT], test_cmd="pytest -q", init_git=True)
     assert result.status == "success"
 
 
@@ -203,17 +225,17 @@ def test_install_runs_when_its_file_exists_and_a_failure_is_an_error(
         update={"install_command": [sys.executable, "-c", marker], "install_when": "requirements.txt"}
     )
     loop, _ = make_loop(root, [RIGHT])
-    loop.template = template
+    loop.work.template = template
     assert asyncio.run(loop.install()) and not (root / "installed.txt").exists()  # no requirements.txt
     (root / "requirements.txt").write_text("")
     assert asyncio.run(loop.install()) and (root / "installed.txt").read_text() == "x"
-    loop.template = template.model_copy(
+    loop.work.template = template.model_copy(
         update={"install_command": [sys.executable, "-c", "raise SystemExit(3)"]}
     )
     assert not asyncio.run(loop.install())
     bad = {"purpose": "fix", "text": "```text file=requirements.txt\nnothing-real\n```\n"}
     loop2, _ = make_loop(write_calc(tmp_path / "q"), [bad])
     (tmp_path / "q" / "requirements.txt").write_text("")
-    loop2.template = loop.template
+    loop2.work.template = loop.work.template
     result = asyncio.run(loop2.run())
     assert result.reason == "error: RuntimeError: the install failed after requirements.txt changed"

@@ -10,7 +10,16 @@ from typing import Any
 
 import pytest
 
-from sofia_nb.develop import TEMPLATES, Git, LoopOptions, RalphLoop, develop_session
+from sofia_nb.develop import (
+    TEMPLATES,
+    DevelopmentOptions,
+    Git,
+    LoopOptions,
+    RalphLoop,
+    RunContext,
+    Workspace,
+    develop_session,
+)
 from sofia_nb.llm import ScriptedLLM
 from sofia_nb.mcp import McpManager, parse_config
 from sofia_nb.session import Plan, PocState
@@ -39,9 +48,9 @@ def test_github_receives_one_repository_and_pushes_with_on_disk_contents(tmp_pat
 
     async def go() -> Any:
         async with manager({"github": github.entry()}) as mcp:
-            return await develop_session(
-                session, ScriptedLLM.from_file(DEMO_DEV_SCRIPT), output=out, mcp=mcp, github=True
-            )
+            options = DevelopmentOptions(output=out, github=True)
+            context = RunContext(llm=ScriptedLLM.from_file(DEMO_DEV_SCRIPT), options=options, tools=mcp)
+            return await develop_session(context, session)
 
     with FakeGitHub(fail_pushes=1) as github:
         result = asyncio.run(go())
@@ -73,11 +82,9 @@ def test_github_without_a_server_keeps_local_git(tmp_path: Path) -> None:
     bus = EventBus()
     seen = EventRecorder(bus)
     session = fixture_session()
-    result = asyncio.run(
-        develop_session(
-            session, ScriptedLLM.from_file(DEMO_DEV_SCRIPT), output=tmp_path / "p", github=True, bus=bus
-        )
-    )
+    options = DevelopmentOptions(output=tmp_path / "p", github=True)
+    context = RunContext(llm=ScriptedLLM.from_file(DEMO_DEV_SCRIPT), options=options, bus=bus)
+    result = asyncio.run(develop_session(context, session))
     assert result.status == "success"
     notes = [e.detail for e in seen.of_type(Activity) if e.name == "github"]
     assert notes == ["no MCP configuration: the PoC stays in local git"]
@@ -88,8 +95,8 @@ def test_github_without_a_server_keeps_local_git(tmp_path: Path) -> None:
 def test_stuck_escalation_uses_context7_learn_and_web_search(tmp_path: Path, context7_broken: bool) -> None:
     root = write_calc(tmp_path / "p")
     g = Git(root)
-    g.init()
-    g.commit_all("start")
+    asyncio.run(g.init())
+    asyncio.run(g.commit_all("start"))
     replies = [WRONG, WRONG, fix("    return a * b", "    return a + b", "Addition.")]
     llm = ScriptedLLM(replies)
 
@@ -100,17 +107,12 @@ def test_stuck_escalation_uses_context7_learn_and_web_search(tmp_path: Path, con
             "websearch": fake_websearch.entry(),
         }
         async with manager(servers) as mcp:
-            loop = RalphLoop(
-                root,
-                llm,
-                TEMPLATES["python-pytest"],
-                PocState(),
-                goal="make add work",
-                git=g,
-                mcp=mcp,
-                options=LoopOptions(max_reflections=0),
-                plan=Plan(dependencies=["fastapi", "pytest"], architecture_notes="Runs on Azure Functions"),
+            plan = Plan(dependencies=["fastapi", "pytest"], architecture_notes="Runs on Azure Functions")
+            work = Workspace(
+                root, TEMPLATES["python-pytest"], PocState(), goal="make add work", git=g, plan=plan
             )
+            options = DevelopmentOptions(loop=LoopOptions(max_reflections=0))
+            loop = RalphLoop(RunContext(llm=llm, options=options, tools=mcp).on(work))
             await loop.run()
             return loop
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+from sofia_nb._aio import run_sync
+from sofia_nb.consent import PolicyConsent
 from sofia_nb.context import DEFAULT_IGNORE_DIRS
-from sofia_nb.develop import PromptInput, build_fix_prompt, fix_project_sync, project_files
+from sofia_nb.develop import DevelopmentOptions, RalphResult, open_development
+from sofia_nb.develop._prompt import PromptInput, build_fix_prompt, project_files
 from sofia_nb.events import EventBus, IterationStarted
 from sofia_nb.llm import ScriptedLLM
 from sofia_nb.session import TestFailure, TestResults
@@ -53,15 +56,31 @@ def test_relevant_files_in_full_and_the_rest_outlined(tmp_path: Path) -> None:
     assert summary == "iteration 2/10, 1 failing, 1 files in full, 1 outlined, stuck"
 
 
-def test_stop_event_from_another_thread_stops_a_sync_run(tmp_path: Path, no_git_identity: None) -> None:
+def test_a_stop_from_another_thread_stops_a_sync_run(tmp_path: Path, no_git_identity: None) -> None:
     root = write_calc(tmp_path / "p")
     git(root, "init", "-q", "-b", "main")
     git(root, "add", "-A")
     git(root, "commit", "-qm", "start")
-    stop = threading.Event()
     bus = EventBus()
-    bus.subscribe(lambda e: stop.set() if e.iteration == 2 else None, IterationStarted)
-    result = fix_project_sync(root, ScriptedLLM([WRONG]), bus=bus, stop_event=stop)
+
+    async def fix() -> RalphResult:
+        opened = await open_development(
+            DevelopmentOptions(mcp_config=empty),
+            consent=PolicyConsent("deny"),
+            bus=bus,
+            llm=ScriptedLLM([WRONG]),
+        )
+        # the second iteration's start is seen on a thread that is not the run's: stop from there
+        bus.subscribe(
+            lambda e: threading.Thread(target=opened.stop).start() if e.iteration == 2 else None,
+            IterationStarted,
+        )
+        async with opened:
+            return await opened.fix(root)
+
+    empty = tmp_path / "mcp.json"
+    empty.write_text('{"servers": {}}')
+    result = run_sync(fix())
     assert (result.status, result.reason, result.iterations) == ("partial", "user-stopped", 1)
 
 

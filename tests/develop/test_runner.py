@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.develop import TEMPLATES, TestRunner, parse_vitest
+from sofia_nb.develop import TEMPLATES
+from sofia_nb.develop._results import parse_vitest
+from sofia_nb.develop._runner import TestRunner
 
 
 def runner(**kwargs: float) -> TestRunner:

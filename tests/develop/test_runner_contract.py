@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.develop import ResultFormat, TestRun, TestRunner
+from sofia_nb.develop._results import ResultFormat
+from sofia_nb.develop._runner import TestRun, TestRunner
 from sofia_nb.session import TestFailure
 from tests.support.ascii_locale import run_in_ascii_locale
 
@@ -275,7 +276,7 @@ def test_output_is_read_as_utf8_whatever_the_locale_and_bad_bytes_do_not_break_t
     child = run_in_ascii_locale(
         "import asyncio, sys, tempfile\n"
         "from pathlib import Path\n"
-        "from sofia_nb.develop import TestRunner\n"
+        "from sofia_nb.develop._runner import TestRunner\n"
         "code = 'import sys; sys.stdout.buffer.write(b\"caf\\\\xc3\\\\xa9 \\\\xff\")'\n"
         "runner = TestRunner([sys.executable, '-c', code], 'exit-code')\n"
         "run = asyncio.run(runner.run(Path(tempfile.gettempdir())))\n"
@@ -293,7 +294,7 @@ def test_no_child_outlives_its_owner_a_command_dies_when_the_process_running_it_
     owner_code = (
         "import asyncio, sys\n"
         "from pathlib import Path\n"
-        "from sofia_nb.develop import TestRunner\n"
+        "from sofia_nb.develop._runner import TestRunner\n"
         f"command = ['sh', '-c', 'echo $$ > {pid_file}; exec sleep 300']\n"
         "runner = TestRunner(command, 'exit-code', timeout_s=60)\n"
         f"asyncio.run(runner.run(Path({str(tmp_path)!r})))\n"

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.develop import TEMPLATES, TestRunner
+from sofia_nb.develop import TEMPLATES
+from sofia_nb.develop._runner import TestRunner
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 

@@ -8,8 +8,8 @@ import asyncio
 import json
 from pathlib import Path
 
-from sofia_nb.consent import ConsentBroker, PolicyConsent
-from sofia_nb.develop import ConsentedCaller, DevelopSettings
+from sofia_nb.consent import ConsentBroker, ConsentedTools, PolicyConsent
+from sofia_nb.develop import DevelopSettings
 from sofia_nb.develop._enrich import Enrichment, EnrichmentServers, enrich
 from sofia_nb.mcp import McpManager, parse_config
 from sofia_nb.session import TestFailure, TestResults, WorkshopSession
@@ -26,7 +26,7 @@ def _enrich(
 
     async def go() -> Enrichment:
         async with McpManager(parse_config(json.dumps({"servers": servers}))) as mcp:
-            return await enrich(ConsentedCaller(mcp, broker), None, FAILING, names)
+            return await enrich(ConsentedTools(mcp, broker), None, FAILING, names)
 
     return asyncio.run(go()), [d.tool for d in session.consent_decisions]
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from sofia_nb.develop import StuckDetector, enrich, failure_signature
+from sofia_nb.develop._enrich import enrich
+from sofia_nb.develop._stuck import StuckDetector, failure_signature
 from sofia_nb.session import Plan, TestFailure, TestResults
 
 from .conftest import FakeCaller
