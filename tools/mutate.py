@@ -150,11 +150,15 @@ MODULES = (
     Module(
         "workshop/_extract",
         ("sofia_nb/workshop/_extract.py",),
+        ("tests/workshop/test_extract.py", "tests/workshop/test_extract_promises.py"),
+    ),
+    Module(
+        "workshop/_patch",
+        ("sofia_nb/workshop/_patch.py",),
         (
-            "tests/workshop/test_extract.py",
-            "tests/workshop/test_extract_promises.py",
-            "tests/workshop/test_salvage.py",
+            "tests/workshop/test_patch.py",
             "tests/workshop/test_partial_blocks.py",
+            "tests/workshop/test_prompt_schema_agreement.py",
         ),
     ),
 )

@@ -13,6 +13,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..session import split_mermaid
 from ..workshop import prose_only, reply_parts
 
 _FENCE_LINE = re.compile(r"^[ \t]*```", re.M)
@@ -162,9 +163,11 @@ def _plan(value: Any) -> list[RenderableType]:
     out: list[RenderableType] = [
         _rows(value.get("milestones"), ("milestone", "id"), ("title", "title"), ("items", "items"))
     ]
-    notes = value.get("architecture_notes")
+    notes, diagram = value.get("architecture_notes"), value.get("architecture_diagram")
     if isinstance(notes, str) and notes.strip():
         out += [Text("Architecture", style="bold"), *reply_view(notes)]
+    if isinstance(diagram, str) and diagram.strip():
+        out.append(diagram_panel(split_mermaid(diagram)[1] or diagram))
     out += _bullets("Dependencies", value.get("dependencies"))
     out += _bullets("Tech stack", value.get("tech_stack"))
     return out

@@ -9,8 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .._usage import Usage
 
-Purpose = Literal["chat", "extract", "summarize", "compact", "scaffold", "fix", "enrich"]
-PURPOSES: tuple[str, ...] = ("chat", "extract", "summarize", "compact", "scaffold", "fix", "enrich")
+Purpose = Literal["chat", "repair", "extract", "summarize", "compact", "scaffold", "fix", "enrich"]
+PURPOSES: tuple[str, ...] = ("chat", "repair", "extract", "summarize", "compact", "scaffold", "fix", "enrich")
 
 TextCallback = Callable[[str], Awaitable[None] | None]
 """Receives each streamed piece of text as it arrives."""

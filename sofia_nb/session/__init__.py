@@ -1,5 +1,6 @@
 """Workshop sessions: the models, the atomic store, and export to Markdown, JSON and HTML."""
 
+from ._brief import CONTEXT_BUDGET, Brief, decisions_brief
 from ._errors import (
     CorruptSessionError,
     SchemaVersionError,
@@ -60,15 +61,18 @@ from ._models import (
     WorkshopSession,
     new_session_id,
     next_phase,
+    split_mermaid,
 )
 from ._store import SessionScan, SessionStore, SessionSummary, UnreadableSession
 
 __all__ = [
+    "CONTEXT_BUDGET",
     "PHASE_ORDER",
     "RANKING_WEIGHTS",
     "SCHEMA_VERSION",
     "WORKSHOP_PHASES",
     "ActivityRecord",
+    "Brief",
     "BusinessContext",
     "CardScore",
     "Cards",
@@ -118,9 +122,11 @@ __all__ = [
     "WorkflowEdge",
     "WorkiqInsights",
     "WorkshopSession",
+    "decisions_brief",
     "export_session",
     "markdown_html",
     "new_session_id",
     "next_phase",
     "phase_results_markdown",
+    "split_mermaid",
 ]

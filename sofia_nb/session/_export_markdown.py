@@ -182,23 +182,36 @@ def _ranking(s: WorkshopSession) -> list[str]:
     weights = ", ".join(
         f"{name.removesuffix('_score').replace('_', ' ')} {w:.0%}" for name, w in RANKING_WEIGHTS.items()
     )
+    ranking = s.evaluation.ranking()
     rows = (
-        (n, r.idea_id, _one_line(titles.get(r.idea_id, "")), f"{r.score:.2f}")
-        for n, r in enumerate(s.evaluation.ranking(), 1)
+        (
+            f"{r.rank}=" if r.tied else r.rank,
+            r.idea_id,
+            _one_line(titles.get(r.idea_id, "")),
+            f"{r.score:.2f}",
+        )
+        for r in ranking
     )
+    tie = ["A rank shared by two or more ideas (`=`) is a tie.", ""] if any(r.tied for r in ranking) else []
     return [
         "### Ranking",
         "",
         f"Composite score: {weights}.",
         "",
+        *tie,
         *_table(("rank", "idea", "title", "score"), rows),
     ]
 
 
 def _quadrant_point(score: float) -> str:
-    """A 1–5 score as quadrantChart's 0–1 coordinate (clamped: a hand-edited file may stray),
-    written ``1`` and not ``1.0``, which Mermaid's parser refuses."""
-    return f"{min(1.0, max(0.0, (score - 1) / 4)):.2f}".rstrip("0").rstrip(".")
+    """A 1–5 score as quadrantChart's 0–1 coordinate, off the edges and off the divider: 1–5 map
+    onto 0.05–0.95 (clamped: a hand-edited file may stray), and the middle of the scale, which
+    would sit on the divider, counts as the upper half (0.55), as "3 of 5" is not low. Written
+    without trailing zeros (``1.0`` is refused by Mermaid's parser)."""
+    position = 0.05 + 0.9 * min(1.0, max(0.0, (score - 1) / 4))
+    if abs(position - 0.5) < 0.05:
+        position = 0.55
+    return f"{position:.2f}".rstrip("0").rstrip(".")
 
 
 def matrix_mermaid(ev: Evaluation, titles: dict[str, str]) -> list[str]:
@@ -282,6 +295,8 @@ def _plan(s: WorkshopSession) -> list[str]:
         body += [f"### {m.id}: {_one_line(m.title)}", "", *_bullets(m.items)]
     if plan.architecture_notes:
         body += ["### Architecture notes", "", plan.architecture_notes, ""]
+    if plan.architecture_diagram:
+        body += ["### Architecture diagram", "", "```mermaid", plan.architecture_diagram.strip(), "```", ""]
     if plan.tech_stack:
         body += ["### Tech stack", "", *_bullets(plan.tech_stack)]
     if plan.dependencies:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ._models import SCHEMA_VERSION
+from ._models import SCHEMA_VERSION, split_mermaid
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -21,8 +21,19 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 gives the plan's architecture diagram a field of its own: Mermaid fences in
+    ``plan.architecture_notes`` move to ``plan.architecture_diagram``, the prose stays."""
+    plan = data.get("plan")
+    if isinstance(plan, dict) and isinstance(plan.get("architecture_notes"), str):
+        prose, diagram = split_mermaid(plan["architecture_notes"])
+        if diagram and not plan.get("architecture_diagram"):
+            plan["architecture_notes"], plan["architecture_diagram"] = prose, diagram
+    return data
+
+
 # version N -> function turning an N document into an N+1 document.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -6,16 +6,17 @@ or edited by hand, survives a load/save round trip.
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .._usage import Usage
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def utcnow() -> datetime:
@@ -30,6 +31,10 @@ def new_session_id(now: datetime | None = None) -> str:
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="allow", populate_by_name=True, validate_assignment=False)
+
+    identity: ClassVar[tuple[str, ...]] = ()
+    """The fields that name an item of a list (a model's block updates the item they name); empty
+    for a model whose lists are replaced whole."""
 
 
 class Phase(StrEnum):
@@ -83,6 +88,8 @@ class Topic(_Model):
 
 
 class WorkflowActivity(_Model):
+    identity = ("id",)
+
     id: str
     name: str
     description: str = ""
@@ -91,6 +98,8 @@ class WorkflowActivity(_Model):
 
 
 class WorkflowEdge(_Model):
+    identity = ("source", "target")
+
     source: str
     target: str
     label: str = ""
@@ -110,6 +119,8 @@ class Workflow(_Model):
 
 
 class SelectedCard(_Model):
+    identity = ("id",)
+
     id: str
     title: str
     category: str = ""
@@ -117,6 +128,8 @@ class SelectedCard(_Model):
 
 
 class CardScore(_Model):
+    identity = ("card_id",)
+
     card_id: str
     dimensions: dict[str, float] = Field(default_factory=dict)
 
@@ -127,6 +140,8 @@ class Cards(_Model):
 
 
 class Idea(_Model):
+    identity = ("id",)
+
     id: str
     title: str
     description: str = ""
@@ -135,6 +150,8 @@ class Idea(_Model):
 
 
 class IdeaEvaluation(_Model):
+    identity = ("idea_id",)
+
     idea_id: str
     feasibility: float
     value: float
@@ -155,6 +172,10 @@ their weights scaled to sum to one."""
 class RankedIdea(BaseModel):
     idea_id: str
     score: float
+    rank: int = 1
+    """1 for the best; ideas with the same score share a rank (and the next rank is skipped)."""
+    tied: bool = False
+    """Whether another idea has the same score: a tie is shown as a tie, never broken by order."""
 
 
 class Evaluation(_Model):
@@ -164,7 +185,8 @@ class Evaluation(_Model):
     notes: list[str] = Field(default_factory=list, description="what the product changed, e.g. a rescaling")
 
     def ranking(self) -> list[RankedIdea]:
-        """The ideas by composite score (``RANKING_WEIGHTS``), best first; ties keep their order."""
+        """The ideas by composite score (``RANKING_WEIGHTS``), best first. Ideas with the same
+        (rounded) score share a rank and are marked tied; they keep their order in the list."""
         ranked = []
         for e in self.ideas:
             parts = [
@@ -172,17 +194,28 @@ class Evaluation(_Model):
             ]
             score = sum(w * v for w, v in parts) / sum(w for w, _ in parts)
             ranked.append(RankedIdea(idea_id=e.idea_id, score=round(score, 2)))
-        return sorted(ranked, key=lambda r: -r.score)
+        ranked.sort(key=lambda r: -r.score)
+        for r in ranked:
+            same = [o for o in ranked if o.score == r.score]
+            r.rank = 1 + ranked.index(same[0])
+            r.tied = len(same) > 1
+        return ranked
 
 
 class Selection(_Model):
     idea_id: str
     rationale: str = ""
+    scope_decisions: list[str] = Field(
+        default_factory=list,
+        description="what the team decided the idea includes or leaves out, in their words",
+    )
     confirmed_by_user: bool = False
     confirmed_at: datetime | None = None
 
 
 class Milestone(_Model):
+    identity = ("id",)
+
     id: str
     title: str
     items: list[str] = Field(default_factory=list)
@@ -199,7 +232,10 @@ class PocScope(_Model):
 
 class Plan(_Model):
     milestones: list[Milestone] = Field(default_factory=list)
-    architecture_notes: str = ""
+    architecture_notes: str = Field("", description="the architecture in prose")
+    architecture_diagram: str = Field(
+        "", description="the components and data flows as Mermaid source, without a fence"
+    )
     dependencies: list[str] = Field(default_factory=list)
     tech_stack: list[str] = Field(default_factory=list)
     poc_scope: PocScope | None = None
@@ -220,6 +256,17 @@ class DiscoveryEnrichment(_Model):
     sources_used: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     enriched_at: datetime | None = None
+
+
+_MERMAID_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*mermaid[^\n]*\n(.*?)^[ \t]*\1[ \t]*$\n?", re.M | re.S)
+
+
+def split_mermaid(text: str) -> tuple[str, str]:
+    """``text`` without its Mermaid fences, and their sources (joined by a blank line): the
+    architecture diagram that version 2 kept as a fence inside ``architecture_notes``."""
+    diagrams = [m.group(2).strip() for m in _MERMAID_FENCE.finditer(text)]
+    prose = re.sub(r"\n{3,}", "\n\n", _MERMAID_FENCE.sub("", text)).strip()
+    return prose, "\n\n".join(d for d in diagrams if d)
 
 
 class Discovery(_Model):
@@ -319,6 +366,9 @@ class ToolCallRecord(_Model):
     error_kind: str | None = None
     duration_s: float = 0.0
     result_preview: str = ""
+    result_text: str = Field(
+        "", description="what the model read of its own call's result (redacted, cut), for later turns"
+    )
     at: datetime = Field(default_factory=utcnow)
     phase: Phase | None = None
 

@@ -13,10 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import ValidationError
-
 from ..session import Phase, WorkshopSession, markdown_html, phase_results_markdown
-from ..workshop import PHASES, ReplyPart
+from ..workshop import PHASES, ReplyPart, preview_block
 from ._charts import feasibility_png
 
 _HEADING = re.compile(r"^(#{1,4}) ", re.M)
@@ -70,24 +68,19 @@ def phase_blocks(session: WorkshopSession, phase: Phase) -> list[Block]:
 def record_blocks(part: ReplyPart, session: WorkshopSession) -> list[Block]:
     """A recorded JSON value as the card of the phase whose output it is, then its details.
 
-    The value is read with the engine's own phase schemas and applied to a copy of the session
-    with that phase's results cleared, so the card shows what this reply recorded, with the
-    session's context (idea titles, workflow step names) around it.
+    The value is read as the engine reads it, a patch of the phase's record, applied to a copy of
+    the session: the card shows what this block recorded (with the session's context — idea
+    titles, workflow step names — around it), and says what it could not record.
     """
     phases = sorted(PHASES.values(), key=lambda spec: spec.phase != session.phase)  # the current first
-    for spec in phases:
-        try:
-            output = spec.output.model_validate(part.value)
-        except ValidationError:
-            continue
-        fields = WorkshopSession.model_fields
-        scratch = session.model_copy(
-            update={name: fields[name].get_default(call_default_factory=True) for name in spec.fields}
-        )
-        output.apply(scratch)
-        card = phase_blocks(scratch, spec.phase) or [markdown("_Recorded for the session._")]
-        return [*card, details_block(part.text)]
-    return [markdown("_Recorded data._"), details_block(part.text)]
+    preview = preview_block(session, part.value, [(spec.phase, spec.output) for spec in phases])
+    if preview is None:
+        return [markdown("_Recorded data._"), details_block(part.text)]
+    card = phase_blocks(preview.session, preview.phase) or [markdown("_Recorded for the session._")]
+    if preview.rejected:
+        facts = "".join(f"<li>{html.escape(r.fact or r.field)}</li>" for r in preview.rejected)
+        card.append(Block(kind="html", text=f"<p><b>Not recorded:</b></p><ul>{facts}</ul>"))
+    return [*card, details_block(part.text)]
 
 
 def _demoted(text: str) -> str:

@@ -5,10 +5,11 @@ from ._company import company_name
 from ._context import prior_context
 from ._engine import GO_BACK_TOOL, Advanced, PhaseOutcome, SyncWorkshop, Workshop
 from ._enrich import DiscoveryEnricher, EnrichmentConfig
-from ._extract import Rejection, Salvaged, all_valid, first_valid, json_values, salvaged_values
+from ._extract import all_valid, first_valid, json_values
 from ._facade import WorkshopOptions, WorkshopRun, open_workshop, session_summary
 from ._inputs import InputsError, WorkshopInputs, run_inputs
 from ._navigation import NavigationError
+from ._patch import Rejection, preview_block
 from ._phases import CONVERSATION_PHASES, PHASES, PhaseSpec, load_prompt, spec_for
 from ._reply import ReplyPart, prose_only, reply_parts, streaming_prose
 from ._schemas import (
@@ -48,7 +49,6 @@ __all__ = [
     "PlanOutput",
     "Rejection",
     "ReplyPart",
-    "Salvaged",
     "SelectOutput",
     "SyncWorkshop",
     "ToolHost",
@@ -69,12 +69,12 @@ __all__ = [
     "load_deck",
     "load_prompt",
     "open_workshop",
+    "preview_block",
     "prior_context",
     "prose_only",
     "render_card_list",
     "reply_parts",
     "run_inputs",
-    "salvaged_values",
     "search_cards",
     "session_summary",
     "spec_for",

@@ -27,9 +27,15 @@ from ..session import (
     Usage,
     WorkshopSession,
 )
-from ._context import REJECTED_KEY, prior_context, rejected_context
-from ._extract import Rejection, salvaged_values
+from ._context import (
+    REJECTED_KEY,
+    prior_context,
+    record_context,
+    rejected_context,
+    tool_results_context,
+)
 from ._navigation import check_forward, forget, going_back, workshop_phase
+from ._patch import Rejection, apply_patch, patches_in
 from ._phases import CONVERSATION_PHASES, PhaseSpec, spec_for
 from ._tools import WorkshopTools
 
@@ -277,7 +283,11 @@ class Workshop:
     def _messages(self, spec: PhaseSpec) -> list[Message]:
         extra = self.ideate_context if spec.phase == Phase.IDEATE else ""
         system = spec.system_prompt(
-            extra, prior_context(self.session, spec.phase), rejected_context(self.session, spec.phase)
+            extra,
+            prior_context(self.session, spec.phase),
+            record_context(spec.output.record_of(self.session)),
+            tool_results_context(self.session, spec.phase),
+            rejected_context(self.session, spec.phase),
         )
         history = [
             Message(role=t.role, content=t.content)
@@ -300,11 +310,39 @@ class Workshop:
             spec.phase, "assistant", response.text, usage=usage, metadata={"model": response.model}
         )
         _, rejected = self._apply(spec, response.text)
-        if rejected:  # the next turn's context tells the model, so it can send them again corrected
+        if rejected:
+            answered = [*messages, Message(role="assistant", content=response.text)]
+            rejected = await self._repair(spec, answered, rejected)
+        if rejected:  # the facilitator reads what is missing; the next turn's context tells the model
             turn.metadata[REJECTED_KEY] = [r.model_dump() for r in rejected]
+            facts = "; ".join(r.fact or r.field for r in rejected)
+            self._warn(f"{spec.phase.title}: not recorded — {facts}")
         self.save()
         await self._enrich()
         return response.text
+
+    async def _repair(
+        self, spec: PhaseSpec, messages: list[Message], rejected: list[Rejection]
+    ) -> list[Rejection]:
+        """The one extra request (purpose ``repair``) asking the model to send again, corrected,
+        what its reply could not record; what is still not recorded after it."""
+        request = [*messages, Message(role="user", content=spec.repair_prompt(rejected))]
+        try:
+            response = await self.llm.complete(request, purpose="repair")
+        except Exception as exc:  # a repair is a second chance, never a reason to stop the phase
+            log.debug("repair request failed", exc_info=True)
+            self._activity("warning", f"{spec.phase.title}: the repair request failed: {exc}")
+            return rejected
+        self.session.tokens.add(spec.phase.value, Usage(**response.usage.model_dump()))
+        before = {r.field for r in rejected}
+        applied, still = self._apply(spec, response.text)
+        last = self.session.turns_of(spec.phase)[-1]
+        last.metadata["repair"] = {"asked": sorted(before), "reply": response.text}
+        if applied:
+            self._activity(
+                "phase", f"{spec.phase.title}: the model repaired its block", {"asked": sorted(before)}
+            )
+        return still
 
     def _add_turn(
         self,
@@ -322,17 +360,13 @@ class Workshop:
         return turn
 
     def _apply(self, spec: PhaseSpec, text: str) -> tuple[bool, list[Rejection]]:
-        """Apply every block of ``text`` in order (later ones win, lists merge by id), each without
-        the fields that failed; say whether any applied and which fields were left out."""
+        """Apply every block of ``text`` in order as a patch (``_patch.py``); say whether any
+        changed the record and which parts were left out."""
         applied, rejected = False, []
-        for block in salvaged_values(text, spec.output):
-            rejected += block.rejected
-            if block.output is not None:
-                block.output.apply(self.session)
-                applied = True
-        if rejected:
-            fields = ", ".join(r.field for r in rejected)
-            self._warn(f"{spec.phase.title}: not recorded from the model's reply: {fields}")
+        for output, patch in patches_in(text, spec.output):
+            merged = apply_patch(self.session, output, patch)
+            applied = applied or merged.changed
+            rejected += merged.rejected
         return applied, rejected
 
     async def _extract_from_transcript(self, spec: PhaseSpec) -> None:
@@ -344,13 +378,16 @@ class Workshop:
         try:
             response = await self.llm.complete(messages, purpose="extract")
             self.session.tokens.add(spec.phase.value, Usage(**response.usage.model_dump()))
-            found, _ = self._apply(spec, response.text)
+            found, rejected = self._apply(spec, response.text)
         except Exception as exc:  # the fallback must never block the phase
             log.debug("extraction fallback failed", exc_info=True)
             self._warn(f"{spec.phase.title}: the extraction call failed: {exc}")
             return
         if not found:
             self._warn(f"{spec.phase.title}: the extraction call returned nothing valid")
+        elif rejected:
+            facts = "; ".join(r.fact or r.field for r in rejected)
+            self._warn(f"{spec.phase.title}: not recorded from the transcript — {facts}")
 
     async def _enrich(self) -> None:
         """Once per session, as soon as Discover has the business context."""

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 
 from ..session import Phase, WorkshopSession, next_phase
+from ._patch import Rejection
 from ._schemas import DesignOutput, DiscoverOutput, IdeateOutput, PhaseOutput, PlanOutput, SelectOutput
 
 
@@ -58,6 +60,11 @@ class PhaseSpec:
     def kickoff(self, resume: bool) -> str:
         """The message that makes the model speak first: an introduction, or a resumption."""
         return _fill(load_prompt("resume.md" if resume else "start.md"), phase=self.phase.title)
+
+    def repair_prompt(self, rejected: Sequence[Rejection]) -> str:
+        """The repair request's question: what the last reply could not record, and why."""
+        listed = "\n".join(f"- `{r.field}`: {r.reason}" for r in rejected)
+        return _fill(load_prompt("repair.md"), rejected=listed)
 
     def extraction_prompt(self) -> str:
         schema = json.dumps(self.output.model_json_schema(), indent=1)

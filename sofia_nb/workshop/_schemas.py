@@ -6,11 +6,21 @@ so a block that validates maps onto the session without a second copy of every f
 
 from __future__ import annotations
 
+import copy
 from abc import abstractmethod
 from datetime import UTC, datetime
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from ..session import (
     BusinessContext,
@@ -31,6 +41,7 @@ from ..session import (
     WorkflowActivity,
     WorkflowEdge,
     WorkshopSession,
+    split_mermaid,
 )
 
 SCALE = "1-5"
@@ -40,18 +51,43 @@ _Text = Field(min_length=1)
 
 
 class PhaseOutput(BaseModel):
-    """Base of the per-phase outputs: unknown keys are ignored, every output knows where it goes."""
+    """Base of the per-phase outputs: the whole record a phase produces, with its rules.
+
+    A block in a reply is a *patch* to this record (``_patch.py``): ``patch_of`` reads it,
+    ``record_of`` gives what the session holds, the merged record is checked as this model and
+    ``store`` writes it back. Unknown keys are ignored.
+    """
 
     model_config = ConfigDict(extra="ignore")
 
     fields: ClassVar[tuple[str, ...]]
-    """The session attributes this phase owns (cleared when the workshop goes back before it)."""
+    """The session attributes this phase owns (a fresh start of the phase clears them)."""
     required: ClassVar[tuple[str, ...]]
     """The ones it must fill."""
 
+    @classmethod
+    def patch_of(cls, value: Any) -> dict[str, Any] | None:
+        """``value`` as a patch of this phase's record (shorthands spelled out), or None when it
+        names none of the record's fields."""
+        if not isinstance(value, dict) or not value.keys() & cls.model_fields.keys():
+            return None
+        return {k: v for k, v in value.items() if k in cls.model_fields}
+
+    @classmethod
+    def record_of(cls, session: WorkshopSession) -> dict[str, Any]:
+        """What the session holds of this phase's record, as JSON."""
+        names = {
+            n
+            for n in cls.model_fields
+            if n in WorkshopSession.model_fields and getattr(session, n) is not None
+        }
+        return session.model_dump(mode="json", include=names)
+
+    @classmethod
     @abstractmethod
-    def apply(self, session: WorkshopSession) -> None:
-        """Merge this output into the session."""
+    def store(cls, session: WorkshopSession, record: dict[str, Any], patch: dict[str, Any]) -> None:
+        """Write a merged record (checked as this model) back into the session; ``patch`` is what
+        the block sent."""
 
     @classmethod
     @abstractmethod
@@ -64,11 +100,8 @@ class PhaseOutput(BaseModel):
         return [name for name in cls.required if not getattr(session, name)]
 
 
-def _merge_by(key: str, old: list[Any], new: list[Any]) -> list[Any]:
-    """``old`` with items of ``new`` replacing those with the same ``key`` and the rest appended."""
-    merged = {getattr(item, key): item for item in old}
-    merged.update({getattr(item, key): item for item in new})
-    return list(merged.values())
+def _ids(items: list[Any], key: str = "id") -> set[Any]:
+    return {getattr(i, key) for i in items}
 
 
 class BusinessContextOut(BusinessContext):
@@ -84,18 +117,48 @@ class ActivityOut(WorkflowActivity):
     name: str = _Text
 
 
-class WorkflowOut(Workflow):
-    activities: list[ActivityOut] = Field(min_length=1)  # type: ignore[assignment]
-    edges: list[WorkflowEdge] = Field(default_factory=list)
-
-
 class PriorityStepOut(PriorityStep):
     id: str = _Text
 
     @model_validator(mode="before")
     @classmethod
     def _bare_id(cls, data: Any) -> Any:
-        return {"id": data} if isinstance(data, str) else data
+        return _bare_id(data)
+
+
+def _bare_id(data: Any) -> Any:
+    """``"s2"`` where a priority step is asked for is ``{"id": "s2"}``."""
+    return {"id": data} if isinstance(data, str) else data
+
+
+class WorkflowOut(Workflow):
+    activities: list[ActivityOut] = Field(min_length=1)  # type: ignore[assignment]
+    edges: list[WorkflowEdge] = Field(default_factory=list)
+    priority_steps: list[PriorityStepOut] = Field(  # type: ignore[assignment]
+        default_factory=list,
+        description="the workflow steps that matter most, by activity id, most important first",
+    )
+
+    @field_validator("edges", "priority_steps")
+    @classmethod
+    def _known_steps(cls, items: list[Any], info: ValidationInfo) -> list[Any]:
+        """A link or a priority names steps of this workflow (each unknown one is its own error,
+        at its place in the list, so only it is left out)."""
+        steps = {a.id for a in info.data.get("activities", [])}
+        keys = ("source", "target") if info.field_name == "edges" else ("id",)
+        unknown = [
+            InitErrorDetails(
+                type=PydanticCustomError("unknown_step", "no workflow step {step}", {"step": value}),
+                loc=(n, key),
+                input=value,
+            )
+            for n, item in enumerate(items)
+            for key in keys
+            if (value := getattr(item, key)) not in steps
+        ]
+        if unknown:
+            raise ValidationError.from_exception_data(str(info.field_name), unknown)
+        return items
 
 
 class DiscoverOutput(PhaseOutput):
@@ -106,37 +169,42 @@ class DiscoverOutput(PhaseOutput):
     business_context: BusinessContextOut | None = None
     topic: TopicOut | None = None
     workflow: WorkflowOut | None = None
-    priority_steps: list[PriorityStepOut] | None = Field(
-        None, description="the workflow steps that matter most, by activity id, most important first"
-    )
 
-    @model_validator(mode="after")
-    def _something(self) -> DiscoverOutput:
-        if not (
-            self.session_name or self.business_context or self.topic or self.workflow or self.priority_steps
-        ):
-            raise ValueError("none of session_name, business_context, topic, workflow, priority_steps")
-        return self
+    @classmethod
+    def patch_of(cls, value: Any) -> dict[str, Any] | None:
+        """``priority_steps`` on its own is the workflow's (its steps given as bare ids or objects)."""
+        if isinstance(value, dict) and "priority_steps" in value:
+            workflow = value.get("workflow")
+            base = workflow if isinstance(workflow, dict) else {}
+            value = {**value, "workflow": {**base, "priority_steps": value["priority_steps"]}}
+        patch = super().patch_of(value)
+        workflow = patch.get("workflow") if patch else None
+        if patch and isinstance(workflow, dict) and isinstance(workflow.get("priority_steps"), list):
+            patch["workflow"] = {
+                **workflow,
+                "priority_steps": [_bare_id(p) for p in workflow["priority_steps"]],
+            }
+        return patch
 
-    def apply(self, session: WorkshopSession) -> None:
-        if self.session_name and not session.name:  # the name is set once
-            session.name = self.session_name.strip()
-        if self.business_context:  # field by field: a later block names only what changed
-            old = session.business_context.model_dump() if session.business_context else {}
-            new = self.business_context.model_dump(exclude_unset=True)
-            session.business_context = BusinessContext.model_validate({**old, **new})
-        if self.topic:
-            session.topic = Topic.model_validate(self.topic.model_dump())
-        if self.workflow:
-            kept = session.workflow.priority_steps if session.workflow else []
-            session.workflow = Workflow.model_validate(self.workflow.model_dump())
-            if "priority_steps" not in self.workflow.model_fields_set:  # a redrawn map keeps the priorities
-                session.workflow.priority_steps = kept
-        if self.priority_steps:
-            session.workflow = session.workflow or Workflow()
-            session.workflow.priority_steps = [
-                PriorityStep.model_validate(p.model_dump()) for p in self.priority_steps
-            ]
+    @classmethod
+    def record_of(cls, session: WorkshopSession) -> dict[str, Any]:
+        record = super().record_of(session)
+        return {**record, "session_name": session.name} if session.name else record
+
+    @classmethod
+    def store(cls, session: WorkshopSession, record: dict[str, Any], patch: dict[str, Any]) -> None:
+        if record.get("session_name") and not session.name:  # the name is set once
+            session.name = str(record["session_name"]).strip()
+        if record.get("business_context") is not None:
+            session.business_context = BusinessContext.model_validate(record["business_context"])
+        if record.get("topic") is not None:
+            session.topic = Topic.model_validate(record["topic"])
+        if record.get("workflow") is not None:
+            workflow = Workflow.model_validate(record["workflow"])
+            steps = _ids(workflow.activities)  # a removed step takes its links and its priority
+            workflow.edges = [e for e in workflow.edges if e.source in steps and e.target in steps]
+            workflow.priority_steps = [p for p in workflow.priority_steps if p.id in steps]
+            session.workflow = workflow
 
     @classmethod
     def is_complete(cls, session: WorkshopSession) -> bool:
@@ -148,8 +216,12 @@ class IdeaOut(Idea):
     title: str = _Text
 
 
+class SelectedCardOut(SelectedCard):
+    id: str = _Text
+
+
 class CardsOut(Cards):
-    selected: list[SelectedCard] = Field(default_factory=list)
+    selected: list[SelectedCardOut] = Field(default_factory=list)  # type: ignore[assignment]
     scores: list[CardScore] = Field(default_factory=list)
 
 
@@ -160,24 +232,25 @@ class IdeateOutput(PhaseOutput):
     ideas: list[IdeaOut] = Field(default_factory=list)
     cards: CardsOut | None = None
 
-    @model_validator(mode="before")
     @classmethod
-    def _bare_list(cls, data: Any) -> Any:
-        return {"ideas": data} if isinstance(data, list) else data
+    def patch_of(cls, value: Any) -> dict[str, Any] | None:
+        """A bare list is a list of ideas."""
+        return super().patch_of({"ideas": value} if isinstance(value, list) else value)
 
-    @model_validator(mode="after")
-    def _something(self) -> IdeateOutput:
-        if not self.ideas and not (self.cards and (self.cards.selected or self.cards.scores)):
-            raise ValueError("neither ideas nor cards")
-        return self
-
-    def apply(self, session: WorkshopSession) -> None:
-        new_ideas = [Idea.model_validate(i.model_dump()) for i in self.ideas]
-        session.ideas = _merge_by("id", session.ideas, new_ideas)
-        if self.cards:
-            cards = session.cards or Cards()
-            cards.selected = _merge_by("id", cards.selected, self.cards.selected)
-            cards.scores = _merge_by("card_id", cards.scores, self.cards.scores)
+    @classmethod
+    def store(cls, session: WorkshopSession, record: dict[str, Any], patch: dict[str, Any]) -> None:
+        ideas = [Idea.model_validate(i) for i in record.get("ideas") or []]
+        gone = _ids(session.ideas) - _ids(ideas)
+        session.ideas = ideas
+        if gone and session.evaluation:  # a dropped idea takes its evaluation and, if chosen, the choice
+            session.evaluation.ideas = [e for e in session.evaluation.ideas if e.idea_id not in gone]
+        if gone and session.selection and session.selection.idea_id in gone:
+            session.selection = None
+        if record.get("cards") is not None:
+            cards = Cards.model_validate(record["cards"])
+            kept = _ids(cards.selected)
+            dropped = (_ids(session.cards.selected) if session.cards else set()) - kept
+            cards.scores = [c for c in cards.scores if c.card_id not in dropped]
             session.cards = cards
 
     @classmethod
@@ -198,14 +271,18 @@ def _number(value: Any) -> float | None:
 
 
 def _human_value_split(data: Any) -> Any:
-    """``"human_value": 4`` (or ``"4"``), or ``{"score": 4, "reason": "..."}``: the score and its reason."""
-    if not isinstance(data, dict):
+    """``"human_value": 4`` (or ``"4"``) is the score; ``{"score": 4, "reason": "..."}`` the score
+    and its reason; text is the reason. What is not sent stays as recorded (a score alone keeps
+    the reason)."""
+    if not isinstance(data, dict) or "human_value" not in data:
         return data
-    value = data.get("human_value")
+    value = data["human_value"]
+    rest = {k: v for k, v in data.items() if k != "human_value"}
     if isinstance(value, dict):
-        return {**data, "human_value": value.get("reason", ""), "human_value_score": value.get("score")}
+        split = {"human_value": value["reason"]} if "reason" in value else {}
+        return {**rest, **split, **({"human_value_score": value["score"]} if "score" in value else {})}
     if (score := _number(value)) is not None:
-        return {**data, "human_value": "", "human_value_score": score}
+        return {**rest, "human_value_score": score}
     return data
 
 
@@ -215,16 +292,21 @@ RESCALE_NOTE = "Scores were given on a 1–10 scale and converted to 1–5 as 1 
 
 def _rescaled(data: dict[str, Any]) -> dict[str, Any]:
     """A block on a 1–10 scale (it says so, or a score is above 5) mapped onto 1–5, with a note."""
-    ideas = [_human_value_split(i) for i in data.get("ideas") or [] if isinstance(i, dict)]
-    scores = [n for i in ideas for k in _SCORES if (n := _number(i.get(k))) is not None]
+    raw = data.get("ideas")
+    ideas = (
+        [_human_value_split(i) if isinstance(i, dict) else i for i in raw] if isinstance(raw, list) else raw
+    )
+    data = {**data, "ideas": ideas} if isinstance(raw, list) else data
+    items = [i for i in ideas if isinstance(i, dict)] if isinstance(ideas, list) else []
+    scores = [n for i in items for k in _SCORES if (n := _number(i.get(k))) is not None]
     says_ten = "10" in str(data.get("scale", ""))
     if not (says_ten or any(n > 5 for n in scores)):
         return data
-    for idea in ideas:
+    for idea in items:
         for key in _SCORES:
             if (n := _number(idea.get(key))) is not None:
                 idea[key] = round(1 + (n - 1) * 4 / 9, 2)
-    return {**data, "scale": SCALE, "ideas": ideas, "notes": [*data.get("notes", []), RESCALE_NOTE]}
+    return {**data, "scale": SCALE, "notes": [*data.get("notes", []), RESCALE_NOTE]}
 
 
 class IdeaEvaluationOut(IdeaEvaluation):
@@ -254,16 +336,22 @@ class DesignOutput(PhaseOutput):
 
     evaluation: EvaluationOut
 
-    def apply(self, session: WorkshopSession) -> None:
-        new = [IdeaEvaluation.model_validate(e.model_dump()) for e in self.evaluation.ideas]
-        old = session.evaluation.ideas if session.evaluation else []
-        notes = session.evaluation.notes if session.evaluation else []
-        session.evaluation = Evaluation(
-            scale=SCALE,
-            method=self.evaluation.method,
-            ideas=_merge_by("idea_id", old, new),
-            notes=list(dict.fromkeys([*notes, *self.evaluation.notes])),
-        )
+    @classmethod
+    def patch_of(cls, value: Any) -> dict[str, Any] | None:
+        """Scores on another scale are mapped onto 1–5 in the patch (never again once recorded)."""
+        patch = super().patch_of(value)
+        if patch and isinstance(patch.get("evaluation"), dict):
+            patch["evaluation"] = _rescaled(copy.deepcopy(patch["evaluation"]))
+        return patch
+
+    @classmethod
+    def store(cls, session: WorkshopSession, record: dict[str, Any], patch: dict[str, Any]) -> None:
+        if record.get("evaluation") is None:
+            return
+        evaluation = Evaluation.model_validate({**record["evaluation"], "scale": SCALE})
+        notes = session.evaluation.notes if session.evaluation else []  # the product's notes add up
+        evaluation.notes = list(dict.fromkeys([*notes, *evaluation.notes]))
+        session.evaluation = evaluation
 
     @classmethod
     def is_complete(cls, session: WorkshopSession) -> bool:
@@ -280,8 +368,16 @@ class SelectOutput(PhaseOutput):
 
     selection: SelectionOut
 
-    def apply(self, session: WorkshopSession) -> None:
-        selection = Selection.model_validate(self.selection.model_dump())
+    @classmethod
+    def store(cls, session: WorkshopSession, record: dict[str, Any], patch: dict[str, Any]) -> None:
+        if record.get("selection") is None:
+            return
+        selection = Selection.model_validate(record["selection"])
+        before = session.selection
+        sent = patch.get("selection")
+        confirmed_sent = isinstance(sent, dict) and "confirmed_by_user" in sent
+        if before and before.idea_id != selection.idea_id and not confirmed_sent:
+            selection.confirmed_by_user = False  # another idea needs its own confirmation
         # The model may only report a confirmation the facilitator could have given: not in its
         # opening turn, before anyone in Select has spoken.
         facilitator_spoke = any(
@@ -291,6 +387,8 @@ class SelectOutput(PhaseOutput):
             selection.confirmed_by_user = False
         if selection.confirmed_by_user and selection.confirmed_at is None:
             selection.confirmed_at = datetime.now(UTC)
+        if not selection.confirmed_by_user:
+            selection.confirmed_at = None
         session.selection = selection
 
     @classmethod
@@ -308,20 +406,51 @@ class MilestoneOut(Milestone):
     title: str = _Text
 
 
+def _scope_lists(data: Any) -> Any:
+    """A single string where a list is asked for is one item; a timeline as a list is joined."""
+    if not isinstance(data, dict):
+        return data
+    data = {
+        k: [v] if k in ("functionality", "data", "success_criteria") and isinstance(v, str) else v
+        for k, v in data.items()
+    }
+    if isinstance(data.get("timeline"), list):
+        data["timeline"] = "; ".join(map(str, data["timeline"]))
+    return data
+
+
+def _grouped_dependencies(data: Any) -> Any:
+    """``{"data": ["claims"]}`` becomes ``["data: claims"]``: each item still reaches the docs lookup."""
+    deps = data.get("dependencies") if isinstance(data, dict) else None
+    if isinstance(deps, dict):
+        items = [
+            (kind, item)
+            for kind, group in deps.items()
+            for item in ([group] if isinstance(group, str) else group)
+        ]
+        data = {**data, "dependencies": [f"{kind}: {item}" for kind, item in items]}
+    return data
+
+
+def _architecture(data: dict[str, Any]) -> dict[str, Any]:
+    """The diagram in its own field: a fence around ``architecture_diagram`` is taken off, and a
+    Mermaid fence the notes carry moves there when no diagram is sent."""
+    diagram, notes = data.get("architecture_diagram"), data.get("architecture_notes")
+    if isinstance(diagram, str) and "```" in diagram:
+        prose, source = split_mermaid(diagram)
+        data = {**data, "architecture_diagram": source or prose}
+    if isinstance(notes, str) and not data.get("architecture_diagram"):
+        prose, source = split_mermaid(notes)
+        if source:
+            data = {**data, "architecture_notes": prose, "architecture_diagram": source}
+    return data
+
+
 class PocScopeOut(PocScope):
     @model_validator(mode="before")
     @classmethod
     def _lists_and_text(cls, data: Any) -> Any:
-        """A single string where a list is asked for is one item; a timeline as a list is joined."""
-        if not isinstance(data, dict):
-            return data
-        data = {
-            k: [v] if k in ("functionality", "data", "success_criteria") and isinstance(v, str) else v
-            for k, v in data.items()
-        }
-        if isinstance(data.get("timeline"), list):
-            data["timeline"] = "; ".join(map(str, data["timeline"]))
-        return data
+        return _scope_lists(data)
 
 
 class PlanOut(Plan):
@@ -330,17 +459,8 @@ class PlanOut(Plan):
 
     @model_validator(mode="before")
     @classmethod
-    def _grouped_dependencies(cls, data: Any) -> Any:
-        """``{"data": ["claims"]}`` becomes ``["data: claims"]``: each item still reaches the docs lookup."""
-        deps = data.get("dependencies") if isinstance(data, dict) else None
-        if isinstance(deps, dict):
-            items = [
-                (kind, item)
-                for kind, group in deps.items()
-                for item in ([group] if isinstance(group, str) else group)
-            ]
-            data = {**data, "dependencies": [f"{kind}: {item}" for kind, item in items]}
-        return data
+    def _dependencies(cls, data: Any) -> Any:
+        return _grouped_dependencies(data)
 
 
 class PlanOutput(PhaseOutput):
@@ -348,8 +468,21 @@ class PlanOutput(PhaseOutput):
 
     plan: PlanOut
 
-    def apply(self, session: WorkshopSession) -> None:
-        session.plan = Plan.model_validate(self.plan.model_dump())
+    @classmethod
+    def patch_of(cls, value: Any) -> dict[str, Any] | None:
+        patch = super().patch_of(value)
+        plan = patch.get("plan") if patch else None
+        if patch and isinstance(plan, dict):
+            plan = _architecture(_grouped_dependencies(plan))
+            if isinstance(plan.get("poc_scope"), dict):
+                plan = {**plan, "poc_scope": _scope_lists(plan["poc_scope"])}
+            patch["plan"] = plan
+        return patch
+
+    @classmethod
+    def store(cls, session: WorkshopSession, record: dict[str, Any], patch: dict[str, Any]) -> None:
+        if record.get("plan") is not None:
+            session.plan = Plan.model_validate(record["plan"])
 
     @classmethod
     def is_complete(cls, session: WorkshopSession) -> bool:

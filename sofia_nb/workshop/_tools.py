@@ -39,6 +39,9 @@ WIRE_SEPARATOR = "__"
 BUILTIN_SERVER = "builtin"
 _WIRE_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 _PREVIEW_CHARS = 300
+KEPT_RESULT_CHARS = 4_000
+"""What the session keeps of a result the model read, so later turns of the phase still have it
+(a card search is a few hundred characters a card; a web search's page of snippets fits)."""
 
 
 class ToolRef(BaseModel):
@@ -100,6 +103,7 @@ def tool_record(
         error_kind=error_kind,
         duration_s=time.perf_counter() - started,
         result_preview=redact_text(text[:_PREVIEW_CHARS]),
+        result_text=redact_text(text)[:KEPT_RESULT_CHARS] if origin == "model" and not is_error else "",
         phase=session.phase,
     )
     session.tool_calls.append(record)

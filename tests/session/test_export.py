@@ -200,10 +200,10 @@ def test_mermaid_blocks_become_pre_mermaid_with_their_source_as_text(exported: P
     blocks = re.findall(r'<pre class="mermaid">(.*?)</pre>', html, re.S)
     assert [b.split("\n", 1)[0] for b in blocks] == ["flowchart LR", "flowchart TD", "quadrantChart"]
     assert blocks[1] == "flowchart TD\n    intake[&quot;Intake &lt;desk&gt;&quot;] --&gt; triage\n"
-    # (score - 1) / 4, written 1 and not 1.0 (Mermaid refuses it)
+    # 1–5 onto 0.05–0.95: off the chart's edges, written without trailing zeros
     assert (
-        "&quot;idea-1: Auto-triage&quot;: [0.75, 1]\n"
-        "    &quot;idea-2: Photo damage estimate&quot;: [0.25, 0.75]" in blocks[2]
+        "&quot;idea-1: Auto-triage&quot;: [0.73, 0.95]\n"
+        "    &quot;idea-2: Photo damage estimate&quot;: [0.28, 0.73]" in blocks[2]
     )
     assert not (exported / "mermaid.min.js").exists()
 

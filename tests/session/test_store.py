@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from sofia_nb.redact import REDACTED, is_secret_key
 from sofia_nb.session import (
+    SCHEMA_VERSION,
     BusinessContext,
     CorruptSessionError,
     Phase,
@@ -200,7 +201,8 @@ def test_a_newer_schema_version_is_refused_and_untouched(store: SessionStore) ->
         store.load(session.id)
     assert caught.value.found == 99
     assert str(caught.value) == (
-        f"{path}: schema version 99 is newer than this sofia_nb supports (2); upgrade sofia_nb to open it"
+        f"{path}: schema version 99 is newer than this sofia_nb supports ({SCHEMA_VERSION}); "
+        "upgrade sofia_nb to open it"
     )
     with pytest.raises(SchemaVersionError):
         store.save(session)
@@ -407,7 +409,7 @@ def test_a_version_1_file_loads_as_version_2_with_a_numeric_human_value_as_the_s
     path.write_text(json.dumps(raw), encoding="utf-8")
 
     loaded = store.load(session.id)
-    assert loaded.schema_version == 2
+    assert loaded.schema_version == SCHEMA_VERSION
     assert loaded.business_context is not None and loaded.business_context.company_name == ""
     assert loaded.evaluation is not None
     assert (loaded.evaluation.ideas[0].human_value_score, loaded.evaluation.ideas[0].human_value) == (4.0, "")
@@ -417,13 +419,16 @@ def test_a_file_without_schema_version_is_version_1_and_is_migrated() -> None:
     # Files written before the field existed carry no schema_version at all.
     data = {"evaluation": {"ideas": [{"idea_id": "idea-1", "human_value": 3}]}}
     migrated = migrate(data)
-    assert migrated["schema_version"] == 2
+    assert migrated["schema_version"] == SCHEMA_VERSION
     idea = migrated["evaluation"]["ideas"][0]
     assert idea == {"idea_id": "idea-1", "human_value": "", "human_value_score": 3.0}
 
 
 def test_a_current_document_passes_through_migration_unchanged() -> None:
-    current = {"schema_version": 2, "evaluation": {"ideas": [{"idea_id": "idea-1", "human_value": 3}]}}
+    current = {
+        "schema_version": SCHEMA_VERSION,
+        "evaluation": {"ideas": [{"idea_id": "idea-1", "human_value": 3}]},
+    }
     assert migrate(json.loads(json.dumps(current))) == current
 
 
@@ -481,7 +486,7 @@ def test_a_file_without_schema_version_loads_as_version_1(store: SessionStore) -
     path.write_text(json.dumps(raw), encoding="utf-8")
     loaded = store.load(session.id)
     assert loaded.evaluation is not None
-    assert (loaded.schema_version, loaded.evaluation.ideas[0].human_value_score) == (2, 3.0)
+    assert (loaded.schema_version, loaded.evaluation.ideas[0].human_value_score) == (SCHEMA_VERSION, 3.0)
 
 
 @pytest.mark.parametrize("bad", ["", "../escape", "a/b", "a\\b", ".hidden"])

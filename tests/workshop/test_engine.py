@@ -199,7 +199,9 @@ class CountingEnricher:
         self.runs += 1
         if self.fail:
             raise RuntimeError("search backend down")
-        session.discovery.enrichment = DiscoveryEnrichment(industry_trends=["AI forecasting"])
+        session.discovery.enrichment = DiscoveryEnrichment(
+            industry_trends=["A bakery chain tries AI forecasting"]
+        )
 
 
 def test_enrichment_runs_once_when_the_business_context_first_appears() -> None:
@@ -216,7 +218,7 @@ def test_enrichment_runs_once_when_the_business_context_first_appears() -> None:
 
     asyncio.run(run())
     assert enricher.runs == 1
-    assert "AI forecasting" in prior_context(workshop.session, Phase.IDEATE)
+    assert "A bakery chain tries AI forecasting" in prior_context(workshop.session, Phase.IDEATE)
 
 
 def test_a_failing_enrichment_leaves_a_note_and_the_phase_goes_on() -> None:

@@ -64,7 +64,9 @@ def _assert_every_field_filled(s: WorkshopSession) -> None:
     assert (
         s.selection and s.selection.confirmed_by_user and s.selection.confirmed_at and s.selection.rationale
     )
-    assert s.plan and s.plan.milestones and "mermaid" in s.plan.architecture_notes and s.plan.dependencies
+    assert (
+        s.plan and s.plan.milestones and "flowchart LR" in s.plan.architecture_diagram and s.plan.dependencies
+    )
 
 
 def test_with_consent_deny_the_servers_receive_no_call_and_the_workshop_completes(tmp_path: Path) -> None:

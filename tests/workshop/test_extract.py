@@ -3,7 +3,23 @@ import json
 import pytest
 
 from sofia_nb.session import Idea, Phase, WorkshopSession
-from sofia_nb.workshop import DiscoverOutput, IdeateOutput, PlanOutput, first_valid, json_values, spec_for
+from sofia_nb.workshop import (
+    DiscoverOutput,
+    IdeateOutput,
+    PhaseOutput,
+    PlanOutput,
+    first_valid,
+    json_values,
+    spec_for,
+)
+from sofia_nb.workshop._patch import apply_patch, patches_in
+
+
+def record(session: WorkshopSession, text: str, output: type[PhaseOutput]) -> list[str]:
+    """Apply every block of ``text`` as the engine does; the fields left out."""
+    return [
+        r.field for out, patch in patches_in(text, output) for r in apply_patch(session, out, patch).rejected
+    ]
 
 
 def test_every_json_value_is_found_fenced_or_not() -> None:
@@ -32,9 +48,12 @@ def test_a_mermaid_diagram_inside_a_json_string_survives() -> None:
 
 def test_ideas_merge_by_id_across_turns() -> None:
     session = WorkshopSession(ideas=[Idea(id="idea-1", title="Old"), Idea(id="idea-2", title="Keep")])
-    out = first_valid('[{"id": "idea-1", "title": "New"}, {"id": "idea-3", "title": "Third"}]', IdeateOutput)
-    assert out is not None
-    out.apply(session)
+    assert (
+        record(
+            session, '[{"id": "idea-1", "title": "New"}, {"id": "idea-3", "title": "Third"}]', IdeateOutput
+        )
+        == []
+    )
     assert [(i.id, i.title) for i in session.ideas] == [
         ("idea-1", "New"),
         ("idea-2", "Keep"),
@@ -45,9 +64,7 @@ def test_ideas_merge_by_id_across_turns() -> None:
 def test_the_session_name_is_set_once() -> None:
     session = WorkshopSession()
     for name in ("First name", "Second name"):
-        out = first_valid(f'{{"session_name": "{name}"}}', DiscoverOutput)
-        assert out is not None
-        out.apply(session)
+        assert record(session, f'{{"session_name": "{name}"}}', DiscoverOutput) == []
     assert session.name == "First name"
 
 
@@ -82,10 +99,8 @@ def test_design_takes_human_value_as_a_score_with_its_reason(
             "ideas": [{"idea_id": "idea-1", "feasibility": 4, "value": 5, "human_value": human_value}]
         }
     }
-    out = first_valid(json.dumps(data), spec_for(Phase.DESIGN).output)
-    assert out is not None
     session = WorkshopSession()
-    out.apply(session)
+    assert record(session, json.dumps(data), spec_for(Phase.DESIGN).output) == []
     assert session.evaluation is not None
     stored = session.evaluation.ideas[0]
     assert (stored.human_value_score, stored.human_value) == (score, reason)
@@ -98,9 +113,10 @@ def test_plan_takes_dependencies_grouped_by_kind_as_kind_item_strings() -> None:
             "dependencies": {"data": ["claims export"], "apis": ["ERP"], "approvals": "works council"},
         }
     }
-    out = first_valid(json.dumps(block), PlanOutput)
-    assert out is not None
-    assert out.plan.dependencies == ["data: claims export", "apis: ERP", "approvals: works council"]
+    session = WorkshopSession()
+    assert record(session, json.dumps(block), PlanOutput) == []
+    assert session.plan is not None
+    assert session.plan.dependencies == ["data: claims export", "apis: ERP", "approvals: works council"]
 
 
 @pytest.mark.parametrize(
@@ -129,10 +145,8 @@ def test_plan_takes_dependencies_grouped_by_kind_as_kind_item_strings() -> None:
 def test_design_maps_a_1_to_10_block_onto_1_to_5_with_a_note(
     evaluation: dict[str, object], expected: tuple[float, float, float]
 ) -> None:
-    out = first_valid(json.dumps({"evaluation": evaluation}), spec_for(Phase.DESIGN).output)
-    assert out is not None
     session = WorkshopSession()
-    out.apply(session)
+    assert record(session, json.dumps({"evaluation": evaluation}), spec_for(Phase.DESIGN).output) == []
     assert session.evaluation is not None and session.evaluation.scale == "1-5"
     e = session.evaluation.ideas[0]
     assert (e.feasibility, e.value, e.human_value_score) == expected
@@ -150,9 +164,7 @@ def test_discover_records_priority_steps_and_a_redrawn_workflow_keeps_them() -> 
         '{"workflow": {"activities": [{"id": "s1", "name": "Intake"},'
         ' {"id": "s2", "name": "Completeness"}]}}',
     ):
-        out = first_valid(reply, DiscoverOutput)
-        assert out is not None
-        out.apply(session)
+        assert record(session, reply, DiscoverOutput) == []
     assert session.workflow is not None and session.workflow.activities[1].name == "Completeness"
     assert [(p.id, p.reason) for p in session.workflow.priority_steps] == [
         ("s2", "clerks chase missing data"),
@@ -172,8 +184,9 @@ def test_plan_records_the_poc_scope_lists_from_single_strings() -> None:
             },
         }
     }
-    out = first_valid(json.dumps(block), PlanOutput)
-    assert out is not None and out.plan.poc_scope is not None
-    scope = out.plan.poc_scope
+    session = WorkshopSession()
+    assert record(session, json.dumps(block), PlanOutput) == []
+    assert session.plan is not None and session.plan.poc_scope is not None
+    scope = session.plan.poc_scope
     assert scope.functionality == ["flag incomplete claims"]
     assert scope.timeline == "weeks 1-2 data; weeks 3-8 pilot"
