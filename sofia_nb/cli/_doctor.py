@@ -252,7 +252,9 @@ def _human(report: DoctorReport) -> Table:
     )
     for provider in report.llm.providers:
         table.add_row(
-            f"  {provider.provider}", "ready" if provider.configured else "not set up", provider.detail
+            f"  {provider.provider}",
+            "ready" if provider.configured else "not set up",
+            f"{provider.detail}; records as {provider.structured_output}",
         )
     servers = ", ".join(report.mcp.servers) if report.mcp.servers is not None else (report.mcp.error or "")
     table.add_row("mcp config", report.mcp.config or "none", servers)

@@ -41,6 +41,7 @@ from ._select import (
     provider_statuses,
     resolve_llm_spec,
 )
+from ._structured import OutputSchema
 from ._tokens import estimate_messages_tokens, estimate_tokens, render_messages
 from ._types import (
     PURPOSES,
@@ -83,6 +84,7 @@ __all__ = [
     "LLMUsage",
     "Message",
     "OpenAICompatLLM",
+    "OutputSchema",
     "ProviderStatus",
     "Purpose",
     "ScriptExhaustedError",

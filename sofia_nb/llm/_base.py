@@ -14,6 +14,7 @@ from ..config import Settings
 from ..events import EventBus, UsageRecorded
 from ._errors import LLMError
 from ._record import record_path_from_env, record_reply
+from ._structured import OutputSchema
 from ._tokens import estimate_messages_tokens, estimate_tokens
 from ._types import LLMResponse, LLMUsage, Message, Purpose, TextCallback, ToolCall, ToolSpec
 
@@ -48,6 +49,9 @@ class BaseLLM(ABC):
 
     provider: str = ""
     priced: bool = True
+    structured_output: str | None = None
+    """How the provider gives schema-valid JSON (``"json_schema"``: ``response_format``), or None:
+    it reads the schema in the prompt and answers in prose."""
 
     def __init__(
         self,
@@ -113,9 +117,12 @@ class BaseLLM(ABC):
         tools: list[ToolSpec] | None = None,
         purpose: Purpose = "chat",
         on_text: TextCallback | None = None,
+        output: OutputSchema | None = None,
     ) -> LLMResponse:
         started = time.perf_counter()
-        reply = await self._request(messages, tools=tools or [], purpose=purpose, on_text=on_text)
+        reply = await self._request(
+            messages, tools=tools or [], purpose=purpose, on_text=on_text, output=output
+        )
         usage = reply.usage or self._estimate(messages, reply)
         usage = usage.model_copy(update={"cost_usd": self.cost_usd(usage)})
         response = LLMResponse(
@@ -168,8 +175,9 @@ class BaseLLM(ABC):
         tools: list[ToolSpec],
         purpose: Purpose,
         on_text: TextCallback | None,
+        output: OutputSchema | None = None,
     ) -> ProviderReply:
-        """Send one request to the provider."""
+        """Send one request to the provider (``output``: see ``LLMClient.complete``)."""
 
     def complete_sync(
         self,

@@ -19,6 +19,7 @@ from ..config import Settings
 from ..events import EventBus
 from ._base import BaseLLM, ProviderReply, emit_text
 from ._errors import LLMAuthError, LLMProviderError, LLMTimeoutError, LLMUnavailableError
+from ._structured import OutputSchema
 from ._tokens import render_messages
 from ._types import (
     LLMResponse,
@@ -135,6 +136,7 @@ class CopilotLLM(BaseLLM):
         tools: list[ToolSpec],
         purpose: Purpose,
         on_text: TextCallback | None,
+        output: OutputSchema | None = None,
     ) -> ProviderReply:
         execute = _executor.get()
         if tools and execute is None:

@@ -27,6 +27,7 @@ from ._errors import (
     LLMTimeoutError,
 )
 from ._stream import ToolCallAssembler, iter_sse_data, to_tool_call
+from ._structured import OutputSchema
 from ._types import LLMUsage, Message, Purpose, TextCallback, ToolSpec
 
 _log = logging.getLogger(__name__)
@@ -47,6 +48,9 @@ class Endpoint(BaseModel):
     key_header: Literal["authorization", "api-key"] = "authorization"
     key_env: str | None = None  # named in auth error messages so people know what to fix
     priced: bool = True
+    structured_output: Literal["json_schema"] | None = "json_schema"
+    """OpenAI, Azure OpenAI, GitHub Models, vLLM and Ollama (which turns it into its ``format``)
+    all take ``response_format`` with a strict ``json_schema``; None for a server that does not."""
 
 
 class OpenAICompatLLM(BaseLLM):
@@ -72,6 +76,11 @@ class OpenAICompatLLM(BaseLLM):
         self.endpoint = endpoint
         self.provider = endpoint.provider
         self.priced = endpoint.priced
+        info = self.settings.model_info(self.model_name)
+        said = info.structured_output if info is not None else None  # the model table overrides
+        self.structured_output = (
+            endpoint.structured_output if said is None else ("json_schema" if said else None)
+        )
         self.timeout = timeout
         self.max_retries = max_retries
         self.max_retry_wait = max_retry_wait
@@ -93,8 +102,15 @@ class OpenAICompatLLM(BaseLLM):
             return {"api-key": key}
         return {"Authorization": f"Bearer {key}"}
 
-    def _body(self, messages: list[Message], tools: list[ToolSpec], stream: bool) -> dict[str, Any]:
+    def _body(
+        self, messages: list[Message], tools: list[ToolSpec], stream: bool, output: OutputSchema | None = None
+    ) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.model, "messages": [_wire_message(m) for m in messages]}
+        if output is not None and self.structured_output == "json_schema":
+            body["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": output.name, "strict": True, "schema": output.strict()},
+            }
         if tools:
             body["tools"] = [
                 {
@@ -116,11 +132,25 @@ class OpenAICompatLLM(BaseLLM):
         tools: list[ToolSpec],
         purpose: Purpose,
         on_text: TextCallback | None,
+        output: OutputSchema | None = None,
     ) -> ProviderReply:
+        body = self._body(messages, tools, on_text is not None, output)
+        try:
+            return await self._send(body, on_text)
+        except LLMProviderError as exc:
+            if "response_format" not in body or exc.status != 400 or not _refuses_structured_output(str(exc)):
+                raise
+        # this server does not take it: from now on ask as for the others, JSON in prose
+        _log.info("%s refuses response_format; asking for JSON in prose", self.model_name)
+        self.structured_output = None
+        body.pop("response_format")
+        return await self._send(body, on_text)
+
+    async def _send(self, body: dict[str, Any], on_text: TextCallback | None) -> ProviderReply:
+        """One request with its retries."""
         client = self._http_client()
         stream = on_text is not None
         url = f"{self.base_url}/chat/completions"
-        body = self._body(messages, tools, stream)
         for attempt in range(self.max_retries + 1):
             try:
                 async with client.stream("POST", url, json=body, headers=self._headers()) as response:
@@ -315,6 +345,12 @@ def _error_detail(text: str) -> tuple[str, str]:
     if isinstance(error, dict):
         return str(error.get("message") or "")[:300], str(error.get("code") or error.get("type") or "")
     return str(error)[:300], ""
+
+
+def _refuses_structured_output(message: str) -> bool:
+    """Whether a 400 answer says the server does not take ``response_format``/``json_schema``."""
+    lowered = message.lower()
+    return any(w in lowered for w in ("response_format", "json_schema", "structured output"))
 
 
 def _names_unknown_model(lowered: str) -> bool:

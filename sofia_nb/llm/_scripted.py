@@ -29,6 +29,7 @@ from ..events import EventBus
 from ..redact import redact
 from ._base import BaseLLM, ProviderReply, emit_text
 from ._errors import LLMNotConfiguredError, ScriptExhaustedError
+from ._structured import OutputSchema
 from ._tokens import render_message
 from ._types import LLMUsage, Message, Purpose, TextCallback, ToolCall, ToolSpec
 
@@ -163,6 +164,7 @@ class ScriptedLLM(BaseLLM):
         tools: list[ToolSpec],
         purpose: Purpose,
         on_text: TextCallback | None,
+        output: OutputSchema | None = None,
     ) -> ProviderReply:
         index = self._choose(purpose, _Rendered(messages, purpose))
         fallback = index is not None and self.replies[index].fallback

@@ -123,12 +123,23 @@ def _endpoint(provider: str, model: str) -> Endpoint:
     return Endpoint(provider="ollama", model=model, base_url=f"{host.rstrip('/')}/v1", priced=False)
 
 
+STRUCTURED_OUTPUT = "response_format json_schema"
+"""What the OpenAI-compatible providers do (a model table row may turn it off); Copilot and the
+scripted model read the schema from the prompt instead."""
+
+
 class ProviderStatus(BaseModel):
     """Whether a provider could be used here, judged from the environment only (no network)."""
 
     provider: str
     configured: bool
     detail: str
+    structured_output: str = "json in prose"
+    """How the provider gives a record as JSON: ``response_format json_schema`` (schema-valid by
+    construction), or ``json in prose`` (the schema in the prompt, the answer parsed from the text)."""
+
+    def with_structured(self, how: str) -> ProviderStatus:
+        return self.model_copy(update={"structured_output": how})
 
 
 def provider_statuses() -> list[ProviderStatus]:
@@ -141,12 +152,16 @@ def provider_statuses() -> list[ProviderStatus]:
         + (f"at {cli}" if cli else "from the SDK's download cache")
         + ("; BYOK" if env.get("SOFIA_COPILOT_PROVIDER_BASE_URL") else "; Copilot login")
     )
+    schema = STRUCTURED_OUTPUT
     return [
-        _env_status("openai", ("OPENAI_API_KEY", "OPENAI_BASE_URL"), need=any),  # a local server needs no key
-        _env_status("azure", ("AZURE_OPENAI_ENDPOINT", "AZURE_OPENAI_API_KEY")),
-        _env_status("github", ("GITHUB_TOKEN",)),
+        _env_status("openai", ("OPENAI_API_KEY", "OPENAI_BASE_URL"), need=any).with_structured(schema),
+        _env_status("azure", ("AZURE_OPENAI_ENDPOINT", "AZURE_OPENAI_API_KEY")).with_structured(schema),
+        _env_status("github", ("GITHUB_TOKEN",)).with_structured(schema),
         ProviderStatus(
-            provider="ollama", configured=True, detail=f"server at {env.get('OLLAMA_HOST') or OLLAMA_URL}"
+            provider="ollama",
+            configured=True,
+            detail=f"server at {env.get('OLLAMA_HOST') or OLLAMA_URL}",
+            structured_output=f"{schema} (Ollama's format)",
         ),
         ProviderStatus(provider="copilot", configured=sdk, detail=copilot_detail),
         ProviderStatus(provider="scripted", configured=True, detail="always available (scripted:PATH)"),

@@ -8,6 +8,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field
 
 from .._usage import Usage
+from ._structured import OutputSchema
 
 Purpose = Literal["chat", "repair", "extract", "summarize", "compact", "scaffold", "fix", "enrich"]
 PURPOSES: tuple[str, ...] = ("chat", "repair", "extract", "summarize", "compact", "scaffold", "fix", "enrich")
@@ -84,8 +85,12 @@ class LLMClient(Protocol):
         tools: list[ToolSpec] | None = None,
         purpose: Purpose = "chat",
         on_text: TextCallback | None = None,
+        output: OutputSchema | None = None,
     ) -> LLMResponse:
-        """Send ``messages`` (system prompt first) and return the reply; stream text to ``on_text``."""
+        """Send ``messages`` (system prompt first) and return the reply; stream text to ``on_text``.
+
+        With ``output``, a provider that supports structured output answers JSON valid for its
+        strict form (``OutputSchema.strict``); any other answers in prose, as the prompt asks."""
         ...
 
     async def aclose(self) -> None:

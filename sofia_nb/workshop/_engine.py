@@ -7,7 +7,7 @@ plain scripts and Jupyter cells can use it without nested event loops.
 from __future__ import annotations
 
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -359,11 +359,13 @@ class Workshop:
         )
         return turn
 
-    def _apply(self, spec: PhaseSpec, text: str) -> tuple[bool, list[Rejection]]:
+    def _apply(
+        self, spec: PhaseSpec, text: str, read: Callable[[Any], Any] | None = None
+    ) -> tuple[bool, list[Rejection]]:
         """Apply every block of ``text`` in order as a patch (``_patch.py``); say whether any
         changed the record and which parts were left out."""
         applied, rejected = False, []
-        for output, patch in patches_in(text, spec.output):
+        for output, patch in patches_in(text, spec.output, read):
             merged = apply_patch(self.session, output, patch)
             applied = applied or merged.changed
             rejected += merged.rejected
@@ -375,10 +377,11 @@ class Workshop:
             Message(role="system", content=spec.extraction_prompt()),
             Message(role="user", content=transcript or "(the phase has no conversation)"),
         ]
+        schema = spec.output_schema()  # structured output where the provider has it, prose elsewhere
         try:
-            response = await self.llm.complete(messages, purpose="extract")
+            response = await self.llm.complete(messages, purpose="extract", output=schema)
             self.session.tokens.add(spec.phase.value, Usage(**response.usage.model_dump()))
-            found, rejected = self._apply(spec, response.text)
+            found, rejected = self._apply(spec, response.text, schema.read)
         except Exception as exc:  # the fallback must never block the phase
             log.debug("extraction fallback failed", exc_info=True)
             self._warn(f"{spec.phase.title}: the extraction call failed: {exc}")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union, get_args, get_origin
 
@@ -340,10 +340,14 @@ def apply_patch(session: WorkshopSession, output: type[PhaseOutput], patch: dict
     return merged
 
 
-def patches_in(text: str, output: type[PhaseOutput]) -> Iterator[tuple[type[PhaseOutput], dict[str, Any]]]:
+def patches_in(
+    text: str, output: type[PhaseOutput], read: Callable[[Any], Any] | None = None
+) -> Iterator[tuple[type[PhaseOutput], dict[str, Any]]]:
     """Every patch a reply carries for the phase of ``output``, in order, and a business-context
-    patch in any later phase (a fact learned late still lands where later phases read it)."""
-    for value in json_values(text):
+    patch in any later phase (a fact learned late still lands where later phases read it).
+    ``read`` turns each JSON value into the record's shape first (a structured answer's)."""
+    for found in json_values(text):
+        value = read(found) if read is not None else found
         if (own := output.patch_of(value)) is not None:
             yield output, own
         if output is not DiscoverOutput and isinstance(value, dict) and "business_context" in value:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 
+from ..llm import OutputSchema
 from ..session import Phase, WorkshopSession, next_phase
 from ._patch import Rejection
 from ._schemas import DesignOutput, DiscoverOutput, IdeateOutput, PhaseOutput, PlanOutput, SelectOutput
@@ -65,6 +66,10 @@ class PhaseSpec:
         """The repair request's question: what the last reply could not record, and why."""
         listed = "\n".join(f"- `{r.field}`: {r.reason}" for r in rejected)
         return _fill(load_prompt("repair.md"), rejected=listed)
+
+    def output_schema(self) -> OutputSchema:
+        """The phase's whole record as the schema of a structured answer (the extraction fallback)."""
+        return OutputSchema(name=f"{self.phase.value}_record", json_schema=self.output.model_json_schema())
 
     def extraction_prompt(self) -> str:
         schema = json.dumps(self.output.model_json_schema(), indent=1)
