@@ -125,11 +125,15 @@ class Server:
 
     def call(self, tool: str, **arguments: object) -> str:
         """The text the model reads of one ``tools/call``."""
+        return self.call_full(tool, **arguments)[0]
+
+    def call_full(self, tool: str, **arguments: object) -> tuple[str, dict[str, Any]]:
+        """The text the model reads of one ``tools/call`` and its ``structuredContent``."""
         result = self.request("tools/call", {"name": tool, "arguments": arguments})
         text = "".join(c["text"] for c in result["content"] if c.get("type") == "text")  # type: ignore[union-attr]
         if result.get("isError"):
             raise RuntimeError(f"{tool}: {text}")
-        return text
+        return text, result.get("structuredContent") or {}  # type: ignore[return-value]
 
     def close(self) -> None:
         assert self.proc.stdin is not None
@@ -357,13 +361,222 @@ def per_language(server: Server, languages: dict[str, tuple[list[str], str]], ma
         )
 
 
+REAL = ROOT / "benchmarks" / "real"
+# The per-call table: five real repositories the project had not measured (benchmarks/real/README.md),
+# each with grep calls an agent makes while locating an edit (literal, -w, -i, a regex), two
+# unlimited ones and refs of three symbols.
+GrepCall = dict[str, object]
+REAL_REPOS: dict[str, tuple[Path, list[GrepCall], list[str]]] = {
+    "go (echo)": (
+        REAL / "echo",
+        [
+            {"patterns": ["c.JSON("]},
+            {"patterns": ["ErrNotFound"]},
+            {"patterns": ["func (e *Echo)"]},
+            {"patterns": ["Context"], "word": True},
+            {"patterns": ["timeout"], "case": False},
+            {"patterns": [r"func \w+Middleware"], "regex": True},
+            {"patterns": ["return err"], "max_per_pattern": 0},
+            {"patterns": ["Header().Set("], "max_per_pattern": 0},
+        ],
+        ["Context", "HandlerFunc", "NewHTTPError"],
+    ),
+    "python (click)": (
+        REAL / "click",
+        [
+            {"patterns": ["ctx.obj"]},
+            {"patterns": ["def invoke"]},
+            {"patterns": ["Context"], "word": True},
+            {"patterns": ["usage"], "case": False},
+            {"patterns": [r"def \w+_callback"], "regex": True},
+            {"patterns": ["@click.option(", "@click.argument("]},
+            {"patterns": ["self.name"], "max_per_pattern": 0},
+            {"patterns": ["isinstance("], "max_per_pattern": 0},
+        ],
+        ["Context", "echo", "Option"],
+    ),
+    "ts (zustand)": (
+        REAL / "zustand",
+        [
+            {"patterns": ["useStore"]},
+            {"patterns": ["setState"]},
+            {"patterns": ["create"], "word": True},
+            {"patterns": ["devtools"], "case": False},
+            {"patterns": [r"export (const|function|type) \w+"], "regex": True},
+            {"patterns": ["StoreApi", "StateCreator"]},
+            {"patterns": ["expect("], "max_per_pattern": 0},
+            {"patterns": ["getState"], "max_per_pattern": 0},
+        ],
+        ["create", "StoreApi", "persist"],
+    ),
+    "vue (vue-pure-admin)": (
+        REAL / "vue-pure-admin",
+        [
+            {"patterns": ["useRouter"]},
+            {"patterns": ["defineProps"]},
+            {"patterns": ["props"], "word": True},
+            {"patterns": ["dialog"], "case": False},
+            {"patterns": [r"const \w+ = ref\("], "regex": True},
+            {"patterns": ["message(", "ElMessageBox"]},
+            {"patterns": ["transformI18n"], "max_per_pattern": 0},
+            {"patterns": ["import {"], "max_per_pattern": 0},
+        ],
+        ["useMultiTagsStoreHook", "message", "transformI18n"],
+    ),
+    "php (guzzle)": (
+        REAL / "guzzle",
+        [
+            {"patterns": ["$this->client"]},
+            {"patterns": ["RequestInterface"]},
+            {"patterns": ["Promise"], "word": True},
+            {"patterns": ["redirect"], "case": False},
+            {"patterns": [r"function \w+Async"], "regex": True},
+            {"patterns": ["->getHeader", "->withHeader"]},
+            {"patterns": ["$request"], "max_per_pattern": 0},
+            {"patterns": ["throw new"], "max_per_pattern": 0},
+        ],
+        ["Client", "RequestInterface", "Middleware"],
+    ),
+}
+
+
+def _grep_flags(call: GrepCall) -> list[str]:
+    """GNU grep's flags for a ``grep`` tool call (rg takes the same letters)."""
+    flags = "-E" if call.get("regex") else "-F"
+    return [
+        flags
+        + ("w" if call.get("word") and not call.get("regex") else "")
+        + ("i" if call.get("case") is False else "")
+    ]
+
+
+def _same_hits(grep_out: str, root: Path, hits: list[dict[str, Any]]) -> str:
+    """``grep -rn``'s lines of exactly the hits returned (a line with two hits is printed once)."""
+    wanted = {(h["file"], h["line"]) for h in hits}
+    prefix = str(root) + "/"
+    kept = []
+    for line in grep_out.splitlines():
+        path, _, rest = line.removeprefix(prefix).partition(":")
+        number, _, _ = rest.partition(":")
+        if number.isdigit() and (path, int(number)) in wanted:
+            kept.append(line.removeprefix(prefix))
+    return "".join(k + "\n" for k in kept)
+
+
+def _scopes_shown(text: str, hits: list[dict[str, Any]]) -> tuple[int, int]:
+    """Of the hits inside a declaration, how many have that declaration's name in the text the model
+    reads outside the hits' own lines (a hit on ``def invoke`` names itself)."""
+    rest = text
+    for hit in hits:
+        rest = rest.replace(hit["text"], "")
+    scoped = [h["enclosing"].split(" ", 1)[-1].rsplit(".", 1)[-1] for h in hits if h.get("enclosing")]
+    return sum(1 for name in scoped if name in rest), len(scoped)
+
+
+def per_call(server: Server, repos: dict[str, tuple[Path, list[GrepCall], list[str]]], rounds: int) -> None:
+    """Per call, warm server, against GNU grep -rnI (and rg) on each real repository: the median and
+    worst ratio of the default (capped) calls, of the unlimited ones, and of refs against grep -rnw."""
+    print(
+        f"per call on real repositories: warm server, median of {rounds} per call, {TOKENIZER} tokens; "
+        "targets: default <= 1.0x grep -rnI (worst <= 2x), unlimited <= 3x, refs <= 2x grep -rnw"
+    )
+    print(
+        f"  {'repository':22} {'files':>5} {'MB':>5}  {'default med/worst':>17} {'÷rg':>5}  {'unlim.':>6}  "
+        f"{'refs med/worst':>14}  {'text÷grep -rn (same hits) med/worst':>35}  scopes shown"
+    )
+    for name, (root, calls, symbols) in repos.items():
+        if not root.is_dir():
+            print(f"  {name:22} skipped: {root} is missing")
+            continue
+        files = list(walk_files(root))
+        size = sum(f.stat().st_size for f in files) / 1e6
+        ratios: dict[str, list[float]] = {"default": [], "unlimited": [], "refs": [], "rg": []}
+        tokens: list[float] = []
+        shown = [0, 0]
+        for call in calls:
+            patterns: list[str] = call["patterns"]  # type: ignore[assignment]
+            g_cmd = _peer("grep", _grep_flags(call), patterns, root)
+            r_cmd = _peer("rg", _grep_flags(call), patterns, root)
+            arguments = {"root": str(root), **call}
+            ours, theirs, rgs = [], [], []
+            for _ in range(rounds):
+                ours.append(_timed(server.call, "grep", **arguments))
+                theirs.append(_timed(_run_peer, g_cmd))
+                rgs.append(_timed(_run_peer, r_cmd))
+            t_ours, t_grep, t_rg = (statistics.median(x) for x in (ours, theirs, rgs))
+            kind = "unlimited" if call.get("max_per_pattern") == 0 else "default"
+            ratios[kind].append(t_ours / t_grep)
+            ratios["rg"].append(t_ours / t_rg)
+            text, data = server.call_full("grep", **arguments)
+            hits = [h for p in data.get("patterns", []) for h in p["hits"]]
+            if kind == "default" and hits:
+                same = _same_hits(_run_peer(g_cmd), root, hits)
+                tokens.append(count_tokens(text) / max(count_tokens(same), 1))
+                s, n = _scopes_shown(text, hits)
+                shown[0] += s
+                shown[1] += n
+        include = tuple(f"--include=*{e}" for e in sorted(BY_SUFFIX))
+        for symbol in symbols:
+            w_cmd = _peer("grep", ["-Fw"], [symbol], root, include)
+            ours, theirs = [], []
+            for _ in range(rounds):
+                ours.append(_timed(server.call, "refs", symbol=symbol, root=str(root)))
+                theirs.append(_timed(_run_peer, w_cmd))
+            ratios["refs"].append(statistics.median(ours) / statistics.median(theirs))
+
+        def mw(values: list[float]) -> str:
+            return f"{statistics.median(values):5.2f}/{max(values):5.2f}" if values else "    -/    -"
+
+        print(
+            f"  {name:22} {len(files):5} {size:5.1f}  {mw(ratios['default']):>17} "
+            f"{statistics.median(ratios['rg']):5.2f}  {statistics.median(ratios['unlimited']):6.2f}  "
+            f"{mw(ratios['refs']):>14}  {mw(tokens):>35}  {shown[0]}/{shown[1]}"
+        )
+
+
+def _repo_arg(value: str) -> tuple[str, Path]:
+    label, _, path = value.partition("=")
+    if not path:
+        raise argparse.ArgumentTypeError("give LANGUAGE=PATH, e.g. go=~/src/gin")
+    return label, Path(path).expanduser().resolve()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", type=Path, default=Path(sysconfig.get_paths()["purelib"]))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--files", type=int, default=100, help="files per language (a sample)")
     parser.add_argument("--quick", action="store_true", help="this repository's package, one round")
+    parser.add_argument(
+        "--per-call",
+        action="store_true",
+        help="only the per-call table on the real repositories (benchmarks/real, or --repo)",
+    )
+    parser.add_argument(
+        "--repo",
+        type=_repo_arg,
+        action="append",
+        default=[],
+        metavar="LANGUAGE=PATH",
+        help="a local repository for the per-call table instead of the vendored one of that language "
+        "(go, python, ts, vue, php); the patterns are the vendored repository's",
+    )
     args = parser.parse_args()
+    repos = dict(REAL_REPOS)
+    for label, path in args.repo:
+        key = next((k for k in repos if k.startswith(label)), None)
+        if key is None:
+            parser.error(f"--repo {label}: the language is one of go, python, ts, vue, php")
+        repos[f"{label} ({path.name})"] = (path, *repos.pop(key)[1:])
+    if args.per_call:
+        os.environ.pop("SOFIA_SESSION_ID", None)
+        os.environ.pop("CLAUDE_CODE_SESSION_ID", None)
+        server = Server([r for r, _, _ in repos.values() if r.is_dir()])
+        try:
+            per_call(server, repos, args.rounds)
+        finally:
+            server.close()
+        return 0
     os.environ.pop("SOFIA_SESSION_ID", None)  # dedup would turn repeated files into stubs
     os.environ.pop("CLAUDE_CODE_SESSION_ID", None)
     root = (ROOT / "sofia_nb") if args.quick else args.root.resolve()
@@ -377,11 +590,13 @@ def main() -> int:
     if args.quick:
         languages = {"vue (benchmarks/vue_sample)": LANGUAGE_TREES["vue (benchmarks/vue_sample)"]}
     folders = [Path(f) for trees, _ in languages.values() for f in trees if Path(f).is_dir()]
-    server = Server([root, *folders])
+    server = Server([root, *folders, *(r for r, _, _ in repos.values() if r.is_dir())])
     try:
         code_ratio(root, 10 if args.quick else 400)
         grep_speed(server, root, rounds)
         per_language(server, languages, files)
+        quick_repos = {k: v for k, v in repos.items() if k.startswith("ts")} if args.quick else repos
+        per_call(server, quick_repos, rounds)
     finally:
         server.close()
     if not args.quick:

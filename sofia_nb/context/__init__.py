@@ -11,6 +11,7 @@ from ._support.errors import ContextError
 from ._support.render import FORMATS, Format, render, to_data
 from ._support.roots import allowed_roots, current_roots, resolve_path
 from ._support.tokens import estimate_tokens
+from ._support.tree_cache import TREE_CACHE
 from ._support.walk import DEFAULT_IGNORE_DIRS, walk_files
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "DEFAULT_IGNORE_DIRS",
     "FORMATS",
     "PROVIDER_MODULES",
+    "TREE_CACHE",
     "BudgetInput",
     "ContextError",
     "ContextTool",

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from .. import protocol as p
 from .._validation import describe
 from .._version import __version__
-from ..context import ContextError, ContextTool, allowed_roots, tools
+from ..context import TREE_CACHE, ContextError, ContextTool, allowed_roots, tools
 from . import _tools
 from ._roots import narrow, offered_roots
 
@@ -33,6 +33,7 @@ class ContextServer:
 
     def __init__(self, roots: list[Path]) -> None:
         self.configured_roots = [r.resolve() for r in roots]
+        TREE_CACHE.enable()  # a warm server keeps the files it searched (SOFIA_TREE_CACHE_MB)
         self.roots = list(self.configured_roots)
         self._roots_ready = asyncio.Event()
         self._roots_ready.set()

@@ -271,13 +271,13 @@ def test_a_hit_late_in_a_big_file_keeps_its_scope(tmp_path: Path) -> None:
     hits = grep(GrepInput(patterns=["needle"], root=str(tmp_path))).patterns[0].hits
     start = 2 + 3 * 3000
     assert [(h.line, h.enclosing) for h in hits] == [
-        (1, ""),
+        (1, "var needle"),
         (start + 2, "method Late.method"),
         (start + 5, "function needle"),
     ]
     found = refs(RefsInput(symbol="needle", root=str(tmp_path))).refs
     assert [(r.kind, r.line, r.enclosing) for r in found] == [
-        ("def", 1, ""),
+        ("def", 1, "var needle"),
         ("def", start + 5, "function needle"),
         ("use", start + 2, "method Late.method"),
     ]

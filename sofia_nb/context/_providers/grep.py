@@ -7,12 +7,13 @@ from collections.abc import Iterable
 from contextlib import closing
 from typing import Annotated
 
+import regex
 from pydantic import BaseModel, ConfigDict, Field
 
 from .._registry import ContextTool
 from .._support.budget import Allowance, BudgetInput
 from .._support.errors import ContextError
-from .._support.hits_text import cheapest, grouped, notes, plain_lines
+from .._support.hits_text import notes, scoped_lines
 from .._support.roots import resolve_folder
 from .._support.scan import Pattern, ScannedFile, Skipped, compile_query, enclosings, search
 from .._support.walk import normalize_exts
@@ -79,7 +80,7 @@ def run(request: GrepInput) -> GrepResult:
         query, compiled = compile_query(
             request.patterns, regex=request.regex, word=request.word, case=request.case
         )
-    except re.error as exc:
+    except (re.error, regex.error) as exc:
         raise ContextError(f"invalid pattern: {exc}") from None
     skipped, cap = Skipped(), request.max_per_pattern
     files = search(
@@ -149,7 +150,7 @@ def _kept_hits(files: list[ScannedFile], pattern: Pattern, cap: int, allowance: 
         if room == 0 or allowance.full:
             break
         hits = scanned.line_hits(pattern, room)
-        labels = enclosings(scanned, {h.line for h in hits})
+        labels = enclosings(scanned, {h.line: h.col for h in reversed(hits)})
         for h in hits:
             hit = GrepHit(file=scanned.rel, line=h.line, col=h.col, enclosing=labels[h.line], text=h.text)
             if not allowance.take(hit):
@@ -171,8 +172,7 @@ def grep_text(result: GrepResult) -> str:
             f"[{found.truncated}{more} more hits of {found.pattern!r} not shown: narrow the pattern, exts, "
             "ignore_dirs or root, or raise max_per_pattern (0 = all, and their count)]"
         ] * bool(found.truncated)
-        variants = [head + grouped(found.hits, scopes) + note for scopes in (True, False)]
-        lines += cheapest(variants, head + plain_lines(found.hits) + note)
+        lines += scoped_lines(found.hits, head, note)
     if result.empty:
         lines.append("no hits: " + ", ".join(result.empty))
     return "\n".join(lines + notes(result.skipped, result.note)) + "\n"

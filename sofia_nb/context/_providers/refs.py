@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .._registry import ContextTool, first
 from .._support.budget import Allowance, BudgetInput
 from .._support.defs import could_declare, definition_positions
-from .._support.hits_text import cheapest, grouped, notes, plain_lines
+from .._support.hits_text import notes, scoped_lines
 from .._support.lang_ts import grammar_for
 from .._support.langs import BY_SUFFIX, language_for
 from .._support.roots import resolve_folder
@@ -149,10 +149,10 @@ def run(request: RefsInput) -> RefsResult:
     found.sort(key=itemgetter(0, 1, 2, 3))  # definitions first
     chosen = first(found, request.max)
     # Enclosing scopes cost a parse per file: worked out for the references returned only.
-    wanted: dict[str, tuple[ScannedFile, set[int]]] = {}
-    for _, rel, line, _, _, scanned in chosen:
-        wanted.setdefault(rel, (scanned, set()))[1].add(line)
-    labels = {rel: enclosings(scanned, lines) for rel, (scanned, lines) in wanted.items()}
+    wanted: dict[str, tuple[ScannedFile, dict[int, int]]] = {}
+    for _, rel, line, col, _, scanned in chosen:
+        wanted.setdefault(rel, (scanned, {}))[1].setdefault(line, col)
+    labels = {rel: enclosings(scanned, points) for rel, (scanned, points) in wanted.items()}
     defs = sum(1 for f in found if not f[0])
     result = RefsResult(
         symbol=request.symbol, root=str(root), refs=[], defs=defs, uses=len(found) - defs, skipped=skipped
@@ -189,14 +189,11 @@ def refs_text(result: RefsResult) -> str:
     ] * bool(result.truncated)
     defs = [r for r in result.refs if r.kind == "def"]
     uses = [r for r in result.refs if r.kind == "use"]
-
-    def sections(scopes: bool) -> list[str]:
-        return (["defs:", *grouped(defs, scopes)] if defs else []) + (
-            ["uses:", *grouped(uses, scopes)] if uses else []
-        )
-
-    lines = cheapest([sections(True) + note, sections(False) + note], plain_lines(result.refs) + note)
-    return "\n".join(lines + notes(result.skipped, result.note)) + "\n"
+    # Each section is held to its own plain lines; the two headings cost what the counts line saves.
+    lines = (scoped_lines(defs, ["defs:"], []) if defs else []) + (
+        scoped_lines(uses, ["uses:"], []) if uses else []
+    )
+    return "\n".join(lines + note + notes(result.skipped, result.note)) + "\n"
 
 
 TOOLS = (

@@ -24,8 +24,17 @@ def _receiver(node: ts.Node) -> str:
 
 
 def _signature(node: ts.Node) -> str:
+    """``[K comparable](m map[K]V) []V``: type parameters, parameters and result, as written."""
     result = ts.field_text(node, "result")
-    return ts.field_text(node, "parameters") + (f" {result}" if result else "")
+    generics = ts.squash(ts.field_text(node, "type_parameters"))
+    return (
+        generics + ts.squash(ts.field_text(node, "parameters")) + (f" {ts.squash(result)}" if result else "")
+    )
+
+
+def _receiver_as_written(node: ts.Node) -> str:
+    """``(c *Cache[K, V])``: a method's receiver, pointer or value, as the source has it."""
+    return ts.squash(ts.field_text(node, "receiver"))
 
 
 def _type_kind(spec: ts.Node) -> str:
@@ -52,14 +61,25 @@ def _type_detail(spec: ts.Node) -> str:
     return ts.squash(ts.text(body))
 
 
-def _classify(node: ts.Node) -> tuple[str, str] | None:
+def classify(node: ts.Node) -> tuple[str, str] | None:
     if node.type == "function_declaration":
         return "function", ts.field_text(node, "name")
     if node.type == "method_declaration":
         return "method", f"{_receiver(node)}.{ts.field_text(node, 'name')}"
     if node.type in ("type_spec", "type_alias"):
         return _type_kind(node), ts.field_text(node, "name")
+    if node.type in ("const_spec", "var_spec") and _package_level(node):
+        names = [ts.text(n) for n in node.children_by_field_name("name") if n.is_named]
+        return ("const" if node.type == "const_spec" else "var"), ", ".join(names)
     return None
+
+
+def _package_level(spec: ts.Node) -> bool:
+    """A ``const``/``var`` spec of the package (not a function's local), also inside ``var (...)``."""
+    node = spec.parent
+    while node is not None and node.type in ("const_declaration", "var_declaration", "var_spec_list"):
+        node = node.parent
+    return node is not None and node.type == "source_file"
 
 
 def outline(source: str, brief: bool) -> Outline:
@@ -76,12 +96,13 @@ def outline(source: str, brief: bool) -> Outline:
                     path = ts.field_text(spec, "path").strip('"`')
                     result.imports.append(f"{alias} {path}" if alias else path)
         elif node.type in ("function_declaration", "method_declaration"):
-            kind, name = _classify(node) or ("", "")
+            kind, name = classify(node) or ("", "")
             result.symbols.append(
                 CodeSymbol(
                     kind=kind,
                     name=name,
                     signature=_signature(node),
+                    detail=_receiver_as_written(node),
                     exported=_exported(ts.field_text(node, "name")),
                 )
             )
@@ -93,22 +114,22 @@ def outline(source: str, brief: bool) -> Outline:
                         CodeSymbol(
                             kind=_type_kind(spec),
                             name=name,
+                            signature=ts.squash(ts.field_text(spec, "type_parameters")),
                             detail="" if brief else _type_detail(spec),
                             exported=_exported(name),
                         )
                     )
         elif node.type in ("const_declaration", "var_declaration"):
-            kind = "const" if node.type == "const_declaration" else "var"
             for spec in ts.descendants(node):
                 if spec.type in ("const_spec", "var_spec"):
-                    kind_text = "" if brief else ts.field_text(spec, "type")
-                    for name_node in spec.children_by_field_name("name"):
+                    kind = "const" if spec.type == "const_spec" else "var"
+                    for name_node in (n for n in spec.children_by_field_name("name") if n.is_named):
                         name = ts.text(name_node)
                         result.symbols.append(
                             CodeSymbol(
                                 kind=kind,
                                 name=name,
-                                detail=kind_text,
+                                detail="" if brief else ts.squash(ts.field_text(spec, "type")),
                                 exported=_exported(name),
                             )
                         )
@@ -117,7 +138,7 @@ def outline(source: str, brief: bool) -> Outline:
 
 def scopes(source: str) -> list[Scope]:
     """Functions, methods and types with their spans and doc comments."""
-    return ts.collect_scopes(ts.parse("go", source.encode()), _classify)
+    return ts.collect_scopes(ts.parse("go", source.encode()), classify)
 
 
 definitions = scopes

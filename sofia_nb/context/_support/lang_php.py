@@ -37,12 +37,91 @@ def _signature(node: ts.Node) -> str:
     return ts.squash(ts.field_text(node, "parameters")) + (f": {returns}" if returns else "")
 
 
-def _classify(node: ts.Node) -> tuple[str, str] | None:
+def classify(node: ts.Node) -> tuple[str, str] | None:
     if node.type in _TYPES:
         return _TYPES[node.type], ts.field_text(node, "name")
     if node.type in ("method_declaration", "function_definition"):
         return ("method" if node.type == "method_declaration" else "function"), ts.field_text(node, "name")
+    if node.type in ("property_declaration", "const_declaration"):
+        elements = [e for e in node.named_children if e.type in ("property_element", "const_element")]
+        if not elements:
+            return None
+        kind = "property" if node.type == "property_declaration" else "const"
+        return kind, ", ".join(ts.text(e.named_children[0]) for e in elements)
+    if node.type == "enum_case":
+        return "case", ts.field_text(node, "name")
+    if node.type == "scoped_call_expression":
+        return _route(node)
     return None
+
+
+_ROUTE_VERBS = frozenset(
+    {
+        "get",
+        "post",
+        "put",
+        "patch",
+        "delete",
+        "options",
+        "any",
+        "match",
+        "view",
+        "redirect",
+        "resource",
+        "apiResource",
+    }
+)
+
+
+def _route(call: ts.Node) -> tuple[str, str] | None:
+    """``Route::get('/users', ...)`` as ``("route", "GET /users")``, under the prefixes of its groups."""
+    scope, verb = ts.field_text(call, "scope"), ts.field_text(call, "name")
+    if scope.lstrip("\\").rsplit("\\", 1)[-1] != "Route" or verb not in _ROUTE_VERBS:
+        return None
+    arguments = call.child_by_field_name("arguments")
+    strings = (
+        [ts.text(a.named_children[0]) for a in arguments.named_children if a.named_children]
+        if arguments
+        else []
+    )
+    if not strings or strings[0][:1] not in ("'", '"'):
+        return None
+    path = strings[0][1:-1]
+    prefix = _group_prefix(call)
+    full = "/" + "/".join(p.strip("/") for p in (*prefix, path) if p.strip("/"))
+    label = verb.upper() if verb in ("get", "post", "put", "patch", "delete", "options", "any") else verb
+    return "route", f"{label} {full}"
+
+
+def _group_prefix(node: ts.Node) -> list[str]:
+    """The ``prefix('admin')`` of every ``->group(function () {...})`` around a route, outermost first."""
+    found: list[str] = []
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "member_call_expression" and ts.field_text(parent, "name") == "group":
+            chain = parent.child_by_field_name("object")
+            while chain is not None and chain.type in ("member_call_expression", "scoped_call_expression"):
+                if ts.field_text(chain, "name") == "prefix":
+                    arguments = chain.child_by_field_name("arguments")
+                    text = (
+                        ts.text(arguments.named_children[0]) if arguments and arguments.named_children else ""
+                    )
+                    found.insert(0, text.strip("'\""))
+                chain = chain.child_by_field_name("object") or chain.child_by_field_name("scope")
+        parent = parent.parent
+    return found
+
+
+def _attributes(node: ts.Node) -> str:
+    """``#[Test] #[DataProvider(...)]``: a declaration's attributes by name, their arguments elided
+    (as Python decorators are shown)."""
+    lists = node.child_by_field_name("attributes")
+    names = [
+        f"#[{ts.field_text(a, 'name') or ts.text(a.named_children[0])}{'(...)' if a.child_by_field_name('parameters') or len(a.named_children) > 1 else ''}]"
+        for a in (ts.descendants(lists) if lists is not None else ())
+        if a.type == "attribute"
+    ]
+    return " ".join(names)
 
 
 class _Names:
@@ -85,7 +164,7 @@ def _traits(node: ts.Node, names: _Names) -> list[str]:
 
 
 def _type_detail(node: ts.Node, names: _Names) -> str:
-    parts = _modifiers(node)
+    parts = [a for a in [_attributes(node)] if a] + _modifiers(node)
     for child in node.named_children:
         if child.type == "base_clause":
             parts.append("extends " + ", ".join(names.resolve(ts.text(n)) for n in child.named_children))
@@ -107,26 +186,20 @@ def _members(node: ts.Node, owner: str, brief: bool) -> list[CodeSymbol]:
                     kind="method",
                     name=f"{owner}.{ts.field_text(member, 'name')}",
                     signature=_signature(member),
-                    detail=" ".join(_modifiers(member)),
+                    detail=" ".join([a for a in [_attributes(member)] if a] + _modifiers(member)),
                     exported=visibility == "public",
                 )
             )
-        elif member.type == "property_declaration" and not brief:
-            for element in (c for c in member.named_children if c.type == "property_element"):
+        elif member.type in ("property_declaration", "const_declaration") and not (
+            brief and member.type == "property_declaration"
+        ):
+            kind, names = classify(member) or ("", "")
+            if names:
                 found.append(
                     CodeSymbol(
-                        kind="property",
-                        name=f"{owner}.{ts.text(element.named_children[0])}",
+                        kind=kind,
+                        name=f"{owner}.{names}",
                         detail=ts.field_text(member, "type"),
-                        exported=_visibility(member) == "public",
-                    )
-                )
-        elif member.type == "const_declaration":
-            for element in (c for c in member.named_children if c.type == "const_element"):
-                found.append(
-                    CodeSymbol(
-                        kind="const",
-                        name=f"{owner}.{ts.text(element.named_children[0])}",
                         exported=_visibility(member) == "public",
                     )
                 )
@@ -162,12 +235,36 @@ def outline(source: str, brief: bool) -> Outline:
                     signature=_signature(node),
                 )
             )
+        elif node.type == "scoped_call_expression" and (route := _route(node)) is not None:
+            arguments = node.child_by_field_name("arguments")
+            handler = (
+                arguments.named_children[1]
+                if arguments is not None and len(arguments.named_children) > 1
+                else None
+            )
+            detail = "" if brief else _handler(handler)
+            result.symbols.append(CodeSymbol(kind=route[0], name=route[1], detail=detail))
     return result
+
+
+def _handler(argument: ts.Node | None) -> str:
+    """A route's handler in few tokens: ``UserController@index``, ``UserController``, ``closure``."""
+    if argument is None:
+        return ""
+    text = ts.squash(ts.text(argument))
+    classes = [ts.text(n) for n in ts.descendants(argument) if n.type == "class_constant_access_expression"]
+    methods = [ts.text(n).strip("'\"") for n in ts.descendants(argument) if n.type == "string"]
+    if classes:
+        owner = classes[0].removesuffix("::class")
+        return f"{owner}@{methods[0]}" if methods else owner
+    if "function" in text or text.startswith("fn"):
+        return "closure"
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def scopes(source: str) -> list[Scope]:
     """Classes, interfaces, traits, enums, methods and functions with their spans."""
-    return ts.collect_scopes(ts.parse("php", source.encode()), _classify)
+    return ts.collect_scopes(ts.parse("php", source.encode()), classify)
 
 
 definitions = scopes

@@ -10,16 +10,108 @@ from __future__ import annotations
 import ast
 import copy
 import re
+import threading
+from collections import OrderedDict
 
 from .errors import ContextError
 from .outline import LONG_DEFAULT, CodeSymbol, Outline, Scope
 
 
 def _parse(source: str) -> ast.Module:
+    """The module; one that does not parse is read block by block (see :func:`_recover`)."""
     try:
         return ast.parse(source)
     except (SyntaxError, ValueError) as exc:
-        raise ContextError(f"not valid Python: {exc}") from None
+        module = _recover(source, exc)
+        if not module.body:
+            raise ContextError(f"not valid Python: {exc}") from None
+        return module
+
+
+class _Broken(ast.Module):
+    """A module read around its syntax errors: what parsed, and which lines did not."""
+
+    unparsed: list[tuple[int, int]]
+    error: str
+
+
+_HEADER_LINES = 20  # a def or class header spans at most this many lines
+
+
+def _recover(source: str, error: Exception) -> _Broken:
+    """What parses of a file that ``ast`` refuses: each top-level block (a line at column 0 starts
+    one, decorators go with what they decorate) parsed alone at its own lines; a class or function
+    whose body does not parse keeps its header and, for a class, every member that does parse.
+
+    ``ast`` stops at the first error, which would leave a file with one missing ``)`` without a
+    summary; the blocks before and after it are as valid as they were.
+    """
+    lines = source.splitlines(keepends=True)
+    module = _Broken(body=[], type_ignores=[])
+    module.unparsed, module.error = [], str(error)
+    for start, end in _blocks(lines, 0, len(lines), 0):
+        module.body.extend(_parse_block(lines, start, end, 0, module.unparsed) or [])
+    return module
+
+
+def _blocks(lines: list[str], start: int, end: int, indent: int) -> list[tuple[int, int]]:
+    """Line ranges (0-based, end exclusive) of the statements at ``indent`` between ``start`` and ``end``."""
+    starts: list[int] = []
+    decorated = False
+    for i in range(start, end):
+        line = lines[i]
+        body = line.lstrip()
+        if not body.strip() or len(line) - len(body) != indent or body[0] in "#)]}":
+            continue
+        if not decorated:
+            starts.append(i)
+        decorated = body.startswith("@")
+    bounds = [*starts, end]
+    return [(a, _last_code(lines, a, b)) for a, b in zip(bounds, bounds[1:], strict=False)]
+
+
+def _last_code(lines: list[str], start: int, end: int) -> int:
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1
+    return end
+
+
+def _parse_at(text: str, first: int) -> list[ast.stmt] | None:
+    """``text`` parsed as if it started at line ``first + 1`` (0-based ``first``); None when it does not."""
+    try:
+        return ast.parse("\n" * first + text).body
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _parse_block(
+    lines: list[str], start: int, end: int, indent: int, unparsed: list[tuple[int, int]]
+) -> list[ast.stmt] | None:
+    """The statements of lines ``start``..``end`` at ``indent``; what does not parse is added to ``unparsed``."""
+    text = "".join(line[indent:] for line in lines[start:end])
+    parsed = _parse_at(text, start)
+    if parsed is not None:
+        return parsed
+    # A def or class whose body has the error: its header (with `pass` for a body), members that parse.
+    for header_end in range(start + 1, min(end, start + _HEADER_LINES) + 1):
+        header = "".join(line[indent:] for line in lines[start:header_end])
+        parsed = _parse_at(header + " " * 4 + "pass\n", start)
+        if not parsed or not isinstance(parsed[-1], ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        node = parsed[-1]
+        node.end_lineno = end
+        if isinstance(node, ast.ClassDef):
+            inner = next((len(x) - len(x.lstrip()) for x in lines[header_end:end] if x.strip()), indent + 4)
+            node.body = [
+                stmt
+                for a, b in _blocks(lines, header_end, end, inner)
+                for stmt in (_parse_block(lines, a, b, inner, unparsed) or [])
+            ] or node.body
+        else:
+            unparsed.append((header_end + 1, end))
+        return parsed
+    unparsed.append((start + 1, end))
+    return None
 
 
 def _exported(name: str) -> bool:
@@ -146,16 +238,32 @@ def outline(source: str, brief: bool) -> Outline:
                     )
 
     add_body(tree.body, "", set())
+    if isinstance(tree, _Broken):
+        spans = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in tree.unparsed)
+        result.notes.append(f"does not parse ({tree.error}); summarised around it: lines {spans} left out")
     return result
 
 
 def definitions(source: str) -> list[Scope]:
-    """Every class and function with its exact span (decorators included in ``first``)."""
+    """Every class, function, field, constant and variable the summary lists, with its exact span
+    (decorators included in ``first``)."""
     scopes: list[Scope] = []
 
     def visit(body: list[ast.stmt], owner: str, in_class: bool) -> None:
         for node in body:
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if isinstance(node, ast.Assign | ast.AnnAssign) and (in_class or not owner):
+                for target in _targets(node):
+                    kind = "field" if in_class else ("const" if target.isupper() else "var")
+                    scopes.append(
+                        Scope(
+                            start=node.lineno,
+                            end=node.end_lineno or node.lineno,
+                            kind=kind,
+                            name=f"{owner}.{target}" if owner else target,
+                            first=node.lineno,
+                        )
+                    )
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 name = f"{owner}.{node.name}" if owner else node.name
                 is_class = isinstance(node, ast.ClassDef)
                 kind = "class" if is_class else ("method" if in_class else "function")
@@ -176,17 +284,45 @@ def definitions(source: str) -> list[Scope]:
 
 
 _DEF = re.compile(r"[ \t]*(?:async[ \t]+)?(def|class)[ \t]+([A-Za-z_]\w*)")
+_ASSIGN = re.compile(r"([A-Za-z_]\w*)[ \t]*(?::[^=]*)?=(?!=)")
 _STRINGS = re.compile(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"")
 _OPEN = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) not in "([{)]}"))
 
 
+_SCANNED: OrderedDict[str, list[Scope]] = OrderedDict()  # the last sources scanned (a warm server's)
+_SCANNED_HELD = [0]
+_SCANNED_LIMIT = 16 * 1024 * 1024  # characters of source whose scopes are kept
+_SCANNED_LOCK = threading.Lock()
+
+
 def scopes(source: str) -> list[Scope]:
-    """Enclosing def/class spans by indentation; tolerant of syntax errors and fast."""
+    """Enclosing def/class spans by indentation (decorators belong to what they decorate), and
+    module-level assignments (a hit in ``ROUTES = [...]`` is in ``const ROUTES``); tolerant of
+    syntax errors and fast. The spans of the last sources scanned are kept (an agent greps the
+    same files many times)."""
+    with _SCANNED_LOCK:
+        found = _SCANNED.get(source)
+        if found is not None:
+            _SCANNED.move_to_end(source)
+            return found
+    found = _scan(source)
+    with _SCANNED_LOCK:
+        if source not in _SCANNED and len(source) <= _SCANNED_LIMIT // 8:
+            _SCANNED[source] = found
+            _SCANNED_HELD[0] += len(source)
+        while _SCANNED_HELD[0] > _SCANNED_LIMIT:
+            old, _ = _SCANNED.popitem(last=False)
+            _SCANNED_HELD[0] -= len(old)
+    return found
+
+
+def _scan(source: str) -> list[Scope]:
     found: list[Scope] = []
     stack: list[tuple[int, int, str, str]] = []  # indent, start line, kind, qualified name
     depth = 0
     in_string: str | None = None
     last_code = 0
+    decorated: int | None = None  # the first line of the decorators above the next def or class
     for number, line in enumerate(source.split("\n"), 1):
         if in_string is not None:
             if line.count(in_string) % 2 == 1:
@@ -210,7 +346,15 @@ def scopes(source: str) -> list[Scope]:
                     if match[1] == "class"
                     else ("method" if owner and owner[2] == "class" else "function")
                 )
-                stack.append((indent, number, kind, name))
+                stack.append((indent, decorated or number, kind, name))
+                decorated = None
+            elif stripped.startswith("@"):
+                decorated = decorated or number
+            else:
+                decorated = None
+                if indent == 0 and (assigned := _ASSIGN.match(line)):
+                    target = assigned[1]
+                    stack.append((0, number, "const" if target.isupper() else "var", target))
         last_code = number
         for quote in ('"""', "'''"):
             if line.count(quote) % 2 == 1:

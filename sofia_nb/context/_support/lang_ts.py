@@ -117,12 +117,71 @@ def _shorten(value: str, limit: int = _LONG_TYPE) -> str:
 
 
 def _signature(node: ts.Node) -> str:
+    """``<T>(a: T): R``: type parameters, parameters and result, as declared."""
     params = _compact(node.child_by_field_name("parameters") or node.child_by_field_name("parameter"))
     prefix = "async " if any(c.type == "async" for c in node.children) else ""
-    return prefix + params + _compact(node.child_by_field_name("return_type"))
+    generics = _compact(node.child_by_field_name("type_parameters"))
+    return prefix + generics + params + _compact(node.child_by_field_name("return_type"))
 
 
-def _classify(node: ts.Node) -> tuple[str, str] | None:
+# Calls that wrap a function into a component or a callback: the binding is that function.
+_WRAPPERS = frozenset(
+    {"forwardRef", "memo", "useCallback", "observer", "defineComponent", "defineAsyncComponent"}
+)
+# Test-block calls listed in summaries and used as scopes (``describe.skip`` counts as ``describe``).
+TEST_CALLS = frozenset({"describe", "it", "test", "suite", "bench", "context"})
+_ROUTE_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "all"})
+
+
+def function_value(value: ts.Node | None) -> ts.Node | None:
+    """The function a declarator binds: its value, or the function a wrapper call takes (``forwardRef(...)``)."""
+    if value is None:
+        return None
+    if value.type in _FUNCTION_VALUES:
+        return value
+    if value.type == "call_expression":
+        callee = ts.field_text(value, "function").rsplit(".", 1)[-1]
+        arguments = value.child_by_field_name("arguments")
+        if callee in _WRAPPERS and arguments is not None:
+            return next((a for a in arguments.named_children if a.type in _FUNCTION_VALUES), None)
+    return None
+
+
+def _top_level(declarator: ts.Node) -> bool:
+    """Whether a variable declarator is the script's own (not a function's local)."""
+    statement = declarator.parent
+    holder = statement.parent if statement is not None else None
+    if holder is not None and holder.type == "export_statement":
+        holder = holder.parent
+    return holder is not None and holder.type == "program"
+
+
+def _string_argument(call: ts.Node) -> str | None:
+    arguments = call.child_by_field_name("arguments")
+    first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+    if first is None or first.type not in ("string", "template_string"):
+        return None
+    return ts.squash(ts.text(first)[1:-1])
+
+
+def call_block(node: ts.Node) -> tuple[str, str] | None:
+    """A test block (``describe("store", ...)``) or a route (``app.get("/users", ...)``) as (kind, name):
+    a call that is a statement of its own (``await http.get("/users")`` is neither)."""
+    if node.parent is None or node.parent.type != "expression_statement":
+        return None
+    callee = ts.field_text(node, "function")
+    base, _, method = callee.partition(".")
+    if base in TEST_CALLS and method in ("", "only", "skip", "todo", "concurrent", "each"):
+        title = _string_argument(node)
+        return (base, title) if title is not None else None
+    if method in _ROUTE_METHODS and "." not in method:
+        path = _string_argument(node)
+        if path is not None and path.startswith("/"):
+            return "route", f"{method.upper()} {path}"
+    return None
+
+
+def classify(node: ts.Node) -> tuple[str, str] | None:
     kind = node.type
     if kind in ("function_declaration", "generator_function_declaration"):
         return "function", ts.field_text(node, "name")
@@ -131,15 +190,28 @@ def _classify(node: ts.Node) -> tuple[str, str] | None:
         return ("class", name) if name else None
     if kind in ("method_definition", "abstract_method_signature"):
         return "method", ts.field_text(node, "name")
+    if kind == "public_field_definition":
+        value = node.child_by_field_name("value")
+        return ("method" if function_value(value) is not None else "property"), ts.field_text(node, "name")
     if kind in _TYPE_DECLS:
         return _TYPE_DECLS[kind], ts.field_text(node, "name")
     if kind == "internal_module":
         return "namespace", ts.field_text(node, "name")
     if kind == "variable_declarator":
-        value = node.child_by_field_name("value")
-        if value is not None and value.type in _FUNCTION_VALUES:
-            return "function", ts.field_text(node, "name")
+        name = _binding_name(node.child_by_field_name("name"))
+        if function_value(node.child_by_field_name("value")) is not None:
+            return "function", name
+        if _top_level(node):
+            return _declarator_kind(node), name
+        return None
+    if kind == "call_expression":
+        return call_block(node)
     return None
+
+
+def _declarator_kind(node: ts.Node) -> str:
+    decl = node.parent.children[0].type if node.parent is not None else "const"
+    return "const" if decl == "const" else "var"
 
 
 def _binding_name(node: ts.Node | None) -> str:
@@ -212,29 +284,32 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
                     ts.field_text(child, "name"),
                     child,
                     _exported(child),
+                    _compact(child.child_by_field_name("type_parameters")),
                     detail=_type_detail(child),
                 )
             elif kind in ("class_declaration", "abstract_class_declaration"):
                 add_class(child)
             elif kind == "variable_declarator":
                 name = _binding_name(child.child_by_field_name("name"))
-                value = child.child_by_field_name("value")
-                if value is not None and value.type in _FUNCTION_VALUES:
-                    add("function", name, child, _exported(child), _signature(value))
+                function = function_value(child.child_by_field_name("value"))
+                if function is not None:
+                    add("function", name, child, _exported(child), _signature(function))
                 else:
-                    decl = child.parent.children[0].type if child.parent is not None else "const"
                     add(
-                        "const" if decl == "const" else "var",
+                        _declarator_kind(child),
                         name,
                         child,
                         _exported(child),
                         detail=_compact(child.child_by_field_name("type")).lstrip(": "),
                     )
+            elif kind == "expression_statement" and child.named_children:
+                blocks(child.named_children[0], "")
 
     def add_class(node: ts.Node) -> None:
         name = ts.field_text(node, "name")
         heritage = next((c for c in node.named_children if c.type == "class_heritage"), None)
-        add("class", name, node, _exported(node), detail=ts.squash(ts.text(heritage)))
+        generics = _compact(node.child_by_field_name("type_parameters"))
+        add("class", name, node, _exported(node), generics, detail=ts.squash(ts.text(heritage)))
         body = node.child_by_field_name("body")
         for member in body.named_children if body is not None else ():
             member_name = f"{name}.{ts.field_text(member, 'name')}"
@@ -245,6 +320,10 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
                     continue
                 add("method", member_name, member, _member_exported(member), _signature(member))
             elif member.type in ("public_field_definition", "property_signature"):
+                function = function_value(member.child_by_field_name("value"))
+                if function is not None:  # `handle = (a) => ...`: a method, called as one
+                    add("method", member_name, member, _member_exported(member), _signature(function))
+                    continue
                 add(
                     "property",
                     member_name,
@@ -252,6 +331,27 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
                     _member_exported(member),
                     detail=_compact(member.child_by_field_name("type")).lstrip(": "),
                 )
+
+    def blocks(node: ts.Node, owner: str) -> None:
+        """Test blocks and routes (``describe``/``it``, ``app.get("/x")``), nested blocks under their owner."""
+        if node.type != "call_expression":
+            return
+        found = call_block(node)
+        if found is None:
+            return
+        kind, title = found
+        name = f"{owner}.{title}" if owner else title
+        add(kind, name, node, True)
+        arguments = node.child_by_field_name("arguments")
+        body = (
+            next((a for a in arguments.named_children if a.type in _FUNCTION_VALUES), None)
+            if arguments
+            else None
+        )
+        statements = body.child_by_field_name("body") if body is not None else None
+        for statement in statements.named_children if statements is not None else ():
+            if statement.type == "expression_statement" and statement.named_children:
+                blocks(statement.named_children[0], name)
 
     visit(root)
 
@@ -265,13 +365,17 @@ class _Script(NamedTuple):
     setup: bool
 
 
+def _script_grammar(attrs: str) -> str:
+    return "tsx" if re.search(r"lang\s*=\s*['\"]tsx['\"]", attrs) else "typescript"
+
+
 def _scripts(source: str) -> list[_Script]:
     """The script blocks, ``<script setup>`` first (it is the one the symbols are read from)."""
     found = [
         _Script(
             b.body(source),
             source.count("\n", 0, b.body_start),
-            "tsx" if re.search(r"lang\s*=\s*['\"]tsx['\"]", b.attrs) else "typescript",
+            _script_grammar(b.attrs),
             "setup" in b.attrs,
         )
         for b in _blocks(source)
@@ -372,7 +476,7 @@ def outline(source: str, brief: bool, path: PurePath) -> Outline:
 def scopes(source: str, path: PurePath) -> list[Scope]:
     """Declaration spans; for Vue, the script's spans at their real lines plus one scope per block."""
     if path.suffix.lower() != ".vue":
-        return ts.collect_scopes(ts.parse(grammar_for(path.suffix), source.encode()), _classify)
+        return ts.collect_scopes(ts.parse(grammar_for(path.suffix), source.encode()), classify)
     found: list[Scope] = []
     for block in _blocks(source):
         start = source.count("\n", 0, block.start) + 1
@@ -380,6 +484,30 @@ def scopes(source: str, path: PurePath) -> list[Scope]:
         found.append(Scope(start=start, end=end, kind="block", name=block.name, first=start))
     for script in _scripts(source):
         found.extend(
-            ts.collect_scopes(ts.parse(script.grammar, script.text.encode()), _classify, script.offset)
+            ts.collect_scopes(ts.parse(script.grammar, script.text.encode()), classify, script.offset)
         )
     return found
+
+
+def enclosing(source: str, path: PurePath, points: dict[int, int]) -> dict[int, Scope | None]:
+    """The innermost declaration around each point; in a Vue file, around a script's points, else
+    the block (``block template``)."""
+    if path.suffix.lower() != ".vue":
+        root = ts.parse(grammar_for(path.suffix), source.encode())
+        return ts.enclosing_lines(root, source.split("\n"), points, classify)
+    found: dict[int, Scope | None] = {}
+    for block in _blocks(source):
+        start = source.count("\n", 0, block.start) + 1
+        end = start + source.count("\n", block.start, block.end)
+        inside = {line: col for line, col in points.items() if start <= line <= end}
+        if not inside:
+            continue
+        whole = Scope(start=start, end=end, kind="block", name=block.name, first=start)
+        found.update(dict.fromkeys(inside, whole))
+        if block.name == "script":
+            text = block.body(source)
+            offset = source.count("\n", 0, block.body_start)
+            root = ts.parse(_script_grammar(block.attrs), text.encode())
+            for line, scope in ts.enclosing_lines(root, text.split("\n"), inside, classify, offset).items():
+                found[line] = scope or whole
+    return {line: found.get(line) for line in points}

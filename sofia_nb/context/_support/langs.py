@@ -7,17 +7,40 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from . import lang_go, lang_php, lang_python, lang_ts
-from .outline import Outline, Scope
+from . import treesitter as ts
+from .outline import Outline, Scope, ScopeIndex
+
+# Lines (1-based) with the column (1-based, characters) of a hit on each -> the innermost declaration.
+Enclosing = Callable[[str, PurePath, dict[int, int]], dict[int, Scope | None]]
 
 
 @dataclass(frozen=True)
 class Language:
-    """A backend: ``outline`` for summaries, ``definitions`` for slices, ``scopes`` for enclosing labels."""
+    """A backend: ``outline`` for summaries, ``definitions`` for slices, ``scopes`` for every
+    declaration's span (``changed``), ``enclosing`` for the declarations around given points (``grep``,
+    ``refs``: a walk up from each point, not over the whole tree)."""
 
     name: str
     outline: Callable[[str, bool, PurePath], Outline]
     definitions: Callable[[str, PurePath], list[Scope]]
     scopes: Callable[[str, PurePath], list[Scope]]
+    enclosing: Enclosing
+
+
+def _by_index(scopes: Callable[[str], list[Scope]]) -> Enclosing:
+    def enclosing(source: str, path: PurePath, points: dict[int, int]) -> dict[int, Scope | None]:
+        index = ScopeIndex(scopes(source))
+        return {line: index.enclosing(line) for line in points}
+
+    return enclosing
+
+
+def _by_tree(grammar: str, classify: ts.Classifier) -> Enclosing:
+    def enclosing(source: str, path: PurePath, points: dict[int, int]) -> dict[int, Scope | None]:
+        root = ts.parse(grammar, source.encode())
+        return ts.enclosing_lines(root, source.split("\n"), points, classify)
+
+    return enclosing
 
 
 PYTHON = Language(
@@ -25,21 +48,24 @@ PYTHON = Language(
     lambda s, b, p: lang_python.outline(s, b),
     lambda s, p: lang_python.definitions(s),
     lambda s, p: lang_python.scopes(s),
+    _by_index(lang_python.scopes),
 )
 GO = Language(
     "go",
     lambda s, b, p: lang_go.outline(s, b),
     lambda s, p: lang_go.definitions(s),
     lambda s, p: lang_go.scopes(s),
+    _by_tree("go", lang_go.classify),
 )
-TYPESCRIPT = Language("ts", lang_ts.outline, lang_ts.scopes, lang_ts.scopes)
-JAVASCRIPT = Language("js", lang_ts.outline, lang_ts.scopes, lang_ts.scopes)
-VUE = Language("vue", lang_ts.outline, lang_ts.scopes, lang_ts.scopes)
+TYPESCRIPT = Language("ts", lang_ts.outline, lang_ts.scopes, lang_ts.scopes, lang_ts.enclosing)
+JAVASCRIPT = Language("js", lang_ts.outline, lang_ts.scopes, lang_ts.scopes, lang_ts.enclosing)
+VUE = Language("vue", lang_ts.outline, lang_ts.scopes, lang_ts.scopes, lang_ts.enclosing)
 PHP = Language(
     "php",
     lambda s, b, p: lang_php.outline(s, b),
     lambda s, p: lang_php.definitions(s),
     lambda s, p: lang_php.scopes(s),
+    _by_tree("php", lang_php.classify),
 )
 
 BY_SUFFIX: dict[str, Language] = {

@@ -3,26 +3,34 @@
 from __future__ import annotations
 
 import bisect
+import io
 import os
 import re
+import time
 from collections.abc import Collection, Generator, Iterable, Iterator
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePath
-from typing import TextIO
+from typing import Any, TextIO
 
+import regex as _regex
 from pydantic import BaseModel, Field
 
 from . import ripgrep
+from .errors import ContextError
 from .langs import language_for
 from .outline import ScopeIndex
 from .ripgrep import RgQuery
+from .tree_cache import TREE_CACHE
 from .walk import DEFAULT_IGNORE_DIRS, walk_paths
 
 BINARY_PROBE = 8000  # bytes checked for a NUL, as git and grep do
 MAX_LINE = 4 * 1024 * 1024
-MAX_TEXT = 300  # characters of a hit's line that are returned
+MAX_TEXT = 300  # characters of a hit's line that are returned: the match and what is around it
+_BEFORE = 100  # of them, before the match on a longer line
+SEARCH_LIMIT_S = 20.0  # the most one call's Python-side matching may take (a pattern that backtracks)
 WINDOW_MIN = 16 * 1024  # a file this big is parsed only around its hits (see top_level_window)
+WHOLE_HELD = 256 * 1024  # ... unless the tree cache holds it: then up to this size it is parsed whole
 
 
 class Skipped(BaseModel):
@@ -52,6 +60,7 @@ class ScannedFile:
     path: str
     rel: str
     lines: list[tuple[int, bytes]]  # (1-based number, text without its line ending), in line order
+    data: bytes | None = field(default=None, repr=False)  # the whole file, when the tree cache holds it
 
     def scopes(self, lines: Collection[int]) -> ScopeIndex:
         """The file's declarations around ``lines``: a file over 16 KiB is parsed only there."""
@@ -59,7 +68,7 @@ class ScannedFile:
         if language is None or not lines:
             return ScopeIndex([])
         try:
-            source = read_window(self.path, lines, language.name)
+            source = read_window(self.path, lines, language.name, self.data)
             return ScopeIndex(language.scopes(source, PurePath(self.path)))
         except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
             return ScopeIndex([])
@@ -72,37 +81,65 @@ class ScannedFile:
         """The file's first ``limit`` (default: all) hits for ``pattern`` in line and column order."""
         hits: list[LineHit] = []
         for number, line in self.lines:
-            found = pattern.matcher.finditer(line)
+            found = pattern.finditer(line)
             first = next(found, None)
             if first is None:
                 continue
-            text = line.decode("utf-8", "replace").strip()[:MAX_TEXT]
+            decoded = line.decode("utf-8", "replace")
+            text = decoded.strip()
             for match in (first, *found):
                 col = len(line[: match.start()].decode("utf-8", "replace")) + 1
-                hits.append(LineHit(line=number, col=col, text=text))
+                shown = (
+                    text if len(text) <= MAX_TEXT else hit_window(decoded, col, match.end() - match.start())
+                )
+                hits.append(LineHit(line=number, col=col, text=shown))
                 if limit is not None and len(hits) >= limit:
                     return hits
         return hits
 
 
-def enclosings(scanned: ScannedFile, lines: Collection[int]) -> dict[int, str]:
-    """The innermost declaration around each of ``lines`` (``"method Widget.render"``, or ``""``).
+def hit_window(line: str, col: int, width: int) -> str:
+    """A long line's :data:`MAX_TEXT` characters around the match at ``col`` (1-based), ``...`` marking
+    each cut: a hit at column 30,000 shows the match, not the line's first 300 characters."""
+    start = max(0, min(col - 1 - _BEFORE, len(line) - MAX_TEXT))
+    piece = line[start : start + MAX_TEXT].strip()
+    return ("..." if start > 0 else "") + piece + ("..." if start + MAX_TEXT < len(line) else "")
 
-    One parse per file, of the blocks around these lines only: the hits a caller returns, not
-    every line that matched.
+
+def enclosings(scanned: ScannedFile, points: dict[int, int]) -> dict[int, str]:
+    """The innermost declaration around each hit, ``line: column`` (1-based; ``"method Widget.render"``,
+    or ``""``).
+
+    One parse per file, of the blocks around these lines only (the hits a caller returns, not every
+    line that matched), then a walk up the tree from each hit: the cost is the blocks parsed and the
+    depth of each hit, not a walk over every declaration of the file.
     """
-    index = scanned.scopes(lines)
-    return {line: scope.label if (scope := index.enclosing(line)) is not None else "" for line in lines}
+    language = language_for(PurePath(scanned.path))
+    if language is None or not points:
+        return dict.fromkeys(points, "")
+    try:
+        source = read_window(scanned.path, points, language.name, scanned.data)
+        found = language.enclosing(source, PurePath(scanned.path), points)
+    except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
+        return dict.fromkeys(points, "")
+    return {line: scope.label if (scope := found.get(line)) is not None else "" for line in points}
 
 
 _BLOCK_START = re.compile(r"^(?:[^\W\d]|[$@])", re.M)
 _CHUNK = 1024 * 1024  # characters of a big file read at a time
 
 
-def read_window(path: str, lines: Collection[int], language: str) -> str:
+def read_window(path: str, lines: Collection[int], language: str, data: bytes | None = None) -> str:
     """What a parser needs of a file to label ``lines``: the file when small (or Vue), else its
     :func:`top_level_window`, streamed (a huge file is never held whole, and is read only up to the
-    block after the last of ``lines``)."""
+    block after the last of ``lines``). ``data``: the file's bytes, when the tree cache holds them."""
+    if data is not None:
+        text = data.decode("utf-8", "replace")
+        # Held in memory (a warm server's tree cache), a file is parsed whole, once: its tree is
+        # kept for the next call, which a window (another for each set of lines) would not be.
+        if language == "vue" or len(data) <= WHOLE_HELD:
+            return text
+        return top_level_window(_chunks(io.StringIO(text)), lines, language)
     with open(path, encoding="utf-8", errors="replace") as handle:
         if language == "vue" or os.fstat(handle.fileno()).st_size <= WINDOW_MIN:
             return handle.read()
@@ -166,9 +203,11 @@ def _holds(wanted: list[int], first: int, end: int) -> bool:
     return i < len(wanted) and wanted[i] < end
 
 
-def _matching_lines(data: bytes, finders: list[re.Pattern[bytes]]) -> list[tuple[int, bytes]]:
+def _matching_lines(data: bytes, finders: list[Pattern]) -> list[tuple[int, bytes]]:
     """The lines (number, text) on which any of ``finders`` starts a match, in line order."""
-    starts = sorted({data.rfind(b"\n", 0, m.start()) + 1 for f in finders for m in f.finditer(data)})
+    starts = sorted(
+        {data.rfind(b"\n", 0, m.start()) + 1 for f in finders for m in f.finditer(data, whole=True)}
+    )
     lines: list[tuple[int, bytes]] = []
     line_no, cursor = 1, 0
     for line_start in starts:
@@ -179,20 +218,55 @@ def _matching_lines(data: bytes, finders: list[re.Pattern[bytes]]) -> list[tuple
     return lines
 
 
-@dataclass(frozen=True)
+@dataclass
 class Pattern:
-    """A search pattern: ``matcher`` runs on one line, ``finder`` (multi-line) on a whole file."""
+    """A search pattern, matched with the ``regex`` module: ``matcher`` on one line, ``finder``
+    (multi-line) on a whole file.
 
-    matcher: re.Pattern[bytes]
-    finder: re.Pattern[bytes]
+    ``regex`` and not ``re``: it releases the GIL while it matches (``concurrent=True``), so a slow
+    pattern running in a tool's thread never stalls the server's loop (a ping is answered, a cancel
+    heard), and it stops at a deadline: every match of one call shares :data:`SEARCH_LIMIT_S`.
+    """
+
+    matcher: Any  # regex.Pattern[bytes]
+    finder: Any
     text: str  # as given, for ripgrep
     # A plain literal: ``bytes.find``/``count`` beat the regex engine at finding it; ``folded`` is
     # the lower-cased literal of a case-insensitive one (ASCII folding, as ``re`` does on bytes).
     literal: bytes | None = None
     folded: bytes | None = None
+    deadline: float = field(default_factory=lambda: time.monotonic() + SEARCH_LIMIT_S)
+
+    def _left(self) -> float:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise ContextError(
+                f"the pattern {self.text!r} took over {SEARCH_LIMIT_S:.0f} s to match "
+                "(it backtracks): simplify it, or narrow root or exts"
+            )
+        return left
+
+    def finditer(self, data: bytes, *, whole: bool = False) -> Iterator[Any]:
+        """The matches in a line (or, ``whole``, in a file), within the call's deadline."""
+        try:
+            found = list(
+                (self.finder if whole else self.matcher).finditer(data, concurrent=True, timeout=self._left())
+            )
+        except TimeoutError:
+            self.deadline = 0.0
+            self._left()
+            raise
+        return iter(found)
 
     def occurs_in(self, data: bytes) -> bool:
-        return self.literal in data if self.literal is not None else self.finder.search(data) is not None
+        if self.literal is not None:
+            return self.literal in data
+        try:
+            return self.finder.search(data, concurrent=True, timeout=self._left()) is not None
+        except TimeoutError:
+            self.deadline = 0.0
+            self._left()
+            raise
 
     def count_in(self, line: bytes) -> int:
         """Hits on one line, as :meth:`ScannedFile.line_hits` finds them."""
@@ -200,20 +274,20 @@ class Pattern:
             return line.count(self.literal)
         if self.folded is not None:
             return line.lower().count(self.folded)
-        return len(self.matcher.findall(line))
+        return sum(1 for _ in self.finditer(line))
 
 
 def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> Pattern:
-    """A bytes pattern; ``re.error`` for an invalid regex. Whole-word and case folding are ASCII-based."""
+    """A bytes pattern; ``regex.error`` for an invalid regex. Whole-word and case folding are ASCII-based."""
     body = pattern.encode() if regex else re.escape(pattern.encode())
     if word and not regex:
-        # The literal first, its left edge checked behind it: re then scans for the literal at C speed.
+        # The literal first, its left edge checked behind it: the engine then scans for the literal.
         body = body + rb"(?<=(?<![A-Za-z0-9_])" + body + rb")(?![A-Za-z0-9_])"
-    flags = 0 if case else re.IGNORECASE
+    flags = 0 if case else _regex.IGNORECASE
     plain = not regex and not word and "\n" not in pattern and "\r" not in pattern
     return Pattern(
-        matcher=re.compile(body, flags),
-        finder=re.compile(body, flags | re.MULTILINE),
+        matcher=_regex.compile(body, flags),
+        finder=_regex.compile(body, flags | _regex.MULTILINE),
         text=pattern,
         literal=pattern.encode() if plain and case else None,
         folded=pattern.encode().lower() if plain and not case else None,
@@ -221,7 +295,7 @@ def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> Pat
 
 
 def compile_query(texts: list[str], *, regex: bool, word: bool, case: bool) -> tuple[RgQuery, list[Pattern]]:
-    """The patterns for ripgrep and for Python ``re``; ``re.error`` for an invalid regex."""
+    """The patterns for ripgrep and for Python; ``regex.error`` for an invalid regex."""
     word = word and not regex
     patterns = [compile_pattern(t, regex=regex, word=word, case=case) for t in texts]
     return RgQuery(tuple(texts), regex=regex, word=word, case=case), patterns
@@ -240,17 +314,23 @@ def search(
     """The files with a line that matches any pattern, in path order (:func:`.ripgrep.path_key`);
     ``skipped`` counts what was left out as the search goes.
 
-    ripgrep selects the lines, in one walk for every pattern, when it is installed and accepts
-    them; the Python scan otherwise (a look-around or a backreference). ``query`` and ``patterns``
-    are the same patterns, for rg and for Python ``re``. ``ordered``: rg walks in path order, one
-    thread, so closing the iterator early (the caller has enough hits) stops the walk; otherwise
-    rg walks in parallel and the files are sorted once it is done.
+    A tree the :data:`.tree_cache.TREE_CACHE` holds (a warm server's, up to its size limit) is
+    searched in memory: no process to start, no file read twice. Otherwise ripgrep selects the
+    lines, in one walk for every pattern, when it is installed and accepts them; the Python scan
+    otherwise (a look-around or a backreference). ``query`` and ``patterns`` are the same patterns,
+    for rg and for Python. ``ordered``: rg walks in path order, one thread, so closing the iterator
+    early (the caller has enough hits) stops the walk; otherwise rg walks in parallel and the files
+    are sorted once it is done.
     """
+    ignored = DEFAULT_IGNORE_DIRS | {d.rstrip("/\\") for d in ignore_dirs}
+    cached = TREE_CACHE.snapshot(root, ignored, exts)
+    if cached is not None:
+        skipped.binary = sum(1 for f in cached if f.binary)
+        yield from _scan_files(((f.path, f.rel, f.data) for f in cached if not f.binary), patterns, skipped)
+        return
     if (rg := ripgrep.rg_path()) is not None:
         skipped.binary = None  # rg skips binary files (a NUL byte) and does not say which
-        found = ripgrep.matching_files(
-            rg, root, query, DEFAULT_IGNORE_DIRS | set(ignore_dirs), exts, ordered=ordered
-        )
+        found = ripgrep.matching_files(rg, root, query, ignored, exts, ordered=ordered)
         try:
             with closing(found):
                 in_order = found if ordered else iter(sorted(found, key=lambda f: ripgrep.path_key(f[0])))
@@ -266,6 +346,21 @@ def search(
     yield from sorted(files, key=lambda f: ripgrep.path_key(f.rel))
 
 
+def _scan_files(
+    files: Iterable[tuple[str, str, bytes]], patterns: list[Pattern], skipped: Skipped
+) -> Iterator[ScannedFile]:
+    """The files (path, relative path, content) that hold a hit, with their matching lines."""
+    for path, rel, data in files:
+        finders = [p for p in patterns if p.occurs_in(data)]
+        if not finders:
+            continue
+        lines = _matching_lines(data, finders)
+        if _has_giant_line(lines):
+            skipped.long_lines += 1
+            continue
+        yield ScannedFile(path=path, rel=rel, lines=lines, data=data)
+
+
 def _has_giant_line(lines: list[tuple[int, bytes]]) -> bool:
     return any(len(text) > MAX_LINE for _, text in lines)
 
@@ -279,21 +374,20 @@ def python_search(
 ) -> Iterator[ScannedFile]:
     """:func:`search` without ripgrep: the files in walk order, read and searched in Python."""
     prefix = len(os.path.join(str(root), ""))
-    for path in walk_paths(str(root), ignore_dirs, exts):
-        try:
-            with open(path, "rb") as fh:
-                head = fh.read(BINARY_PROBE)
-                if b"\0" in head:  # a binary file: its first block is all that is read of it
-                    skipped.binary = (skipped.binary or 0) + 1
-                    continue
-                data = head + fh.read()
-        except OSError:
-            continue
-        finders = [p.finder for p in patterns if p.occurs_in(data)]
-        if not finders:
-            continue
-        lines = _matching_lines(data, finders)
-        if _has_giant_line(lines):
-            skipped.long_lines += 1
-            continue
-        yield ScannedFile(path=path, rel=path[prefix:].replace(os.sep, "/"), lines=lines)
+
+    def read() -> Iterator[tuple[str, str, bytes]]:
+        for path in walk_paths(str(root), ignore_dirs, exts):
+            try:
+                with open(path, "rb") as fh:
+                    head = fh.read(BINARY_PROBE)
+                    if b"\0" in head:  # a binary file: its first block is all that is read of it
+                        skipped.binary = (skipped.binary or 0) + 1
+                        continue
+                    data = head + fh.read()
+            except OSError:
+                continue
+            yield path, path[prefix:].replace(os.sep, "/"), data
+
+    for scanned in _scan_files(read(), patterns, skipped):
+        scanned.data = None  # not kept: the walk may cover a tree of any size
+        yield scanned

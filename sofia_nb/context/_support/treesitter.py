@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -13,8 +15,8 @@ Node = Any  # tree_sitter.Node; the package is an optional extra, so it is not i
 
 
 @functools.cache
-def parser(grammar: str) -> Any:
-    """A parser for ``go``, ``typescript``, ``tsx`` or ``php``."""
+def language(grammar: str) -> Any:
+    """The grammar ``go``, ``typescript``, ``tsx``, ``php`` or ``python``."""
     try:
         import tree_sitter
     except ImportError:
@@ -33,14 +35,55 @@ def parser(grammar: str) -> Any:
         import tree_sitter_php
 
         language = tree_sitter_php.language_php()
+    elif grammar == "python":
+        import tree_sitter_python
+
+        language = tree_sitter_python.language()
     else:
         raise ValueError(grammar)
-    return tree_sitter.Parser(tree_sitter.Language(language))
+    return tree_sitter.Language(language)
+
+
+_local = threading.local()  # a parser is not safe to share: tool calls run in threads
+
+
+def parser(grammar: str) -> Any:
+    """This thread's parser for ``grammar``."""
+    parsers: dict[str, Any] = _local.__dict__.setdefault("parsers", {})
+    if grammar not in parsers:
+        import tree_sitter
+
+        parsers[grammar] = tree_sitter.Parser(language(grammar))
+    return parsers[grammar]
+
+
+# The trees of the sources parsed last, so that a warm server's next grep or refs in the same files
+# walks a tree instead of parsing again (an agent searches the same folder many times). Keyed by
+# the source itself: an edited file is another key.
+_TREES: OrderedDict[tuple[str, bytes], Node] = OrderedDict()
+_TREES_HELD = [0]
+_TREES_LIMIT = 32 * 1024 * 1024  # bytes of source whose trees are kept
+_TREES_LOCK = threading.Lock()
 
 
 def parse(grammar: str, source: bytes) -> Node:
-    """The root node of ``source``."""
-    return parser(grammar).parse(source).root_node
+    """The root node of ``source`` (the same tree again while the source is unchanged)."""
+    key = (grammar, source)
+    with _TREES_LOCK:
+        root = _TREES.get(key)
+        if root is not None:
+            _TREES.move_to_end(key)
+            return root
+    root = parser(grammar).parse(source).root_node
+    if len(source) <= _TREES_LIMIT // 8:
+        with _TREES_LOCK:
+            if key not in _TREES:
+                _TREES[key] = root
+                _TREES_HELD[0] += len(source)
+            while _TREES_HELD[0] > _TREES_LIMIT:
+                (_, old), _ = _TREES.popitem(last=False)
+                _TREES_HELD[0] -= len(old)
+    return root
 
 
 def text(node: Node | None) -> str:
@@ -99,16 +142,51 @@ def collect_scopes(root: Node, classify: Classifier, line_offset: int = 0) -> li
                 continue
             kind, name = found
             qualified = f"{owner}.{name}" if owner else name
-            scopes.append(
-                Scope(
-                    start=child.start_point[0] + 1 + line_offset,
-                    end=child.end_point[0] + 1 + line_offset,
-                    kind=kind,
-                    name=qualified,
-                    first=first_line(child) + line_offset,
-                )
-            )
+            scopes.append(_scope(child, kind, qualified, line_offset))
             visit(child, qualified)
 
     visit(root, "")
     return scopes
+
+
+def _scope(node: Node, kind: str, name: str, line_offset: int) -> Scope:
+    return Scope(
+        start=node.start_point[0] + 1 + line_offset,
+        end=node.end_point[0] + 1 + line_offset,
+        kind=kind,
+        name=name,
+        first=first_line(node) + line_offset,
+    )
+
+
+def enclosing_at(
+    root: Node, row: int, column: int, classify: Classifier, line_offset: int = 0
+) -> Scope | None:
+    """The innermost declaration around the point (0-based ``row``, byte ``column``), named as
+    :func:`collect_scopes` names it: a walk up from the point, so its cost is the tree's depth there,
+    not the file's size."""
+    node = root.descendant_for_point_range((row, column), (row, column))
+    chain: list[tuple[str, str, Node]] = []
+    while node is not None:
+        found = classify(node)
+        if found is not None:
+            chain.append((*found, node))
+        node = node.parent
+    if not chain:
+        return None
+    kind, _, innermost = chain[0]
+    name = ".".join(name for _, name, _ in reversed(chain))
+    return _scope(innermost, kind, name, line_offset)
+
+
+def enclosing_lines(
+    root: Node, source_lines: list[str], points: dict[int, int], classify: Classifier, line_offset: int = 0
+) -> dict[int, Scope | None]:
+    """:func:`enclosing_at` for each ``line: column`` of ``points`` (1-based, column in characters,
+    both in the file; ``source_lines`` are the parsed text's, which starts ``line_offset`` lines in)."""
+    found: dict[int, Scope | None] = {}
+    for line, col in points.items():
+        row = line - 1 - line_offset
+        text = source_lines[row] if 0 <= row < len(source_lines) else ""
+        found[line] = enclosing_at(root, row, len(text[: col - 1].encode()), classify, line_offset)
+    return found

@@ -194,8 +194,11 @@ def _summary(path: Path, source: Source, language: Language, request: CodeInput)
 
 
 def _matches(scope: Scope, wanted: str) -> bool:
+    """``Class.method``, ``Class::method`` or a bare name; ``const B, C`` answers to each of its names."""
     wanted = wanted.replace("::", ".")
-    return scope.name == wanted or scope.name.rsplit(".", 1)[-1] == wanted
+    owner, _, last = scope.name.rpartition(".")
+    names = last.split(", ")
+    return scope.name == wanted or wanted in names or any(f"{owner}.{n}" == wanted for n in names if owner)
 
 
 def _slices(path: Path, source: Source, language: Language, symbols: list[str]) -> CodeFile:

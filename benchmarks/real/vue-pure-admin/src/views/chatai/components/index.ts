@@ -1,0 +1,13 @@
+export { default as ChatGPT } from "./ChatGPT.vue";
+export { default as Bard } from "./Bard.vue";
+export { default as Bing } from "./Bing.vue";
+export { default as iMessage } from "./iMessage.vue";
+export { default as Blue } from "./Blue.vue";
+export { default as LoFi } from "./LoFi.vue";
+export { default as Red } from "./Red.vue";
+export { default as Dark } from "./Dark.vue";
+export { default as FullInput } from "./FullInput.vue";
+export { default as Group } from "./Group.vue";
+export { default as MessageCode } from "./MessageCode.vue";
+export { default as Speech } from "./Speech.vue";
+export { default as IntroPanel } from "./IntroPanel.vue";

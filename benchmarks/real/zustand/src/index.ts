@@ -1,0 +1,2 @@
+export * from './vanilla.ts'
+export * from './react.ts'

@@ -1,0 +1,2 @@
+export { shallow } from './vanilla/shallow.ts'
+export { useShallow } from './react/shallow.ts'

@@ -1,0 +1,5 @@
+declare interface ImportMeta {
+  env?: {
+    MODE: string
+  }
+}
