@@ -426,7 +426,7 @@ REAL_REPOS: dict[str, tuple[Path, list[GrepCall], list[str]]] = {
     "php (guzzle)": (
         REAL / "guzzle",
         [
-            {"patterns": ["$this->client"]},
+            {"patterns": ["$options["]},
             {"patterns": ["RequestInterface"]},
             {"patterns": ["Promise"], "word": True},
             {"patterns": ["redirect"], "case": False},
@@ -464,13 +464,15 @@ def _same_hits(grep_out: str, root: Path, hits: list[dict[str, Any]]) -> str:
 
 
 def _scopes_shown(text: str, hits: list[dict[str, Any]]) -> tuple[int, int]:
-    """Of the hits inside a declaration, how many have that declaration's name in the text the model
-    reads outside the hits' own lines (a hit on ``def invoke`` names itself)."""
+    """Of the hits inside a declaration, how many the model can place: the declaration's name is in
+    the text outside the hits' own lines, or the hit's line is that declaration (``def invoke(``)."""
     rest = text
     for hit in hits:
         rest = rest.replace(hit["text"], "")
-    scoped = [h["enclosing"].split(" ", 1)[-1].rsplit(".", 1)[-1] for h in hits if h.get("enclosing")]
-    return sum(1 for name in scoped if name in rest), len(scoped)
+    names = [
+        (h["enclosing"].split(" ", 1)[-1].rsplit(".", 1)[-1], h["text"]) for h in hits if h.get("enclosing")
+    ]
+    return sum(1 for name, line in names if name in rest or name in line), len(names)
 
 
 def per_call(server: Server, repos: dict[str, tuple[Path, list[GrepCall], list[str]]], rounds: int) -> None:

@@ -7,6 +7,7 @@ generated from. See ``docs/context-tools.md``.
 
 from ._registry import PROVIDER_MODULES, ContextTool, ToolAnnotations, cli_tools, get_tool, model_text, tools
 from ._support.budget import DEFAULT_BUDGET, BudgetInput
+from ._support.cancel import cancellable
 from ._support.errors import ContextError
 from ._support.render import FORMATS, Format, render, to_data
 from ._support.roots import allowed_roots, current_roots, resolve_path
@@ -26,6 +27,7 @@ __all__ = [
     "Format",
     "ToolAnnotations",
     "allowed_roots",
+    "cancellable",
     "cli_tools",
     "current_roots",
     "estimate_tokens",

@@ -8,9 +8,11 @@ log instead of corrupting the stream.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import BinaryIO
 
 from ._jsonrpc import PARSE_ERROR, JsonRpcError, Message, encode, error_response
@@ -19,6 +21,9 @@ from ._server_core import ToolServer
 MAX_FRAME = 16 * 1024 * 1024  # a longer line is answered with a parse error and skipped
 DRAIN_S = 5.0  # how long answers still being computed at end of input may take
 _OVERSIZE = b"\0oversize"
+_WORKER = "mcp-call"  # the worker threads' name prefix: calls run there, beside the loop
+
+log = logging.getLogger(__name__)
 
 
 def _read_lines(
@@ -63,11 +68,31 @@ async def serve_stdio(server: ToolServer, source: BinaryIO, sink: BinaryIO) -> N
 
 
 def run_stdio(server: ToolServer) -> None:
-    """Take over stdin/stdout and serve ``server`` until the client closes stdin."""
+    """Take over stdin/stdout and serve ``server`` until the client closes stdin.
+
+    The process then ends even when a call is still running in a worker thread (a search that
+    has not reached its deadline): ``asyncio.run`` would wait for that thread, and the
+    interpreter's exit joins it too, so a server whose client is gone would live on. Its answers
+    had :data:`DRAIN_S` to arrive; whatever still runs is abandoned with ``os._exit``.
+    """
     sys.stdout.flush()
     protocol_out = os.fdopen(os.dup(1), "wb", buffering=0)
     os.dup2(2, 1)
+    workers = ThreadPoolExecutor(thread_name_prefix=_WORKER)
+    loop = asyncio.new_event_loop()
+    loop.set_default_executor(workers)
     try:
-        asyncio.run(serve_stdio(server, sys.stdin.buffer, protocol_out))
+        loop.run_until_complete(serve_stdio(server, sys.stdin.buffer, protocol_out))
     finally:
+        pending = asyncio.all_tasks(loop)
+        for task in pending:
+            task.cancel()
+        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+        workers.shutdown(wait=False, cancel_futures=True)
+        loop.close()
         protocol_out.close()
+    if any(t.name.startswith(_WORKER) and t.is_alive() for t in threading.enumerate()):
+        log.warning("stdin closed with a call still running: exiting without waiting for it")
+        logging.shutdown()
+        sys.stderr.flush()
+        os._exit(0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from pydantic import ValidationError
 from .. import protocol as p
 from .._validation import describe
 from .._version import __version__
-from ..context import TREE_CACHE, ContextError, ContextTool, allowed_roots, tools
+from ..context import TREE_CACHE, ContextError, ContextTool, allowed_roots, cancellable, tools
 from . import _tools
 from ._roots import narrow, offered_roots
 
@@ -65,12 +66,21 @@ class ContextServer:
             except TimeoutError:
                 log.warning("the client declared roots but did not list them; serving the --root folders")
                 self._roots_ready.set()
-        return await asyncio.to_thread(self._run_tool, tool, arguments, list(self.roots))
+        # The call runs in a worker thread; a cancel (or the client going) sets the event, and the
+        # search loops stop at their next step rather than running on to their deadline.
+        stop = threading.Event()
+        try:
+            return await asyncio.to_thread(self._run_tool, tool, arguments, list(self.roots), stop)
+        except asyncio.CancelledError:
+            stop.set()
+            raise
 
     @staticmethod
-    def _run_tool(tool: ContextTool, arguments: dict[str, Any], roots: list[Path]) -> p.CallToolResult:
+    def _run_tool(
+        tool: ContextTool, arguments: dict[str, Any], roots: list[Path], stop: threading.Event
+    ) -> p.CallToolResult:
         try:
-            with allowed_roots(roots):
+            with allowed_roots(roots), cancellable(stop):
                 return _tools.success(*tool.answer(arguments))
         except ValidationError as exc:
             problems = describe(exc, every=True, root="arguments")

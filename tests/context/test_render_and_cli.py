@@ -110,4 +110,7 @@ def test_ctx_runs_as_a_real_process(tree: Path) -> None:
         check=True,
     )
     hits = json.loads(out.stdout)["patterns"][0]["hits"]
-    assert {(h["file"], h["enclosing"]) for h in hits} == {("web/UserCard.vue", "block script")}
+    assert {(h["file"], h["enclosing"]) for h in hits} == {
+        ("web/UserCard.vue", "block script"),
+        ("web/UserCard.vue", "const store"),
+    }

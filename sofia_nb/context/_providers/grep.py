@@ -8,7 +8,7 @@ from contextlib import closing
 from typing import Annotated
 
 import regex
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from .._registry import ContextTool
 from .._support.budget import Allowance, BudgetInput
@@ -48,7 +48,10 @@ class GrepHit(BaseModel):
     enclosing: str = Field(
         "", description="innermost declaration around the hit, e.g. `method Widget.render`"
     )
-    text: str = Field(description="the line, trimmed (at most 300 characters)")
+    text: str = Field(
+        description="the line, trimmed; a line over 300 characters: the 300 around the match, cuts marked ..."
+    )
+    _indent: str = PrivateAttr("")  # what ``text`` was trimmed of: grep -rn's line, the text's bound
 
 
 class GrepPattern(BaseModel):
@@ -153,6 +156,7 @@ def _kept_hits(files: list[ScannedFile], pattern: Pattern, cap: int, allowance: 
         labels = enclosings(scanned, {h.line: h.col for h in reversed(hits)})
         for h in hits:
             hit = GrepHit(file=scanned.rel, line=h.line, col=h.col, enclosing=labels[h.line], text=h.text)
+            hit._indent = h.indent
             if not allowance.take(hit):
                 break
             kept.append(hit)
@@ -160,17 +164,17 @@ def _kept_hits(files: list[ScannedFile], pattern: Pattern, cap: int, allowance: 
 
 
 def grep_text(result: GrepResult) -> str:
-    """Each pattern's hits (headed by its counts when there are several or some were left out)."""
+    """Each pattern's hits, headed by its counts when several patterns were asked; a note when some
+    were left out."""
     lines: list[str] = []
     several = len(result.patterns) + len(result.empty) > 1
     for found in result.patterns:
         more = "" if found.complete else "+"  # the search stopped at the cap: counts are lower bounds
-        head = [f"{found.pattern}: {found.total}{more} hits in {found.files}{more} files"] * (
-            several or bool(found.truncated)
-        )
+        head = [f"{found.pattern}: {found.total}{more} hits in {found.files}{more} files"] * several
+        counts = "" if several else f" ({found.total}{more} in {found.files}{more} files)"
         note = [
-            f"[{found.truncated}{more} more hits of {found.pattern!r} not shown: narrow the pattern, exts, "
-            "ignore_dirs or root, or raise max_per_pattern (0 = all, and their count)]"
+            f"[{found.truncated}{more} more hits not shown{counts}: narrow pattern, exts or root, "
+            "or raise max_per_pattern (0 = all)]"
         ] * bool(found.truncated)
         lines += scoped_lines(found.hits, head, note)
     if result.empty:

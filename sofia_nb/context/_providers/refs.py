@@ -8,12 +8,13 @@ from operator import itemgetter
 from pathlib import Path, PurePath
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from .._registry import ContextTool, first
 from .._support.budget import Allowance, BudgetInput
 from .._support.defs import could_declare, definition_positions
 from .._support.hits_text import notes, scoped_lines
+from .._support.imports import imported_names, qualifier
 from .._support.lang_ts import grammar_for
 from .._support.langs import BY_SUFFIX, language_for
 from .._support.roots import resolve_folder
@@ -51,6 +52,7 @@ class Ref(BaseModel):
     col: int = Field(description="1-based column, in characters")
     enclosing: str = ""
     text: str
+    _indent: str = PrivateAttr("")  # what ``text`` was trimmed of: grep -rnw's line, the text's bound
 
 
 class RefsResult(BaseModel):
@@ -60,6 +62,11 @@ class RefsResult(BaseModel):
     defs: int = Field(description="definitions found")
     uses: int = Field(description="uses found")
     truncated: int = Field(0, description="references found but not returned (max or the budget)")
+    elsewhere: int = Field(
+        0,
+        description="occurrences qualified by an imported package or module (`time.ParseDuration`): "
+        "another declaration's, so neither counted nor returned",
+    )
     skipped: Skipped = Field(default_factory=Skipped)
     note: str = Field("", description="what the budget left out, and how to get it (empty when nothing)")
 
@@ -69,6 +76,25 @@ def _grammar(path: PurePath, family: str) -> str | None:
     if family == "ts":
         return None if path.suffix.lower() == ".vue" else grammar_for(path.suffix)
     return family
+
+
+def _local(scanned: ScannedFile, hits: list[LineHit]) -> list[LineHit]:
+    """The hits that may name this repository's declaration: not those qualified by a package or
+    module the file imports (``time.ParseDuration`` is Go's, ``os.path.join`` Python's)."""
+    language = language_for(PurePath(scanned.path))
+    family = _FAMILY.get(language.name, "") if language is not None else ""
+    if family not in ("go", "python", "ts"):
+        return hits
+    lines = dict(scanned.lines)
+    qualified = [(h, qualifier(lines[h.line].decode("utf-8", "replace"), h.col)) for h in hits]
+    if not any(q for _, q in qualified):
+        return hits
+    try:
+        source = (scanned.data or Path(scanned.path).read_bytes()[:MAX_WHOLE]).decode("utf-8", "replace")
+    except OSError:
+        return hits
+    imported = imported_names(source, family)
+    return [h for h, q in qualified if q not in imported]
 
 
 def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[tuple[int, int]]:
@@ -142,8 +168,12 @@ def run(request: RefsInput) -> RefsResult:
     skipped = Skipped()
     files = search(root, query, [pattern], request.ignore_dirs, exts, skipped)  # every hit: defs come first
     found: list[tuple[bool, str, int, int, LineHit, ScannedFile]] = []
+    elsewhere = 0
     for scanned in files:
         hits = scanned.line_hits(pattern)
+        kept = _local(scanned, hits)
+        elsewhere += len(hits) - len(kept)
+        hits = kept
         defined = _definitions(scanned, request.symbol, hits)
         found += [((h.line, h.col) not in defined, scanned.rel, h.line, h.col, h, scanned) for h in hits]
     found.sort(key=itemgetter(0, 1, 2, 3))  # definitions first
@@ -155,7 +185,13 @@ def run(request: RefsInput) -> RefsResult:
     labels = {rel: enclosings(scanned, points) for rel, (scanned, points) in wanted.items()}
     defs = sum(1 for f in found if not f[0])
     result = RefsResult(
-        symbol=request.symbol, root=str(root), refs=[], defs=defs, uses=len(found) - defs, skipped=skipped
+        symbol=request.symbol,
+        root=str(root),
+        refs=[],
+        defs=defs,
+        uses=len(found) - defs,
+        elsewhere=elsewhere,
+        skipped=skipped,
     )
     allowance = Allowance(request.budget, [result.model_dump(mode="json"), "x" * 130])  # and the note
     for is_use, rel, line, col, hit, _ in chosen:
@@ -167,6 +203,7 @@ def run(request: RefsInput) -> RefsResult:
             enclosing=labels[rel][line],
             text=hit.text,
         )
+        ref._indent = hit.indent
         if not allowance.take(ref):
             break
         result.refs.append(ref)
@@ -187,6 +224,9 @@ def refs_text(result: RefsResult) -> str:
         f"[{result.truncated} more of {result.defs} defs and {result.uses} uses not shown: "
         "narrow root or exts, or raise max]"
     ] * bool(result.truncated)
+    note += [f"[{result.elsewhere} qualified by an imported package or module: left out]"] * bool(
+        result.elsewhere
+    )
     defs = [r for r in result.refs if r.kind == "def"]
     uses = [r for r in result.refs if r.kind == "use"]
     # Each section is held to its own plain lines; the two headings cost what the counts line saves.

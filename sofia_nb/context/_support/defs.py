@@ -26,6 +26,7 @@ _COULD_DECLARE = {
     rb"|^(?!.*\w\s+\w)[\s\w,*()\[\]]*$",
     "go": rb"\b(?:func|type|var|const)\b|:=|^\s*{name}\b",
     "typescript": rb"\b(?:class|function|const|let|var|interface|type|enum|namespace|module|declare|get|set"
+    rb"|export"
     rb"|static|async|readonly|public|private|protected|abstract|override|accessor)\b"
     rb"|^\s*(?:@\S+\s+)*#?{name}\b|<{name}\b",
     "php": rb"\b(?:class|interface|trait|enum|function|fn|const|public|protected|private|static|var"
@@ -33,7 +34,10 @@ _COULD_DECLARE = {
 }
 _COULD_DECLARE["tsx"] = _COULD_DECLARE["typescript"]
 # Parent node types whose ``name`` field declares the name (a call's or a member's ``name`` is a use).
-_DECLARING_SUFFIXES = ("declaration", "definition", "declarator", "_spec", "signature", "_element")
+# Of the ``*_element`` nodes only PHP's declare: Go's ``keyed_element``/``literal_element`` are the
+# keys of a struct literal (``Config{ParseDuration: 1}``), uses of a field.
+_DECLARING_SUFFIXES = ("declaration", "definition", "declarator", "_spec", "signature")
+_DECLARING_ELEMENTS = frozenset({"property_element", "const_element"})
 
 
 def could_declare(grammar: str, symbol: str) -> re.Pattern[bytes]:
@@ -109,7 +113,14 @@ def _declares(node: ts.Node) -> bool:
         node, parent = parent, parent.parent
         if parent is None:
             return False
-    if parent.type.endswith(_DECLARING_SUFFIXES) and "call" not in parent.type:
+    if parent.type == "export_specifier":  # `export { default as Button }`: the alias is declared here
+        return (
+            parent.child_by_field_name("alias") is not None
+            and parent.child_by_field_name("alias").id == node.id
+        )
+    if (
+        parent.type.endswith(_DECLARING_SUFFIXES) or parent.type in _DECLARING_ELEMENTS
+    ) and "call" not in parent.type:
         named = parent.child_by_field_name("name")
         if named is not None:
             return named.id == node.id

@@ -116,11 +116,11 @@ def _attributes(node: ts.Node) -> str:
     """``#[Test] #[DataProvider(...)]``: a declaration's attributes by name, their arguments elided
     (as Python decorators are shown)."""
     lists = node.child_by_field_name("attributes")
-    names = [
-        f"#[{ts.field_text(a, 'name') or ts.text(a.named_children[0])}{'(...)' if a.child_by_field_name('parameters') or len(a.named_children) > 1 else ''}]"
-        for a in (ts.descendants(lists) if lists is not None else ())
-        if a.type == "attribute"
-    ]
+    names = []
+    for attribute in ts.descendants(lists) if lists is not None else ():
+        if attribute.type == "attribute" and attribute.named_children:
+            elided = "(...)" if len(attribute.named_children) > 1 else ""
+            names.append(f"#[{ts.text(attribute.named_children[0])}{elided}]")
     return " ".join(names)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import itertools
 import re
 import threading
 from collections import OrderedDict
@@ -67,7 +68,7 @@ def _blocks(lines: list[str], start: int, end: int, indent: int) -> list[tuple[i
             starts.append(i)
         decorated = body.startswith("@")
     bounds = [*starts, end]
-    return [(a, _last_code(lines, a, b)) for a, b in zip(bounds, bounds[1:], strict=False)]
+    return [(a, _last_code(lines, a, b)) for a, b in itertools.pairwise(bounds)]
 
 
 def _last_code(lines: list[str], start: int, end: int) -> int:
@@ -87,7 +88,7 @@ def _parse_at(text: str, first: int) -> list[ast.stmt] | None:
 def _parse_block(
     lines: list[str], start: int, end: int, indent: int, unparsed: list[tuple[int, int]]
 ) -> list[ast.stmt] | None:
-    """The statements of lines ``start``..``end`` at ``indent``; what does not parse is added to ``unparsed``."""
+    """The statements of lines ``start``..``end`` at ``indent``; what does not parse goes to ``unparsed``."""
     text = "".join(line[indent:] for line in lines[start:end])
     parsed = _parse_at(text, start)
     if parsed is not None:

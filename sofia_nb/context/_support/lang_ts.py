@@ -134,7 +134,7 @@ _ROUTE_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "op
 
 
 def function_value(value: ts.Node | None) -> ts.Node | None:
-    """The function a declarator binds: its value, or the function a wrapper call takes (``forwardRef(...)``)."""
+    """The function a declarator binds: its value, or the function a wrapper takes (``forwardRef(...)``)."""
     if value is None:
         return None
     if value.type in _FUNCTION_VALUES:
@@ -333,7 +333,7 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
                 )
 
     def blocks(node: ts.Node, owner: str) -> None:
-        """Test blocks and routes (``describe``/``it``, ``app.get("/x")``), nested blocks under their owner."""
+        """Test blocks and routes (``describe``/``it``, ``app.get("/x")``), nested ones under their owner."""
         if node.type != "call_expression":
             return
         found = call_block(node)

@@ -16,9 +16,10 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 
 @dataclass(frozen=True)
@@ -96,14 +97,12 @@ def matching_files(
         # rg prints a file's lines together, so a file is done when the next one starts.
         current = b""
         lines: list[tuple[int, bytes]] = []
-        for raw in proc.stdout:
-            name, _, rest = raw.partition(b"\0")
-            number, _, text = rest.partition(b":")
+        for name, number, text in _records(proc.stdout):
             if name != current:
                 if lines:
                     yield os.fsdecode(current).replace(os.sep, "/"), lines
                 current, lines = name, []
-            lines.append((int(number), text.rstrip(b"\r\n")))
+            lines.append((number, text))
             found = True
         if lines:
             yield os.fsdecode(current).replace(os.sep, "/"), lines
@@ -115,6 +114,32 @@ def matching_files(
     # 0 = hits, 1 = none, 2 = an error: with --no-messages and no output, a pattern rg cannot compile.
     if code == 2 and not found:
         raise Rejected
+
+
+_READ = 256 * 1024
+
+
+def _records(stream: IO[bytes]) -> Iterator[tuple[bytes, int, bytes]]:
+    """``(path, line number, text)`` from rg's ``path NUL number : text LF`` records.
+
+    The path is read up to its NUL, not up to a line end: a file name may hold a newline (which
+    would split a record read line by line), never a NUL; a matched line never holds a newline.
+    """
+    buffer = b""
+    start = 0
+    while chunk := stream.read1(_READ) if hasattr(stream, "read1") else stream.read(_READ):
+        buffer = buffer[start:] + chunk
+        start = 0
+        while True:
+            nul = buffer.find(b"\0", start)
+            if nul < 0:
+                break
+            colon = buffer.find(b":", nul)
+            end = buffer.find(b"\n", colon) if colon >= 0 else -1
+            if end < 0:
+                break
+            yield buffer[start:nul], int(buffer[nul + 1 : colon]), buffer[colon + 1 : end].rstrip(b"\r")
+            start = end + 1
 
 
 def path_key(rel: str) -> list[str]:

@@ -16,7 +16,8 @@ from typing import Any, TextIO
 import regex as _regex
 from pydantic import BaseModel, Field
 
-from . import ripgrep
+from . import cancel, ripgrep
+from .env import env_number
 from .errors import ContextError
 from .langs import language_for
 from .outline import ScopeIndex
@@ -28,7 +29,7 @@ BINARY_PROBE = 8000  # bytes checked for a NUL, as git and grep do
 MAX_LINE = 4 * 1024 * 1024
 MAX_TEXT = 300  # characters of a hit's line that are returned: the match and what is around it
 _BEFORE = 100  # of them, before the match on a longer line
-SEARCH_LIMIT_S = 20.0  # the most one call's Python-side matching may take (a pattern that backtracks)
+SEARCH_LIMIT_S = 20.0  # the most one call's Python-side matching may take (SOFIA_SEARCH_LIMIT_S)
 WINDOW_MIN = 16 * 1024  # a file this big is parsed only around its hits (see top_level_window)
 WHOLE_HELD = 256 * 1024  # ... unless the tree cache holds it: then up to this size it is parsed whole
 
@@ -47,6 +48,7 @@ class LineHit:
     line: int
     col: int  # 1-based, in characters
     text: str
+    indent: str = ""  # the whitespace ``text`` was trimmed of: grep -rn prints it
 
 
 @dataclass
@@ -218,6 +220,11 @@ def _matching_lines(data: bytes, finders: list[Pattern]) -> list[tuple[int, byte
     return lines
 
 
+def search_limit() -> float:
+    """Seconds one call's matching may take: ``SOFIA_SEARCH_LIMIT_S``, default :data:`SEARCH_LIMIT_S`."""
+    return env_number("SOFIA_SEARCH_LIMIT_S", SEARCH_LIMIT_S) or SEARCH_LIMIT_S
+
+
 @dataclass
 class Pattern:
     """A search pattern, matched with the ``regex`` module: ``matcher`` on one line, ``finder``
@@ -235,13 +242,14 @@ class Pattern:
     # the lower-cased literal of a case-insensitive one (ASCII folding, as ``re`` does on bytes).
     literal: bytes | None = None
     folded: bytes | None = None
-    deadline: float = field(default_factory=lambda: time.monotonic() + SEARCH_LIMIT_S)
+    deadline: float = field(default_factory=lambda: time.monotonic() + search_limit())
 
     def _left(self) -> float:
+        cancel.check()
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise ContextError(
-                f"the pattern {self.text!r} took over {SEARCH_LIMIT_S:.0f} s to match "
+                f"the pattern {self.text!r} took over {search_limit():g} s to match "
                 "(it backtracks): simplify it, or narrow root or exts"
             )
         return left

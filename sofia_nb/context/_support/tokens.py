@@ -31,7 +31,9 @@ def _classes(keep: str, mark: int) -> bytes:
 _ASCII = "".join(map(chr, range(128)))
 _LETTERS = _classes("".join(c for c in _ASCII if c.isalpha()), ord("a"))
 _DIGITS = _classes("0123456789", ord("0"))
-_PUNCT = _classes("".join(c for c in _ASCII if not c.isalnum() and c not in " \t\r\n_" and c.isprintable()), ord("."))
+_PUNCT = _classes(
+    "".join(c for c in _ASCII if not c.isalnum() and c not in " \t\r\n_" and c.isprintable()), ord(".")
+)
 _CASE = bytes(0x61 if 0x61 <= c <= 0x7A else 0x41 if 0x41 <= c <= 0x5A else 0x20 for c in range(256))
 _BLOB_CLASS = _classes("".join(c for c in _ASCII if c.isalnum()) + "+/=_-", ord("a"))
 _SAMPLED = 64 * 1024

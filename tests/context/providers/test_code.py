@@ -106,7 +106,10 @@ def test_a_missing_symbol_is_noted_not_fatal(tree: Path) -> None:
     entry = run(CodeInput(files=[str(tree / "py/widgets.py")], symbols=["build", "nope"])).files[0]
     assert [s.name for s in entry.slices] == ["build"]
     assert entry.missing == ["nope"]
-    assert entry.note.startswith("not found: nope; available: Widget, Widget._load, Widget.render, build")
+    assert entry.note.startswith(
+        "not found: nope; available: LIMIT, Widget, Widget._load, Widget.name, Widget.render, Widget.size, "
+        "Widget.tags, _cache, build"
+    )
     body = (
         "def build(name: str, *, size: int = 1) -> Widget:\n"
         "    widget = Widget(name, size)\n    return widget"

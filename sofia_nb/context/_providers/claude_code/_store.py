@@ -45,6 +45,8 @@ def session_files(root: Path, since: str = "") -> list[Path]:
     for folder in project_dirs:
         for path in folder.glob("*.jsonl"):
             try:
+                if not path.is_file():  # a FIFO or socket named *.jsonl would block its reader
+                    continue
                 stamped.append((path.stat().st_mtime, path))
             except OSError:
                 continue

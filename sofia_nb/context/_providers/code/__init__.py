@@ -66,6 +66,8 @@ def _expand(inputs: list[str]) -> list[Path]:
                     f"{item}: no supported source files ({', '.join(sorted(supported))}) in this folder"
                 )
         elif path.exists():
+            if not path.is_file():  # opening a FIFO would wait for a writer that never comes
+                raise ContextError(f"{item}: not a regular file (a FIFO, socket or device), not source code")
             if _is_binary(path):
                 raise ContextError(f"{item}: a binary file (it holds NUL bytes), not source code")
             matched = [path]
@@ -82,7 +84,7 @@ def _expand(inputs: list[str]) -> list[Path]:
                         walk_files(real, exts=supported)
                         if real.is_dir()
                         else [real]
-                        if real.suffix.lower() in supported
+                        if real.suffix.lower() in supported and real.is_file()
                         else []
                     )
                     if not _is_binary(f)
@@ -115,7 +117,7 @@ def _base(
     path: Path, source: Source, language: Language, mode: Literal["summary", "slice", "unchanged"]
 ) -> CodeFile:
     """The fields every entry for ``path`` carries; ``tokens`` is filled in once the entry is complete."""
-    head_tokens = estimate_tokens(source.text)
+    head_tokens = estimate_tokens(source.text, language.name)
     return CodeFile(
         file=str(path),
         lang=language.name,
@@ -142,7 +144,7 @@ def _raw(entry: CodeFile, source: Source, note: str) -> CodeFile:
         raw_tokens=entry.raw_tokens,
         content=source.text,
     )
-    raw.tokens = estimate_tokens(source.text)
+    raw.tokens = estimate_tokens(source.text, entry.lang)
     return raw
 
 
@@ -188,7 +190,7 @@ def _summary(path: Path, source: Source, language: Language, request: CodeInput)
         }
     )
     entry.tokens = entry_tokens(entry)
-    if not cheaper(entry.tokens, estimate_tokens(source.text)) and not request.api:
+    if not cheaper(entry.tokens, base.raw_tokens) and not request.api:
         return _raw(base, source, f"the summary (~{entry.tokens} tokens) would cost as much as the file")
     return entry
 
@@ -284,6 +286,10 @@ def _one_file(request: CodeInput, what: str) -> list[Path]:
     if len(request.files) != 1:
         raise ContextError(f"{what} needs exactly one file in `files`")
     path = resolve_path(request.files[0])
+    if path.exists() and not path.is_dir() and not path.is_file():
+        raise ContextError(
+            f"{request.files[0]}: not a regular file (a FIFO, socket or device), not source code"
+        )
     if not path.is_file():
         raise ContextError(f"{request.files[0]}: {what} needs one existing file")
     if _is_binary(path):

@@ -106,7 +106,7 @@ def entry_text(entry: CodeFile, header: bool) -> str:
 
 def entry_tokens(entry: CodeFile) -> int:
     """Estimated tokens of the entry as the model reads it (its text, path header included)."""
-    return estimate_tokens(entry_text(entry, header=True))
+    return estimate_tokens(entry_text(entry, header=True), entry.lang)
 
 
 def code_text(result: CodeResult) -> str:

@@ -55,6 +55,8 @@ class Package:
     @property
     def phpstan_level(self) -> str:
         for name in ("phpstan.neon", "phpstan.neon.dist"):
+            if not (self.path / name).is_file():  # absent, or a FIFO that would block the read
+                continue
             try:
                 match = _PHPSTAN_LEVEL.search(
                     (self.path / name).read_text(encoding="utf-8", errors="replace")
@@ -80,6 +82,8 @@ def root_dir(root: str) -> Path:
 
 def read_package(folder: Path, root: Path) -> Package | None:
     """The package in ``folder``, or None when its composer.json is missing or not a JSON object."""
+    if not (folder / "composer.json").is_file():  # missing, or a FIFO that would block the read
+        return None
     try:
         data = json.loads((folder / "composer.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
