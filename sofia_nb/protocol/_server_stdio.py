@@ -67,6 +67,14 @@ async def serve_stdio(server: ToolServer, source: BinaryIO, sink: BinaryIO) -> N
     await server.drain(DRAIN_S)
 
 
+async def _cancel_rest() -> None:
+    """Cancel what still runs on the loop (a call waiting on its worker thread) and let it unwind."""
+    pending = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+
+
 def run_stdio(server: ToolServer) -> None:
     """Take over stdin/stdout and serve ``server`` until the client closes stdin.
 
@@ -80,15 +88,14 @@ def run_stdio(server: ToolServer) -> None:
     os.dup2(2, 1)
     workers = ThreadPoolExecutor(thread_name_prefix=_WORKER)
     loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
     loop.set_default_executor(workers)
     try:
         loop.run_until_complete(serve_stdio(server, sys.stdin.buffer, protocol_out))
     finally:
-        pending = asyncio.all_tasks(loop)
-        for task in pending:
-            task.cancel()
-        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+        loop.run_until_complete(_cancel_rest())
         workers.shutdown(wait=False, cancel_futures=True)
+        asyncio.set_event_loop(None)
         loop.close()
         protocol_out.close()
     if any(t.name.startswith(_WORKER) and t.is_alive() for t in threading.enumerate()):

@@ -207,9 +207,7 @@ def _holds(wanted: list[int], first: int, end: int) -> bool:
 
 def _matching_lines(data: bytes, finders: list[Pattern]) -> list[tuple[int, bytes]]:
     """The lines (number, text) on which any of ``finders`` starts a match, in line order."""
-    starts = sorted(
-        {data.rfind(b"\n", 0, m.start()) + 1 for f in finders for m in f.finditer(data, whole=True)}
-    )
+    starts = sorted({data.rfind(b"\n", 0, start) + 1 for f in finders for start in f.starts(data)})
     lines: list[tuple[int, bytes]] = []
     line_no, cursor = 1, 0
     for line_start in starts:
@@ -218,6 +216,19 @@ def _matching_lines(data: bytes, finders: list[Pattern]) -> list[tuple[int, byte
         line_end = data.find(b"\n", line_start)
         lines.append((line_no, data[line_start : line_end if line_end >= 0 else len(data)].rstrip(b"\r")))
     return lines
+
+
+_PIECE = 256 * 1024
+
+
+def _pieces(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """``data`` in pieces of about :data:`_PIECE` bytes, each ending at a line end: (offset, piece)."""
+    start = 0
+    while start < len(data):
+        end = data.find(b"\n", start + _PIECE)
+        end = len(data) if end < 0 else end + 1
+        yield start, data[start:end] if start or end < len(data) else data
+        start = end
 
 
 def search_limit() -> float:
@@ -254,23 +265,34 @@ class Pattern:
             )
         return left
 
-    def finditer(self, data: bytes, *, whole: bool = False) -> Iterator[Any]:
-        """The matches in a line (or, ``whole``, in a file), within the call's deadline."""
-        try:
-            found = list(
-                (self.finder if whole else self.matcher).finditer(data, concurrent=True, timeout=self._left())
+    def finditer(self, line: bytes) -> Iterator[Any]:
+        """The matches in one line, within the call's deadline."""
+        return iter(self._run(lambda left: list(self.matcher.finditer(line, concurrent=True, timeout=left))))
+
+    def starts(self, data: bytes) -> list[int]:
+        """Where matches start in a whole file, read in pieces of about :data:`_PIECE` bytes cut at
+        line ends (matches never span lines), so that a cancel or the deadline is heard between them."""
+        found: list[int] = []
+        for offset, piece in _pieces(data):
+            matches = self._run(
+                lambda left, piece=piece: list(self.finder.finditer(piece, concurrent=True, timeout=left))
             )
-        except TimeoutError:
-            self.deadline = 0.0
-            self._left()
-            raise
-        return iter(found)
+            found += [offset + m.start() for m in matches]
+        return found
 
     def occurs_in(self, data: bytes) -> bool:
         if self.literal is not None:
             return self.literal in data
+        return any(
+            self._run(lambda left, piece=piece: self.finder.search(piece, concurrent=True, timeout=left))
+            is not None
+            for _, piece in _pieces(data)
+        )
+
+    def _run(self, work: Any) -> Any:
+        """``work(seconds left)``, after a check for a cancel; past the deadline, the call's error."""
         try:
-            return self.finder.search(data, concurrent=True, timeout=self._left()) is not None
+            return work(self._left())
         except TimeoutError:
             self.deadline = 0.0
             self._left()
