@@ -10,8 +10,9 @@ clients then take turns, B calls each, until each has made N calls. Taking turns
 batches puts the three under the same machine conditions (on a shared VM the speed of a round
 trip drifts by 2x within seconds). The rate of a
 client is the median of its batches, a ratio the median of the ratios within each turn. Targets:
-ours ≥ 1.5× the SDK's rate and ≥ 0.7× bare's, and our client CPU per call ≤ 1.2× bare's. Numbers,
-not asserts: the tests run ``--quick`` only.
+ours ≥ 1.5× the SDK's rate and ≥ 0.7× bare's. Our client CPU per call over bare's is printed for
+information, with no target (docs/mcp.md says where it goes). Numbers, not asserts: the tests run
+``--quick`` only.
 
 The client CPU per call does not depend on how the scheduler places the client and the server.
 On an idle machine each round trip also waits for a core to wake, which every client pays alike;
@@ -43,7 +44,6 @@ from sofia_nb.redact import redact, redact_text  # noqa: E402
 SERVER = ROOT / "tests" / "support" / "mcp_fake_server.py"  # its echo path does almost no work
 TARGET_VS_SDK = 1.5
 TARGET_VS_BARE = 0.7
-TARGET_CPU_VS_BARE = 1.2
 CLIENTS = ("bare", "sdk", "ours")
 
 Run = Callable[[int], Awaitable[None]]
@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:>5}: {result.rate[name]:8.0f} calls/s  (client CPU {result.cpu_us[name]:5.1f} us/call)")
     print(f"ours / sdk : {result.vs_sdk:.2f}x (target >= {TARGET_VS_SDK}x)")
     print(f"ours / bare: {result.vs_bare:.2f}x (target >= {TARGET_VS_BARE}x)")
-    print(f"client CPU per call, ours / bare: {result.cpu_vs_bare:.2f}x (target <= {TARGET_CPU_VS_BARE}x)")
+    print(f"client CPU per call, ours / bare: {result.cpu_vs_bare:.2f}x")
     print(
         f"of each of our calls, the redactor (arguments + result preview) takes {redactor_cost_us():.0f} us"
     )

@@ -152,8 +152,8 @@ class McpManager:
         tool: str | None,
     ) -> T:
         """After a first attempt failed with ``error``: raise it, or run ``attempt`` once more after the
-        retry delay when the retry rule allows (callers make their first attempt inline, so the common,
-        successful call pays for no extra coroutine)."""
+        retry delay when the retry rule allows (``should_retry``: a lost connection or a timeout, and
+        a tool call only when the tool says it is read-only, so nothing is done twice)."""
         error.with_context(server, tool)
         known = self._tools.get((server, tool)) if tool else None
         if not should_retry(error, is_tool_call=tool is not None, tool=known):
@@ -230,25 +230,24 @@ class McpManager:
     ) -> p.CallToolResult:
         """Validate ``arguments`` against the tool's schema, call it, and return the typed result.
 
-        An ``isError`` result is returned, not raised (the model should read it); every other failure
-        raises ``McpError``. Emits ``ToolCallStarted``/``ToolCallProgress``/``ToolCallFinished``.
+        ``timeout`` bounds each attempt as a whole (connecting, listing, the call); without it the
+        server entry's limit bounds the request alone: ``timeout`` for a read-only tool,
+        ``write_timeout`` for one that changes something. An ``isError`` result is returned, not
+        raised (the model should read it); every other failure raises ``McpError``, after one
+        retry where the retry rule allows. Emits ``ToolCallStarted``/``ToolCallProgress``/
+        ``ToolCallFinished``.
         """
         args = dict(arguments or {})
         events = CallEvents(
             self.bus, f"{self._call_prefix}{next(self._call_numbers)}", server, tool, args, origin
         )
-        progress, announce = events.progress, events.announce
-
-        def attempt() -> Awaitable[dict[str, Any]]:
-            if timeout is None:  # the entry's defaults apply per step inside: no timer on the hot path
-                return self._call_once(server, tool, args, None, progress, announce)
-            return self._call_within(timeout, server, tool, args, progress, announce)
-
         try:
             try:
-                raw = await attempt()
+                raw = await self._call_attempt(server, tool, args, timeout, events)
             except McpError as exc:
-                raw = await self._retry(server, tool, exc, attempt, tool)
+                raw = await self._retry(
+                    server, tool, exc, lambda: self._call_attempt(server, tool, args, timeout, events), tool
+                )
             result = call_result(raw)
         except BaseException as exc:
             events.failed(exc)
@@ -256,74 +255,42 @@ class McpManager:
         events.finished(result, raw)
         return result
 
-    async def _call_within(
+    async def _call_attempt(
         self,
-        timeout: float,  # noqa: ASYNC109 - the caller's overall deadline for this attempt
         server: str,
         tool: str,
         args: dict[str, Any],
-        progress: Callable[[p.ProgressParams], None],
-        on_sent: Callable[[], None],
+        timeout: float | None,  # noqa: ASYNC109 - the caller's deadline for the whole attempt
+        events: CallEvents,
     ) -> dict[str, Any]:
+        """One attempt: the connection (opened on first use), the tool's definition (listed on first
+        use), the arguments checked against its schema, then the ``tools/call`` request; the raw
+        result."""
         async with self._deadlines.within(timeout, "tools/call"):
-            return await self._call_once(server, tool, args, timeout, progress, on_sent)
+            session = self._sessions.get(server)
+            if session is None or not session.alive:
+                session = await self.session(server)
+            definition = session.cached_tool(tool) or await self._listed_tool(session, tool)
+            self._tools[server, tool] = definition
+            problem = self._validator.problem(tool, definition.input_schema, args)
+            if problem is not None:
+                raise McpError("validation", problem)
+            limit = None if timeout is not None else self._request_limit(server, definition)
+            return await session.call_tool(tool, args, events.progress, events.announce, limit)
 
-    def _call_once(
-        self,
-        server: str,
-        tool: str,
-        args: dict[str, Any],
-        timeout: float | None,
-        progress: Callable[[p.ProgressParams], None],
-        on_sent: Callable[[], None],
-    ) -> Awaitable[dict[str, Any]]:
-        """One attempt. Not a coroutine: with the connection open and the tool listed (every call but
-        the first) it validates here and hands back the session's request, one frame less per call."""
-        session = self._sessions.get(server)
-        definition = session.cached_tool(tool) if session is not None and session.alive else None
-        if session is None or definition is None:
-            return self._call_after_lookup(server, tool, args, timeout, progress, on_sent)
-        return self._send_call(session, definition, args, timeout, progress, on_sent)
-
-    async def _call_after_lookup(
-        self,
-        server: str,
-        tool: str,
-        args: dict[str, Any],
-        timeout: float | None,  # noqa: ASYNC109 - the caller's overall deadline, already applied
-        progress: Callable[[p.ProgressParams], None],
-        on_sent: Callable[[], None],
-    ) -> dict[str, Any]:
-        """The first call to a server or a tool: connect, list the tools, then send."""
-        session = await self.session(server)
-        definition = session.cached_tool(tool)
-        if definition is None:
-            async with self._deadlines.within(self.entry(server).query_timeout, "tools/list"):
-                definition = await session.tool(tool)
+    async def _listed_tool(self, session: ClientSession, tool: str) -> p.Tool:
+        """The tool's definition from a fresh listing (the first call to it, or after the server
+        said its list changed); ``McpError('validation')`` when the server has no such tool."""
+        async with self._deadlines.within(self.entry(session.server).query_timeout, "tools/list"):
+            definition = await session.tool(tool)
         if definition is None:
             raise McpError("validation", "the server has no such tool")
-        return await self._send_call(session, definition, args, timeout, progress, on_sent)
+        return definition
 
-    def _send_call(
-        self,
-        session: ClientSession,
-        definition: p.Tool,
-        args: dict[str, Any],
-        timeout: float | None,
-        progress: Callable[[p.ProgressParams], None],
-        on_sent: Callable[[], None],
-    ) -> Awaitable[dict[str, Any]]:
-        """Validate ``args`` (raising ``McpError``) and start the request."""
-        tool = definition.name
-        self._tools[session.server, tool] = definition
-        problem = self._validator.problem(tool, definition.input_schema, args)
-        if problem is not None:
-            raise McpError("validation", problem)
-        if timeout is None:  # the caller set no overall deadline: the entry's default for this call
-            entry = self.config.servers[session.server]
-            timeout = entry.query_timeout if _read_only(definition) else entry.tool_write_timeout
-            return session.request_call(tool, args, progress, on_sent, timeout)
-        return session.request_call(tool, args, progress, on_sent)
+    def _request_limit(self, server: str, definition: p.Tool) -> float:
+        """A call without a caller's deadline: the entry's limit for a query or for a write."""
+        entry = self.config.servers[server]
+        return entry.query_timeout if _read_only(definition) else entry.tool_write_timeout
 
 
 class SyncMcpManager:

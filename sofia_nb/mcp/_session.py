@@ -358,22 +358,10 @@ class ClientSession:
         on_progress: ProgressCallback | None = None,
         on_sent: Callable[[], None] | None = None,
         timeout: float | None = None,  # noqa: ASYNC109 - a per-request deadline; expiry sends a cancel
-    ) -> tuple[p.CallToolResult, dict[str, Any]]:
-        """The typed result and the raw one (for sizes and previews without re-serialising)."""
-        raw = await self.request_call(name, arguments, on_progress, on_sent, timeout)
-        return call_result(raw), raw
-
-    def request_call(
-        self,
-        name: str,
-        arguments: dict[str, Any],
-        on_progress: ProgressCallback | None = None,
-        on_sent: Callable[[], None] | None = None,
-        timeout: float | None = None,
-    ) -> Awaitable[dict[str, Any]]:
-        """The ``tools/call`` request, its raw result to be read with ``call_result`` (the manager's hot
-        path awaits this directly: one coroutine less per call)."""
-        return self.request(
+    ) -> dict[str, Any]:
+        """The ``tools/call`` request; its raw result, to be read with ``call_result`` (the raw dict
+        also gives the result's size and preview without serialising it again)."""
+        return await self.request(
             "tools/call", {"name": name, "arguments": arguments}, on_progress, on_sent, timeout
         )
 
