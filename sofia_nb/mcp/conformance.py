@@ -1,22 +1,18 @@
-"""A client for the official conformance suite, run as ``python -m sofia_nb.mcp.conformance URL``.
+"""What the client does for the official conformance suite (the command is
+``python -m sofia_nb.cli.conformance URL``, which reports; this module only acts).
 
 The suite starts a test server per scenario, appends its URL to the command and names the scenario in
-``MCP_CONFORMANCE_SCENARIO``. This client connects through ``McpManager``, lists the tools and calls
+``MCP_CONFORMANCE_SCENARIO``. ``run`` connects through ``McpManager``, lists the tools and calls
 each one with arguments made from its schema. Elicitation is accepted with the schema's defaults for
 the elicitation scenarios and declined otherwise (the library default); sampling is always refused.
-Exit code 0 when every step worked, 1 otherwise (the reason on stderr; stdout stays empty).
 """
 
 from __future__ import annotations
 
-import asyncio
-import os
-import sys
 from typing import Any
 
 from .. import protocol as p
 from ._config import McpConfig, ServerConfig
-from ._errors import McpError
 from ._manager import McpManager
 from ._session import RequestHandler, refuse
 
@@ -60,20 +56,3 @@ async def run(url: str, scenario: str) -> None:
             return
         for tool in tools:
             await manager.call_tool(SERVER, tool.name, sample_arguments(tool.input_schema))
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        sys.stderr.write("usage: python -m sofia_nb.mcp.conformance SERVER_URL\n")
-        return 2
-    try:
-        asyncio.run(run(args[0], os.environ.get("MCP_CONFORMANCE_SCENARIO", "")))
-    except McpError as exc:
-        sys.stderr.write(f"conformance client: {exc.kind}: {exc}\n")
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

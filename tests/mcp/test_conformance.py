@@ -1,4 +1,4 @@
-"""The official MCP conformance suite, client mode, against ``python -m sofia_nb.mcp.conformance``.
+"""The official MCP conformance suite, client mode, against ``python -m sofia_nb.cli.conformance``.
 
 The scenarios that apply to a client like ours run here, each with the baseline of expected failures
 (conformance-baseline.yml): a new failure or a stale baseline entry fails the test. The OAuth suite
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.node
 HERE = Path(__file__).resolve().parent
 BASELINE = HERE / "conformance-baseline.yml"
 NODE20_SHIM = HERE / "conformance" / "node20.mjs"  # the suite is built for Node >= 22
-CLIENT = f"{sys.executable} -m sofia_nb.mcp.conformance"
+CLIENT = f"{sys.executable} -m sofia_nb.cli.conformance"
 ROOT = HERE.parents[1]
 
 
