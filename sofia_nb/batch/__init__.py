@@ -4,10 +4,10 @@ from ._executors import DaskExecutor, Executor, LocalExecutor
 from ._grid import GridError, expand_grid, load_grid
 from ._many import run_many
 from ._models import BatchTable, RunJob, RunOutput, RunResult
-from ._papermill import DEFAULT_TIMEOUT_S, RESULT_PARAMETER, run_notebook
+from ._papermill import NOTEBOOK_TIMEOUT_S, RESULT_PARAMETER, run_notebook
 
 __all__ = [
-    "DEFAULT_TIMEOUT_S",
+    "NOTEBOOK_TIMEOUT_S",
     "RESULT_PARAMETER",
     "BatchTable",
     "DaskExecutor",

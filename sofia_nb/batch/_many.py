@@ -9,7 +9,7 @@ from ..session import SessionStore
 from ._executors import Executor, LocalExecutor
 from ._grid import expand_grid
 from ._models import BatchTable
-from ._papermill import DEFAULT_TIMEOUT_S
+from ._papermill import NOTEBOOK_TIMEOUT_S
 from ._ship import pack_job, write_output
 from ._worker import execute_job
 
@@ -20,7 +20,7 @@ def run_many(
     *,
     executor: Executor | None = None,
     output_dir: str | Path = "runs",
-    timeout_s: float = DEFAULT_TIMEOUT_S,
+    timeout_s: float = NOTEBOOK_TIMEOUT_S,
     kernel_name: str | None = None,
     store: SessionStore | None = None,
 ) -> BatchTable:

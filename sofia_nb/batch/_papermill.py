@@ -10,7 +10,9 @@ from typing import Any
 from ..redact import redact_text
 from ._models import RunResult
 
-DEFAULT_TIMEOUT_S = 600.0
+NOTEBOOK_TIMEOUT_S = 600.0
+"""One cell's execution limit: a cell that waits on a model or on the Ralph loop may take minutes;
+ten minutes without an end is taken as a hung kernel, and the run is reported failed."""
 RESULT_PARAMETER = "result_path"
 """Notebooks that report a result write it as JSON to the path given in this parameter."""
 KERNEL_STARTS = 2
@@ -25,7 +27,7 @@ def run_notebook(
     output: str | Path,
     parameters: dict[str, Any] | None = None,
     *,
-    timeout_s: float = DEFAULT_TIMEOUT_S,
+    timeout_s: float = NOTEBOOK_TIMEOUT_S,
     kernel_name: str | None = None,
     cwd: str | Path | None = None,
 ) -> RunResult:

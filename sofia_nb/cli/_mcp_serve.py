@@ -33,11 +33,11 @@ def add_serve_parser(mcp_sub: argparse._SubParsersAction, common: argparse.Argum
 
 
 def run(ctx: CliContext) -> int:
-    from ..server import run_stdio  # the server's imports are only paid by the command that serves
+    from ..server import serve_context_tools  # the server's imports are only paid by the command that serves
 
     roots = [Path(r).expanduser().resolve() for r in ctx.args.root] or [Path.cwd().resolve()]
     missing = [str(r) for r in roots if not r.is_dir()]
     if missing:
         raise _exit.UsageError(f"--root must name existing folders: {', '.join(missing)}")
-    run_stdio(roots)
+    serve_context_tools(roots)
     return _exit.OK

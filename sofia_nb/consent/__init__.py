@@ -1,7 +1,7 @@
 """Consent: every wait for a person goes through a ``ConsentProvider`` with a deadline (deny on expiry)."""
 
 from ._broker import ConsentBroker
-from ._gate import ConsentDenied, ConsentedTools, permit
+from ._gate import AllowedCall, ConsentDenied, ConsentedTools, gated, permit
 from ._models import DEFAULT_DEADLINE_S, ConsentDecision, ConsentPolicy, ConsentRequest
 from ._providers import (
     ConsentProvider,
@@ -14,6 +14,7 @@ from ._providers import (
 
 __all__ = [
     "DEFAULT_DEADLINE_S",
+    "AllowedCall",
     "ConsentBroker",
     "ConsentDecision",
     "ConsentDenied",
@@ -26,5 +27,6 @@ __all__ = [
     "PreapprovedThenAsk",
     "ScriptedConsent",
     "TerminalConsent",
+    "gated",
     "permit",
 ]

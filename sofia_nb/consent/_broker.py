@@ -37,6 +37,13 @@ class ConsentBroker:
         self.deadline_s = deadline_s
         self._allowed_for_session: set[str] = set()
 
+    def bound_to(self, session: WorkshopSession) -> ConsentBroker:
+        """This broker recording in ``session``: itself when it already does, else a new broker
+        with the same provider, bus and deadline (the caller's broker is left as it is)."""
+        if self.session is session:
+            return self
+        return ConsentBroker(self.provider, bus=self.bus, session=session, deadline_s=self.deadline_s)
+
     async def ask(
         self, tool: str, arguments: dict[str, Any] | None = None, description: str = ""
     ) -> ConsentDecision:

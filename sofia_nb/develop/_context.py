@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..consent import ConsentedTools
 from ..events import Activity, EventBus
 from ..llm import LLMClient
 from ..session import Plan, PocState, SessionStore
-from ._enrich import ToolCaller
 from ._git import Git
 from ._github import GitHubPublisher
 from ._options import DevelopmentOptions, DevelopSettings, LoopOptions
@@ -52,7 +52,7 @@ class RunContext:
     options: DevelopmentOptions = field(default_factory=DevelopmentOptions)
     develop: DevelopSettings = field(default_factory=DevelopSettings)
     bus: EventBus = field(default_factory=EventBus)
-    tools: ToolCaller | None = None
+    tools: ConsentedTools | None = None
     """The run's MCP calls, each asked for first (``ConsentedTools``); None without MCP servers."""
     store: SessionStore | None = None
     stop_event: threading.Event = field(default_factory=threading.Event)

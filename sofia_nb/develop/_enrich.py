@@ -12,8 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from ..mcp import ToolLister, find_search_tool, search_off_message
-from ..protocol import ToolHost
+from ..consent import ConsentedTools, gated
+from ..mcp import find_search_tool, search_off_message
 from ..session import Plan, TestResults
 
 log = logging.getLogger(__name__)
@@ -39,10 +39,6 @@ AZURE_WORDS = (
 )
 
 
-ToolCaller = ToolHost
-"""What enrichment and the GitHub adapter call tools through (an ``McpManager``, usually gated)."""
-
-
 class EnrichmentServers(BaseModel):
     """Server names in the MCP config (tool names are the real services')."""
 
@@ -55,14 +51,14 @@ class EnrichmentServers(BaseModel):
     """The search tool as ``server/tool``; unset, the first known search tool a server offers."""
 
 
-async def search_tool(caller: ToolCaller, names: EnrichmentServers) -> tuple[str, str] | None:
+async def search_tool(tools: ConsentedTools, names: EnrichmentServers) -> tuple[str, str] | None:
     """``(server, tool)`` for the web search: the setting, else found among the configured servers."""
     if names.web_search:
         server, _, tool = names.web_search.partition("/")
         return server, tool
-    found = await find_search_tool(caller, caller.servers) if isinstance(caller, ToolLister) else None
+    found = await find_search_tool(tools, tools.servers)
     # A server named like the setting's default is still tried when its listing shows nothing known.
-    return found or ((names.websearch, "web_search") if names.websearch in caller.servers else None)
+    return found or ((names.websearch, "web_search") if names.websearch in tools.servers else None)
 
 
 class Enrichment(BaseModel):
@@ -85,9 +81,12 @@ def azure_terms(plan: Plan | None) -> list[str]:
 
 
 async def enrich(
-    caller: ToolCaller, plan: Plan | None, results: TestResults, servers: EnrichmentServers | None = None
+    tools: ConsentedTools, plan: Plan | None, results: TestResults, servers: EnrichmentServers | None = None
 ) -> Enrichment:
-    """Ask every configured source; a failing one is noted and the others still count."""
+    """Ask every configured source; a failing one is noted and the others still count. Each call
+    goes through ``tools``, the gated host: consent is asked for it with its arguments (a deny is
+    one more failure noted)."""
+    caller = gated(tools, "enrich")
     names = servers or EnrichmentServers()
     configured = set(caller.servers)
     out = Enrichment()

@@ -8,9 +8,9 @@ import logging
 import re
 from pathlib import Path
 
+from ..consent import ConsentedTools, gated
 from ..events import Activity, EventBus
 from ..protocol import tool_data
-from ._enrich import ToolCaller
 from .edits import UnsafePathError, resolve_inside
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ class GitHubPublisher:
 
     def __init__(
         self,
-        caller: ToolCaller,
+        tools: ConsentedTools,
         *,
         name: str,
         description: str = "",
@@ -47,7 +47,7 @@ class GitHubPublisher:
         repo_url: str = "",
         bus: EventBus | None = None,
     ) -> None:
-        self.caller = caller
+        self.tools = gated(tools, "GitHubPublisher")
         self.name = name
         self.description = description
         self.server = server
@@ -59,7 +59,7 @@ class GitHubPublisher:
 
     @property
     def available(self) -> bool:
-        return self.server in self.caller.servers
+        return self.server in self.tools.servers
 
     def _say(self, detail: str) -> None:
         self.bus.emit(Activity(name="github", detail=detail))
@@ -74,7 +74,7 @@ class GitHubPublisher:
             )
             return ""
         try:
-            result = await self.caller.call_tool(
+            result = await self.tools.call_tool(
                 self.server,
                 "create_repository",
                 {
@@ -119,7 +119,7 @@ class GitHubPublisher:
             self.pending.clear()
             return True
         try:
-            result = await self.caller.call_tool(
+            result = await self.tools.call_tool(
                 self.server,
                 "push_files",
                 {

@@ -10,8 +10,8 @@ From sync code (scripts, papermill) use ``SyncMcpManager`` with the same methods
 
 from ..protocol import CallToolResult, Prompt, Resource, Tool, ToolAnnotations
 from ._config import (
-    DEFAULT_TIMEOUT_S,
-    DEFAULT_WRITE_TIMEOUT_S,
+    QUERY_TIMEOUT_S,
+    WRITE_TIMEOUT_S,
     InputProvider,
     InputSpec,
     McpConfig,
@@ -20,7 +20,7 @@ from ._config import (
     load_config,
     parse_config,
 )
-from ._discovery import SEARCH_TOOL_NAMES, ToolLister, find_search_tool, search_off_message
+from ._discovery import SEARCH_TOOL_NAMES, find_search_tool, search_off_message
 from ._errors import ERROR_KINDS, ErrorKind, McpError
 from ._http import HttpTransport
 from ._manager import McpManager, SyncMcpManager, make_transport
@@ -29,10 +29,10 @@ from ._stdio import StdioTransport
 from ._transport import Transport
 
 __all__ = [
-    "DEFAULT_TIMEOUT_S",
-    "DEFAULT_WRITE_TIMEOUT_S",
     "ERROR_KINDS",
+    "QUERY_TIMEOUT_S",
     "SEARCH_TOOL_NAMES",
+    "WRITE_TIMEOUT_S",
     "CallToolResult",
     "ClientSession",
     "ErrorKind",
@@ -51,7 +51,6 @@ __all__ = [
     "SyncMcpManager",
     "Tool",
     "ToolAnnotations",
-    "ToolLister",
     "Transport",
     "find_search_tool",
     "load_config",

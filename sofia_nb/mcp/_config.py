@@ -19,9 +19,9 @@ from pydantic.alias_generators import to_camel
 
 from ..config import find_mcp_config
 
-DEFAULT_TIMEOUT_S = 30.0
+QUERY_TIMEOUT_S = 30.0
 """Queries: listing, reading, read-only tools."""
-DEFAULT_WRITE_TIMEOUT_S = 60.0
+WRITE_TIMEOUT_S = 60.0
 """Tools that are not annotated read-only (repository operations such as ``create_repository``)."""
 
 _TYPE_ALIASES = {"streamable-http": "http", "streamableHttp": "http", "streamable_http": "http"}
@@ -87,11 +87,11 @@ class ServerConfig(BaseModel):
 
     @property
     def query_timeout(self) -> float:
-        return self.timeout or DEFAULT_TIMEOUT_S
+        return self.timeout or QUERY_TIMEOUT_S
 
     @property
     def tool_write_timeout(self) -> float:
-        return self.write_timeout or self.timeout or DEFAULT_WRITE_TIMEOUT_S
+        return self.write_timeout or self.timeout or WRITE_TIMEOUT_S
 
 
 class McpConfig(BaseModel):

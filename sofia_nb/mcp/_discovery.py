@@ -4,22 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
 
-from ..protocol import Tool
+from ..protocol import ToolHost
 
 SEARCH_TOOL_NAMES = ("web_search", "brave_web_search", "tavily-search", "web_search_exa")
 """Known search tools, most preferred first: generic, Brave, Tavily, Exa."""
 
 
-@runtime_checkable
-class ToolLister(Protocol):
-    """Anything that lists a server's tools (``McpManager``)."""
-
-    async def list_tools(self, server: str) -> list[Tool]: ...
-
-
-async def find_search_tool(host: ToolLister, servers: Sequence[str]) -> tuple[str, str] | None:
+async def find_search_tool(host: ToolHost, servers: Sequence[str]) -> tuple[str, str] | None:
     """``(server, tool)`` of the first known search tool: by name preference, then server order.
 
     The servers are asked in parallel; each listing keeps its own query deadline and is cached by the

@@ -2,6 +2,6 @@
 
 from ._roots import narrow, uri_to_path
 from ._server import SERVER_INFO, ContextServer
-from ._stdio import run_stdio
+from ._stdio import serve_context_tools
 
-__all__ = ["SERVER_INFO", "ContextServer", "narrow", "run_stdio", "uri_to_path"]
+__all__ = ["SERVER_INFO", "ContextServer", "narrow", "serve_context_tools", "uri_to_path"]

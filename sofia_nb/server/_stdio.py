@@ -10,7 +10,7 @@ from .. import protocol as p
 from ._server import ContextServer, log
 
 
-def run_stdio(roots: list[Path]) -> None:
+def serve_context_tools(roots: list[Path]) -> None:
     """Take over stdin/stdout and serve the context tools until the client closes stdin."""
     os.environ.setdefault(
         "SOFIA_SESSION_ID",

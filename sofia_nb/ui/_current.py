@@ -1,4 +1,4 @@
-"""The workshop ``%%sofia`` cells talk to: the newest WorkshopApp, or what ``use()`` named."""
+"""The workshop ``%%sofia`` cells talk to: the WorkshopApp shown last, or what ``use()`` named."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ _current: WorkshopApp | SyncWorkshop | None = None
 
 
 def use(target: WorkshopApp | SyncWorkshop | None) -> None:
-    """Make ``target`` the current workshop (a new WorkshopApp does this itself)."""
+    """Make ``target`` the current workshop (a WorkshopApp does this itself when it is shown)."""
     global _current
     _current = target
 

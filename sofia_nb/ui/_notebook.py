@@ -45,7 +45,9 @@ class NotebookWorkshop:
         self.mcp = run.mcp
         self.interactive = interactive
         scripted = run if demo and interactive else None
-        self.app = WorkshopApp(run.workshop, consent=cards, development=development, demo=scripted)
+        self.app = WorkshopApp(run.workshop, development=development, demo=scripted)
+        if cards is not None:
+            cards.show = self.app.show_card  # the cards appear in the app's consent area
 
     @classmethod
     async def open(

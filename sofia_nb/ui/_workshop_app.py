@@ -19,7 +19,7 @@ from ..consent import PolicyConsent
 from ..develop import DevelopmentOptions
 from ..session import Phase, SessionStatus
 from ..workshop import CONVERSATION_PHASES, NavigationError, Workshop, WorkshopRun
-from ._consent_card import ConsentCard, WidgetConsent
+from ._consent_card import ConsentCard
 from ._conversation import ConversationView
 from ._current import use
 from ._develop import PocDevelopment
@@ -55,13 +55,14 @@ class WorkshopApp(w.VBox):
     ``development`` is how the Develop button runs the Ralph loop (with the workshop's store, bus
     and consent); without it Develop says where to run the loop instead. ``demo`` (a scripted demo's
     ``WorkshopRun``) offers the facilitator's next scripted line in the message box and says how
-    to connect a real model when the person's own words got the script's fallback.
+    to connect a real model when the person's own words got the script's fallback. Consent cards
+    go where ``show_card`` puts them (``NotebookWorkshop`` points its ``WidgetConsent`` there).
+    Building the app changes nothing else; showing it makes it the one ``%%sofia`` talks to.
     """
 
     def __init__(
         self,
         workshop: Workshop,
-        consent: WidgetConsent | None = None,
         *,
         development: DevelopmentOptions | None = None,
         demo: WorkshopRun | None = None,
@@ -121,8 +122,6 @@ class WorkshopApp(w.VBox):
         self._on_click(self.pause_button, lambda: self.run(self._pause()))
         self._on_click(self.resume_button, self._resume)
         self._on_click(self.develop_button, lambda: self.run(self._develop()))
-        if consent is not None:
-            consent.show = self._show_card
         wrap = w.Layout(flex_flow="row wrap")
         decisions = w.HBox(
             [
@@ -155,7 +154,6 @@ class WorkshopApp(w.VBox):
         self._refresh()
         if session.status is SessionStatus.PAUSED:
             self._say_paused()
-        use(self)
 
     def close(self) -> None:
         self.record.close()
@@ -327,7 +325,8 @@ class WorkshopApp(w.VBox):
 
     # --- views ----------------------------------------------------------------------------
 
-    def _show_card(self, card: ConsentCard) -> None:
+    def show_card(self, card: ConsentCard) -> None:
+        """Put a consent card in the app's consent area (a ``WidgetConsent``'s ``show``)."""
         self.consent_area.children = [*self.consent_area.children, card]
 
     def _say(self, text: str, kind: NoticeKind = "info") -> None:
@@ -342,9 +341,11 @@ class WorkshopApp(w.VBox):
         return data
 
     def _ipython_display_(self) -> None:
-        """The widget, then its static record (kept up to date; what a kernel-less notebook shows)."""
+        """The widget, then its static record (kept up to date; what a kernel-less notebook shows);
+        the app shown last is the one ``%%sofia`` cells talk to."""
         from IPython.display import display
 
+        use(self)
         display(self._repr_mimebundle_(), raw=True)
         self.record.show()
 

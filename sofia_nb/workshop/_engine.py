@@ -102,9 +102,8 @@ class Workshop:
         self.llm = llm
         self.store = store
         self.bus = bus or EventBus()
-        self.consent = consent
-        if consent is not None and consent.session is None:
-            consent.session = session
+        # Decisions are recorded in this session; a broker made for no session is not changed.
+        self.consent = consent.bound_to(session) if consent is not None else None
         self._chat: ChatRunner = chat or WorkshopTools(session, bus=self.bus)  # no tools, still compacts
         self.enricher = enricher
         self.ideate_context = ideate_context

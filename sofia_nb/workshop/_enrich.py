@@ -15,10 +15,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ..consent import ConsentBroker, ConsentDenied, permit
+from ..consent import AllowedCall, ConsentDenied, ConsentedTools, gated
 from ..events import Activity, EventBus, WarningIssued
 from ..mcp import find_search_tool, search_off_message
-from ..protocol import ToolHost, error_kind, tool_data
+from ..protocol import error_kind, tool_data
 from ..session import DiscoveryEnrichment, WorkiqInsights, WorkshopSession
 from ._company import company_name
 from ._tools import ToolRef, result_text, tool_record
@@ -78,18 +78,17 @@ def _answer_lines(text: str) -> list[str]:
 
 
 class DiscoveryEnricher:
-    """Runs once per session, from the engine, when Discover first records the business context."""
+    """Runs once per session, from the engine, when Discover first records the business context.
+
+    Its calls go through ``tools``, the gated host: the three searches are asked for in one
+    question listing each query, WorkIQ's three questions in one listing each question, and then
+    exactly those calls are sent.
+    """
 
     def __init__(
-        self,
-        host: ToolHost | None,
-        consent: ConsentBroker | None,
-        config: EnrichmentConfig,
-        *,
-        bus: EventBus | None = None,
+        self, tools: ConsentedTools | None, config: EnrichmentConfig, *, bus: EventBus | None = None
     ) -> None:
-        self.host = host
-        self.consent = consent
+        self.tools = None if tools is None else gated(tools, "DiscoveryEnricher")
         self.config = config
         self.bus = bus
 
@@ -100,24 +99,26 @@ class DiscoveryEnricher:
         enrichment.enriched_at = datetime.now(UTC)
         session.discovery.enrichment = enrichment
 
-    async def _allowed(self, ref: ToolRef, args: dict[str, Any], description: str) -> tuple[bool, str]:
-        """One consent question (through the one gate) for the calls that follow."""
+    async def _allow(
+        self, ref: ToolRef, calls: list[dict[str, Any]], description: str
+    ) -> tuple[list[AllowedCall], str]:
+        """One consent question for ``calls`` (each listed with its arguments); the allowed calls,
+        or none and the reason."""
+        assert self.tools is not None
         try:
-            await permit(self.consent, ref.name, args, description)
+            return await self.tools.allow(ref.server, ref.tool, calls, description=description), ""
         except ConsentDenied as exc:
-            return False, exc.reason
-        return True, ""
+            return [], exc.reason
 
-    async def _call(self, session: WorkshopSession, ref: ToolRef, args: dict[str, Any]) -> tuple[str, Any]:
-        """One program-initiated call, logged in the session; raises on failure (after logging)."""
-        assert self.host is not None
+    async def _send(self, session: WorkshopSession, ref: ToolRef, call: AllowedCall) -> tuple[str, Any]:
+        """One allowed program-initiated call, logged in the session; raises on failure (after logging)."""
         started, call_id = time.perf_counter(), f"enrich-{secrets.token_hex(4)}"
 
         def record(text: str, is_error: bool, error_kind: str | None) -> None:
             tool_record(
                 session,
                 ref,
-                args,
+                call.arguments,
                 call_id=call_id,
                 origin="program",
                 started=started,
@@ -127,7 +128,7 @@ class DiscoveryEnricher:
             )
 
         try:
-            result = await self.host.call_tool(ref.server, ref.tool, args, origin="program")
+            result = await call.send()
         except Exception as exc:
             record(str(exc), True, error_kind(exc))
             raise
@@ -139,9 +140,9 @@ class DiscoveryEnricher:
 
     async def _search_tool(self) -> ToolRef | None:
         """The ``[workshop] web_search`` setting, else the first known search tool on a configured server."""
-        if self.config.web_search is not None or self.host is None:
+        if self.config.web_search is not None or self.tools is None:
             return self.config.web_search
-        found = await find_search_tool(self.host, self.host.servers)  # config order
+        found = await find_search_tool(self.tools, self.tools.servers)  # config order
         return ToolRef(server=found[0], tool=found[1]) if found else None
 
     async def _web_search(self, session: WorkshopSession, enrichment: DiscoveryEnrichment) -> None:
@@ -156,19 +157,19 @@ class DiscoveryEnricher:
         year = datetime.now(UTC).year
         values = {"company": company, "year": str(year), "last_year": str(year - 1)}
         queries = {field: template.format(**values) for field, template in _SEARCH_ANGLES}
-        allowed, reason = await self._allowed(
+        calls, reason = await self._allow(
             ref,
-            {"queries": list(queries.values())},
+            [{self.config.query_argument: query} for query in queries.values()],
             f"search the web for news, competitors and industry trends about {company}",
         )
-        if not allowed:
+        if not calls:
             enrichment.notes.append(f"Web search: declined ({reason}); continuing without it.")
             return
         self._activity("enrich", f"web search about {company}")
         snippets = []
-        for field, query in queries.items():
+        for (field, query), call in zip(queries.items(), calls, strict=True):
             try:
-                text, structured = await self._call(session, ref, {self.config.query_argument: query})
+                text, structured = await self._send(session, ref, call)
             except Exception as exc:
                 enrichment.notes.append(f"Web search: {query!r} failed ({exc}); continuing without it.")
                 continue
@@ -181,33 +182,33 @@ class DiscoveryEnricher:
 
     async def _workiq(self, session: WorkshopSession, enrichment: DiscoveryEnrichment) -> None:
         ref = self.config.workiq
-        if ref is None or self.host is None:
+        if ref is None or self.tools is None:
             enrichment.notes.append("WorkIQ: not configured; continuing without it.")
             return
         try:  # before consent: nobody should be asked about a server that cannot start
-            await self.host.list_tools(ref.server)
+            await self.tools.list_tools(ref.server)
         except Exception as exc:
             enrichment.notes.append(f"WorkIQ: unavailable ({exc}); continuing without it.")
             return
-        allowed, reason = await self._allowed(
+        summary = session.business_context.description if session.business_context else ""
+        questions = [question.format(summary=summary) for _, question in _WORKIQ_QUESTIONS]
+        calls, reason = await self._allow(
             ref,
-            {},
+            [{self.config.question_argument: question} for question in questions],
             "read Microsoft 365 data (WorkIQ) for team expertise, collaboration and documentation gaps",
         )
-        if not allowed:
+        if not calls:
             enrichment.notes.append(f"WorkIQ: declined ({reason}); continuing without it.")
             return
         self._activity("enrich", "WorkIQ team insights")
-        summary = session.business_context.description if session.business_context else ""
         insights = WorkiqInsights()
 
-        async def ask(question: str) -> str:
-            text, _ = await self._call(
-                session, ref, {self.config.question_argument: question.format(summary=summary)}
-            )
+        async def ask(call: AllowedCall) -> str:
+            text, _ = await self._send(session, ref, call)
             return text
 
-        asked = {field: asyncio.ensure_future(ask(question)) for field, question in _WORKIQ_QUESTIONS}
+        fields = [field for field, _ in _WORKIQ_QUESTIONS]
+        asked = {field: asyncio.ensure_future(ask(call)) for field, call in zip(fields, calls, strict=True)}
         deadline = self.config.workiq_deadline_s
         _, late = await asyncio.wait(asked.values(), timeout=deadline)
         for task in late:

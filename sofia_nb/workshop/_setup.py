@@ -6,14 +6,15 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..consent import DEFAULT_DEADLINE_S, ConsentBroker, ConsentProvider, PolicyConsent
+from ..consent import DEFAULT_DEADLINE_S, ConsentBroker, ConsentedTools, ConsentProvider, PolicyConsent
 from ..events import EventBus
 from ..llm import LLMClient
+from ..protocol import ToolHost
 from ..session import SessionStore, WorkshopSession
 from ._cards import Deck, render_card_list
 from ._engine import Workshop
 from ._enrich import DiscoveryEnricher, EnrichmentConfig
-from ._tools import ToolHost, ToolRef, WorkshopTools, cards_search_tool, web_search_tool
+from ._tools import ToolRef, WorkshopTools, cards_search_tool, web_search_tool
 
 WORKIQ_DEFAULT = "workiq/ask_work_iq"
 """WorkIQ's question tool (``npx -y @microsoft/workiq mcp``), used when a server is named ``workiq``."""
@@ -45,7 +46,9 @@ def build_workshop(
     """A workshop whose model can use the cards, web search and the tools of ``tool_servers``.
 
     ``host`` is the run's one ``McpManager``: the model's calls and the enrichment's calls go
-    through it, so every server runs once. Without ``consent`` every question is denied.
+    through it, so every server runs once. It stays here: the tools and the enrichment get it
+    only gated (``ConsentedTools`` over the session's broker), so each of their calls is asked
+    for with its arguments. Without ``consent`` every question is denied.
     """
     session = session or WorkshopSession()
     bus = bus or EventBus()
@@ -53,17 +56,12 @@ def build_workshop(
     broker = ConsentBroker(
         consent or PolicyConsent("deny"), bus=bus, session=session, deadline_s=consent_deadline_s
     )
+    gated = ConsentedTools(host, broker) if host is not None else None
     builtins = [cards_search_tool(deck)]
-    if host is not None and enrichment.web_search is not None:
-        builtins.append(web_search_tool(host, enrichment.web_search, enrichment.query_argument))
+    if gated is not None and enrichment.web_search is not None:
+        builtins.append(web_search_tool(gated, enrichment.web_search, enrichment.query_argument))
     tools = WorkshopTools(
-        session,
-        consent=broker,
-        host=host,
-        servers=tool_servers,
-        builtins=builtins,
-        bus=bus,
-        max_rounds=max_tool_rounds,
+        session, tools=gated, servers=tool_servers, builtins=builtins, bus=bus, max_rounds=max_tool_rounds
     )
     return Workshop(
         session,
@@ -72,7 +70,7 @@ def build_workshop(
         bus=bus,
         consent=broker,
         chat=tools,
-        enricher=DiscoveryEnricher(host, broker, enrichment, bus=bus),
+        enricher=DiscoveryEnricher(gated, enrichment, bus=bus),
         ideate_context=cards_section(deck),
     )
 

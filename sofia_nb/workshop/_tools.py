@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ..consent import ConsentBroker, ConsentDenied, permit
+from ..consent import ConsentDenied, ConsentedTools, gated
 from ..events import EventBus, ToolCallFinished, ToolCallStarted, WarningIssued
 from ..llm import (
     HookDecision,
@@ -30,7 +30,7 @@ from ..llm import (
     ToolOutput,
     ToolSpec,
 )
-from ..protocol import CallToolResult, ToolHost, error_kind
+from ..protocol import CallToolResult, error_kind
 from ..redact import redact, redact_text
 from ..session import ToolCallRecord, WorkshopSession
 from ._cards import Deck, search_cards
@@ -112,14 +112,15 @@ def tool_record(
 
 @dataclass(frozen=True)
 class BuiltinTool:
-    """A tool the workshop provides itself. ``consent_as`` names the tool consent is asked for
-    (None: a local, read-only tool that needs none)."""
+    """A tool the workshop provides itself. ``forwards_to`` names the MCP tool it calls (through
+    the gated host it was made with, which asks consent for that call); None: it answers in
+    process and sends nothing anywhere."""
 
     ref: ToolRef
     description: str
     parameters: dict[str, Any]
     run: Callable[[dict[str, Any]], Awaitable[ToolOutput]]
-    consent_as: str | None = None
+    forwards_to: ToolRef | None = None
 
 
 def cards_search_tool(deck: Deck | None = None) -> BuiltinTool:
@@ -162,8 +163,10 @@ def cards_search_tool(deck: Deck | None = None) -> BuiltinTool:
     )
 
 
-def web_search_tool(host: ToolHost, backend: ToolRef, query_argument: str = "query") -> BuiltinTool:
-    """``builtin/web_search``: forwards ``{query}`` to the configured search tool on an MCP server."""
+def web_search_tool(tools: ConsentedTools, backend: ToolRef, query_argument: str = "query") -> BuiltinTool:
+    """``builtin/web_search``: forwards ``{query}`` to the configured search tool on an MCP server,
+    through the gated host (consent is asked for the backend's call, with its arguments)."""
+    host = gated(tools, "web_search_tool")
 
     async def run(args: dict[str, Any]) -> ToolOutput:
         result = await host.call_tool(
@@ -181,7 +184,7 @@ def web_search_tool(host: ToolHost, backend: ToolRef, query_argument: str = "que
             "additionalProperties": False,
         },
         run=run,
-        consent_as=backend.name,
+        forwards_to=backend,
     )
 
 
@@ -192,22 +195,23 @@ class _Target:
     builtin: BuiltinTool | None = None
 
     @property
-    def consent_as(self) -> str | None:
-        return self.builtin.consent_as if self.builtin else self.ref.name
+    def local(self) -> bool:
+        """Answered in process: no server sees the call (nor announces it)."""
+        return self.builtin is not None and self.builtin.forwards_to is None
 
 
 @dataclass
 class WorkshopTools:
-    """The model's tools for a workshop: built-ins plus the tools of ``servers`` on ``host``.
+    """The model's tools for a workshop: built-ins plus the tools of ``servers`` on ``tools``.
 
-    It is the LLM tool loop's dispatcher, and its hooks ask consent before a call runs (the
-    decision is the tool result the model reads on a deny) and log every call in the session.
-    Used as the engine's chat runner: ``await tools(llm, messages, on_text=...)``.
+    It is the LLM tool loop's dispatcher: every MCP call goes through ``tools``, the gated host,
+    which asks consent with the call's arguments before sending it (a deny is the tool result the
+    model reads); every call is logged in the session. Used as the engine's chat runner:
+    ``await workshop_tools(llm, messages, on_text=...)``.
     """
 
     session: WorkshopSession
-    consent: ConsentBroker | None = None
-    host: ToolHost | None = None
+    tools: ConsentedTools | None = None
     servers: Sequence[str] = ()
     builtins: Sequence[BuiltinTool] = ()
     bus: EventBus | None = None
@@ -215,6 +219,10 @@ class WorkshopTools:
     _targets: dict[str, _Target] = field(default_factory=dict, init=False)
     _started: dict[str, float] = field(default_factory=dict, init=False)
     _errors: dict[str, str] = field(default_factory=dict, init=False)
+
+    def __post_init__(self) -> None:
+        if self.tools is not None:
+            self.tools = gated(self.tools, "WorkshopTools")
 
     async def __call__(
         self, llm: LLMClient, messages: list[Message], *, on_text: TextCallback | None
@@ -239,10 +247,10 @@ class WorkshopTools:
         return [t.spec for t in self._targets.values()]
 
     async def _add_server(self, server: str) -> None:
-        if self.host is None:
+        if self.tools is None:
             return
         try:
-            tools = await self.host.list_tools(server)
+            tools = await self.tools.list_tools(server)
         except Exception as exc:  # one broken server must not take the others' tools away
             self._warn(f"tools of MCP server {server!r} are not offered: {exc}")
             return
@@ -263,12 +271,10 @@ class WorkshopTools:
         target = self._target(call.name)
         assert target is not None  # the loop only dispatches offered tools
         try:
-            if target.consent_as is not None:
-                await permit(self.consent, target.consent_as, call.arguments)
             if target.builtin is not None:
                 return await target.builtin.run(call.arguments)
-            assert self.host is not None
-            result = await self.host.call_tool(
+            assert self.tools is not None  # only offered when there is a host
+            result = await self.tools.call_tool(
                 target.ref.server, target.ref.tool, call.arguments, origin="model"
             )
         except ConsentDenied as exc:  # nothing was sent; the model reads why
@@ -307,8 +313,7 @@ class WorkshopTools:
             is_error=result.is_error,
             error_kind=kind,  # None unless the result is an error: only failures record a kind
         )
-        local = target is not None and target.builtin is not None and target.consent_as is None
-        if kind in ("denied", "rejected") or (local and checked):
+        if kind in ("denied", "rejected") or (target is not None and target.local and checked):
             self._announce(record, len(result.text))  # the manager announced every call that reached a server
 
     def _announce(self, record: ToolCallRecord, size: int) -> None:

@@ -27,6 +27,7 @@ from sofia_nb.consent import (
     PreapprovedThenAsk,
     ScriptedConsent,
     TerminalConsent,
+    gated,
     permit,
 )
 from sofia_nb.events import ConsentAsked, ConsentDecided, EventBus, EventRecorder
@@ -444,3 +445,95 @@ def test_a_request_expires_its_deadline_after_it_was_asked() -> None:
     assert (request.expires_at - request.asked_at).total_seconds() == 90
     assert request.asked_at.tzinfo is not None
     assert request.request_id.startswith("consent-") and len(request.request_id) == len("consent-") + 8
+
+
+def test_a_batch_is_one_question_listing_each_call_and_sends_exactly_those() -> None:
+    host = _Host()
+    script = ScriptedConsent(["allow"])
+    tools = ConsentedTools(host, ConsentBroker(script))
+    first, second = {"q": "news"}, {"q": "rivals"}
+    calls = asyncio.run(
+        tools.allow("search", "web_search", [first, second], description="two", origin="model")
+    )
+    [asked] = script.asked
+    assert (asked.tool, asked.arguments, asked.description) == (
+        "search/web_search",
+        {"calls": [{"q": "news"}, {"q": "rivals"}]},
+        "two",
+    )
+    first["q"] = "changed after the question"  # what was asked is what is sent
+    for call in calls:
+        asyncio.run(call.send(4.0))
+    assert host.calls == [
+        ("call", "search", "web_search", {"q": "news"}, 4.0, "model"),
+        ("call", "search", "web_search", {"q": "rivals"}, 4.0, "model"),
+    ]
+    assert [(c.server, c.tool, c.origin) for c in calls] == [("search", "web_search", "model")] * 2
+
+
+def test_one_call_is_asked_with_its_own_arguments_and_no_calls_ask_nobody() -> None:
+    host = _Host()
+    script = ScriptedConsent(["allow"])
+    tools = ConsentedTools(host, ConsentBroker(script))
+    nested = {"filters": {"year": 2024}}
+    [call] = asyncio.run(tools.allow("search", "web_search", [nested]))
+    nested["filters"]["year"] = 1999
+    assert (script.asked[0].arguments, script.asked[0].description) == ({"filters": {"year": 2024}}, "")
+    assert call.arguments == {"filters": {"year": 2024}} and call.origin == "program"
+    assert asyncio.run(tools.allow("search", "web_search", [])) == []
+    assert len(script.asked) == 1 and host.calls == []
+
+
+def test_a_denied_batch_raises_and_sends_nothing() -> None:
+    host = _Host()
+    tools = ConsentedTools(host, ConsentBroker(ScriptedConsent(["deny"])))
+    with pytest.raises(ConsentDenied, match="search/web_search"):
+        asyncio.run(tools.allow("search", "web_search", [{"q": 1}, {"q": 2}]))
+    assert host.calls == []
+
+
+def test_only_the_gated_host_passes_the_gate_check() -> None:
+    host = _Host()
+    tools = ConsentedTools(host, None)
+    assert gated(tools, "x") is tools
+    with pytest.raises(TypeError) as caught:
+        gated(host, "WorkshopTools")
+    assert str(caught.value) == (
+        "WorkshopTools needs a ConsentedTools (the gated tool host), not a _Host: "
+        "wrap it as ConsentedTools(host, broker) so every call is asked for first"
+    )
+    with pytest.raises(TypeError, match="None"):
+        gated(None, "enrich")
+    with pytest.raises(
+        TypeError, match=r"^the host is gated already: asking twice would ask the person twice$"
+    ):
+        ConsentedTools(tools, None)  # type: ignore[arg-type]
+
+
+def test_a_broker_bound_to_a_session_records_there_and_leaves_the_original_alone() -> None:
+    bus = EventBus()
+    script = ScriptedConsent(["allow"])
+    original = ConsentBroker(script, bus=bus, deadline_s=7)
+    session = WorkshopSession()
+    bound = original.bound_to(session)
+    assert bound is not original and original.session is None
+    assert (bound.provider, bound.bus, bound.session, bound.deadline_s) == (script, bus, session, 7)
+    assert bound.bound_to(session) is bound
+    asyncio.run(bound.ask("a/b"))
+    assert [r.tool for r in session.consent_decisions] == ["a/b"]
+
+
+def test_a_change_to_the_arguments_while_the_question_waits_is_not_sent() -> None:
+    host = _Host()
+    nested = {"filters": {"year": 2024}}
+
+    class ChangesThenAllows:
+        name = "person"
+
+        async def ask(self, request: ConsentRequest) -> ConsentDecision:
+            nested["filters"]["year"] = 1999  # the caller's data changes while the person reads
+            return ConsentDecision(decision="allow", decided_by="person")
+
+    tools = ConsentedTools(host, ConsentBroker(ChangesThenAllows()))
+    asyncio.run(tools.call_tool("search", "web_search", nested))
+    assert host.calls == [("call", "search", "web_search", {"filters": {"year": 2024}}, None, "program")]

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from sofia_nb.protocol import CallToolResult, TextContent
+from sofia_nb.consent import ConsentBroker, ConsentedTools, PolicyConsent
+from sofia_nb.protocol import CallToolResult, TextContent, Tool
 from sofia_nb.session import BusinessContext, Idea, Milestone, Plan, Selection, WorkshopSession
 
 CALC = "def add(a, b):\n    return a - b\n"
@@ -98,6 +99,9 @@ class FakeCaller:
     def servers(self) -> list[str]:
         return sorted({server for server, _ in self.answers})
 
+    async def list_tools(self, server: str, timeout: float | None = None) -> list[Tool]:
+        return [Tool(name=tool, input_schema={"type": "object"}) for s, tool in self.answers if s == server]
+
     async def call_tool(
         self,
         server: str,
@@ -112,3 +116,8 @@ class FakeCaller:
         if isinstance(answer, Exception):
             raise answer
         return CallToolResult(content=[TextContent(text=answer)])
+
+
+def allowed(host: Any) -> ConsentedTools:
+    """``host`` behind a gate that allows every call (the loop accepts only a gated host)."""
+    return ConsentedTools(host, ConsentBroker(PolicyConsent("allow-all")))

@@ -10,6 +10,7 @@ from pathlib import Path
 from sofia_nb.develop._github import GitHubPublisher
 from sofia_nb.events import Activity, EventBus
 from sofia_nb.mcp import McpManager, parse_config
+from tests.develop.conftest import allowed
 from tests.support.fake_github import FakeGitHub
 
 
@@ -26,7 +27,7 @@ def test_push_refuses_paths_outside_the_project_root(tmp_path: Path) -> None:
     async def go(github: FakeGitHub) -> bool:
         config = parse_config(json.dumps({"servers": {"github": github.entry()}}))
         async with McpManager(config) as mcp:
-            publisher = GitHubPublisher(mcp, name="poc", bus=bus)
+            publisher = GitHubPublisher(allowed(mcp), name="poc", bus=bus)
             return await publisher.push(
                 project, ["../secret.py", "link.py", str(tmp_path / "secret.py"), "app.py"], "m"
             )

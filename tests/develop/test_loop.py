@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from sofia_nb.consent import ConsentedTools
 from sofia_nb.develop import (
     TEMPLATES,
     DevelopmentOptions,
@@ -22,7 +23,7 @@ from sofia_nb.events import Activity, EventBus, EventRecorder, IterationFinished
 from sofia_nb.llm import ScriptedLLM
 from sofia_nb.session import Plan, PocState
 
-from .conftest import RIGHT, WRONG, FakeCaller, fix, sr, write_calc
+from .conftest import RIGHT, WRONG, FakeCaller, allowed, fix, sr, write_calc
 
 
 async def _repo(git: Git) -> Git:
@@ -36,7 +37,7 @@ def make_loop(
     root: Path,
     replies: list[Any],
     *,
-    tools: FakeCaller | None = None,
+    tools: ConsentedTools | None = None,
     options: LoopOptions | None = None,
     plan: Plan | None = None,
     save: Callable[[], object] | None = None,
@@ -108,7 +109,9 @@ def test_repeated_wrong_fix_triggers_stuck_detection_and_enrichment(
     )
     replies = [WRONG, WRONG, WRONG, fix("    return a * b", "    return a + b", "Addition, finally.")]
     plan = Plan(dependencies=["numpy"])
-    loop, events = make_loop(root, replies, tools=caller, options=LoopOptions(max_reflections=1), plan=plan)
+    loop, events = make_loop(
+        root, replies, tools=allowed(caller), options=LoopOptions(max_reflections=1), plan=plan
+    )
     result = asyncio.run(loop.run())
     assert result.status == "success"
     its = loop.poc.iterations

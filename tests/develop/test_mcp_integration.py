@@ -28,7 +28,7 @@ from tests.support.fake_context7 import FakeContext7
 from tests.support.fake_github import FakeGitHub
 from tests.support.fake_mslearn import FakeMsLearn
 
-from .conftest import WRONG, fix, fixture_session, git, write_calc
+from .conftest import WRONG, allowed, fix, fixture_session, git, write_calc
 
 
 def manager(servers: dict[str, dict[str, Any]]) -> McpManager:
@@ -49,7 +49,9 @@ def test_github_receives_one_repository_and_pushes_with_on_disk_contents(tmp_pat
     async def go() -> Any:
         async with manager({"github": github.entry()}) as mcp:
             options = DevelopmentOptions(output=out, github=True)
-            context = RunContext(llm=ScriptedLLM.from_file(DEMO_DEV_SCRIPT), options=options, tools=mcp)
+            context = RunContext(
+                llm=ScriptedLLM.from_file(DEMO_DEV_SCRIPT), options=options, tools=allowed(mcp)
+            )
             return await develop_session(context, session)
 
     with FakeGitHub(fail_pushes=1) as github:
@@ -112,7 +114,7 @@ def test_stuck_escalation_uses_context7_learn_and_web_search(tmp_path: Path, con
                 root, TEMPLATES["python-pytest"], PocState(), goal="make add work", git=g, plan=plan
             )
             options = DevelopmentOptions(loop=LoopOptions(max_reflections=0))
-            loop = RalphLoop(RunContext(llm=llm, options=options, tools=mcp).on(work))
+            loop = RalphLoop(RunContext(llm=llm, options=options, tools=allowed(mcp)).on(work))
             await loop.run()
             return loop
 

@@ -8,7 +8,7 @@ from sofia_nb.develop._enrich import enrich
 from sofia_nb.develop._stuck import StuckDetector, failure_signature
 from sofia_nb.session import Plan, TestFailure, TestResults
 
-from .conftest import FakeCaller
+from .conftest import FakeCaller, allowed
 
 
 def results(*failures: tuple[str, str, str]) -> TestResults:
@@ -43,7 +43,7 @@ def test_the_three_stuck_rules() -> None:
 def test_enrichment_notes_missing_servers_and_keeps_the_rest() -> None:
     caller = FakeCaller({("websearch", "web_search"): "hit"})
     plan = Plan(dependencies=["httpx"], architecture_notes="Deployed to Azure App Service")
-    found = asyncio.run(enrich(caller, plan, results(("t", "boom", ""))))
+    found = asyncio.run(enrich(allowed(caller), plan, results(("t", "boom", ""))))
     assert found.sections == {"Web search on the failing tests": "hit"}
     assert found.failures == [
         "Library documentation: httpx (Context7): no MCP server named 'context7' is configured",
@@ -59,7 +59,7 @@ def test_a_resolved_context7_id_is_kept_when_the_docs_query_fails() -> None:
         }
     )
     results = TestResults(failed=1, failures=[TestFailure(test_id="t", message="boom")])
-    found = asyncio.run(enrich(caller, Plan(dependencies=["fastapi"]), results))
+    found = asyncio.run(enrich(allowed(caller), Plan(dependencies=["fastapi"]), results))
     (section,) = found.sections.values()
     assert "/fake/fastapi" in section
     assert any("query-docs for /fake/fastapi" in f and "502" in f for f in found.failures)
@@ -71,7 +71,7 @@ AZURE_DOCS = "Azure MCP: use managed identity for Cosmos DB; see learn.microsoft
 
 def test_only_the_azure_mcp_server_configured_gives_azure_guidance() -> None:
     caller = FakeCaller({("azure", "documentation"): AZURE_DOCS})
-    found = asyncio.run(enrich(caller, AZURE_PLAN, results(("t", "boom", ""))))
+    found = asyncio.run(enrich(allowed(caller), AZURE_PLAN, results(("t", "boom", ""))))
     assert found.sections["Azure guidance (Azure MCP)"] == AZURE_DOCS
     assert found.sources == ["azure/documentation"]
     (_, tool, args), *_ = caller.calls
@@ -86,7 +86,7 @@ def test_learn_and_the_azure_mcp_server_both_answer_when_both_are_configured() -
             ("azure", "documentation"): AZURE_DOCS,
         }
     )
-    found = asyncio.run(enrich(caller, AZURE_PLAN, results(("t", "boom", ""))))
+    found = asyncio.run(enrich(allowed(caller), AZURE_PLAN, results(("t", "boom", ""))))
     assert found.sources == ["microsoft-learn/microsoft_docs_search", "azure/documentation"]
     assert found.sections["Azure guidance (Microsoft Learn)"] == "LEARN: use Key Vault"
     assert found.sections["Azure guidance (Azure MCP)"] == AZURE_DOCS

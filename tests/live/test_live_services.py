@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from sofia_nb.consent import PolicyConsent
+from sofia_nb.consent import ConsentBroker, ConsentedTools, PolicyConsent
 from sofia_nb.develop._github import GitHubPublisher
 from sofia_nb.llm import create_llm
 from sofia_nb.mcp import McpManager, find_search_tool, parse_config
@@ -75,7 +75,9 @@ def test_github_creates_and_pushes_to_a_throwaway_repository(tmp_path: Path) -> 
     async def go() -> str:
         # No tokenEnv: the entry is configured as GitHub's users do, and gets GITHUB_TOKEN on its own.
         async with _manager({"github": {"type": "http", "url": "https://api.githubcopilot.com/mcp/"}}) as mcp:
-            publisher = GitHubPublisher(mcp, name=name)
+            publisher = GitHubPublisher(
+                ConsentedTools(mcp, ConsentBroker(PolicyConsent("allow-all"))), name=name
+            )
             assert await publisher.push(tmp_path, ["README.md"], "sofia live suite") is True
             return publisher.repo_url
 

@@ -67,7 +67,8 @@ async def test_choosing_an_earlier_phase_asks_for_confirmation_on_a_card(tmp_pat
         model, store=SessionStore(tmp_path), consent=ConsentBroker(consent, deadline_s=30)
     )
     workshop.session.phase = Phase.IDEATE
-    app = WorkshopApp(workshop, consent=consent)
+    app = WorkshopApp(workshop)
+    consent.show = app.show_card
     app.phase_choice.value = "discover"
     app.choose_button.click()
     for _ in range(100):
@@ -100,6 +101,8 @@ async def test_sofia_cell_magic_sends_to_the_current_app(tmp_path) -> None:
 
     workshop = Workshop.create(EchoModel(), store=SessionStore(tmp_path))
     app = WorkshopApp(workshop)
+    assert current() is not app  # building an app changes nothing outside it
+    app._ipython_display_()  # shown: the cells now talk to it
     assert current() is app
     ip = InteractiveShell.instance()
     load_ipython_extension(ip)

@@ -37,7 +37,10 @@ def _in_ideate(tmp_path, provider) -> tuple[Workshop, WorkshopApp]:  # type: ign
     )
     workshop.session.add_turn(Phase.DISCOVER, "assistant", "Tell me about the company.")
     workshop.session.phase = Phase.IDEATE
-    return workshop, WorkshopApp(workshop, consent=provider if isinstance(provider, WidgetConsent) else None)
+    app = WorkshopApp(workshop)
+    if isinstance(provider, WidgetConsent):
+        provider.show = app.show_card
+    return workshop, app
 
 
 async def test_start_shows_until_the_phase_has_opened(tmp_path) -> None:

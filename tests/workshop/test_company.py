@@ -3,8 +3,7 @@
 import pytest
 
 from sofia_nb.session import BusinessContext, WorkshopSession
-from sofia_nb.workshop import company_name
-from sofia_nb.workshop._company import company_from_text
+from sofia_nb.workshop._company import company_from_text, company_name
 
 # The phrasings that fooled the first-capitalised-word guess, and their neighbours.
 PHRASINGS = [

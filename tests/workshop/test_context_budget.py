@@ -21,8 +21,7 @@ from sofia_nb.session import (
     WorkflowActivity,
     WorkshopSession,
 )
-from sofia_nb.workshop import prior_context
-from sofia_nb.workshop._context import CONTEXT_BUDGET
+from sofia_nb.workshop._context import CONTEXT_BUDGET, prior_context
 
 DECISIONS = (
     "Kelpie Pharmacies: 140 pharmacies in two regions",

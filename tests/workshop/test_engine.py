@@ -24,7 +24,9 @@ from sofia_nb.session import (
     WorkiqInsights,
     WorkshopSession,
 )
-from sofia_nb.workshop import SyncWorkshop, Workshop, build_workshop, company_name, prior_context
+from sofia_nb.workshop import SyncWorkshop, Workshop, build_workshop
+from sofia_nb.workshop._company import company_name
+from sofia_nb.workshop._context import prior_context
 
 BUSINESS = {
     "session_name": "Bakery waste workshop",

@@ -7,18 +7,12 @@ from typing import Any
 
 import pytest
 
-from sofia_nb.consent import ConsentBroker, PolicyConsent
+from sofia_nb.consent import ConsentBroker, ConsentedTools, PolicyConsent
 from sofia_nb.llm import ScriptedLLM
 from sofia_nb.mcp import McpConfig, McpManager
 from sofia_nb.session import BusinessContext, Phase, WorkshopSession
-from sofia_nb.workshop import (
-    DiscoveryEnricher,
-    EnrichmentConfig,
-    ToolRef,
-    WorkshopInputs,
-    build_workshop,
-    run_inputs,
-)
+from sofia_nb.workshop import EnrichmentConfig, ToolRef, WorkshopInputs, build_workshop, run_inputs
+from sofia_nb.workshop._enrich import DiscoveryEnricher
 from sofia_nb.workshop.demo import demo_inputs, demo_script
 from sofia_nb.workshop.demo_servers import count_calls
 from tests.support import fake_websearch, fake_workiq
@@ -111,7 +105,9 @@ def test_workiq_failures_continue_with_a_clear_note(tmp_path: Path, mode: str, n
     async def run() -> Any:
         async with McpManager(_config(tmp_path, workiq_mode=mode), retry_delay_s=0) as mcp:
             broker = ConsentBroker(PolicyConsent("allow:workiq/*"), session=session)
-            await DiscoveryEnricher(mcp, broker, EnrichmentConfig(workiq=WORKIQ)).enrich(session)
+            await DiscoveryEnricher(ConsentedTools(mcp, broker), EnrichmentConfig(workiq=WORKIQ)).enrich(
+                session
+            )
 
     asyncio.run(run())
     enrichment = session.discovery.enrichment

@@ -3,16 +3,10 @@ import json
 import pytest
 
 from sofia_nb.session import Idea, Phase, WorkshopSession
-from sofia_nb.workshop import (
-    DiscoverOutput,
-    IdeateOutput,
-    PhaseOutput,
-    PlanOutput,
-    first_valid,
-    json_values,
-    spec_for,
-)
+from sofia_nb.workshop._extract import first_valid, json_values
 from sofia_nb.workshop._patch import apply_patch, patches_in
+from sofia_nb.workshop._phases import spec_for
+from sofia_nb.workshop._schemas import DiscoverOutput, IdeateOutput, PhaseOutput, PlanOutput
 
 
 def record(session: WorkshopSession, text: str, output: type[PhaseOutput]) -> list[str]:

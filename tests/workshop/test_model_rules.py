@@ -17,7 +17,9 @@ from sofia_nb.session import (
     WorkshopSession,
     export_session,
 )
-from sofia_nb.workshop import CONVERSATION_PHASES, build_workshop, prior_context, spec_for
+from sofia_nb.workshop import CONVERSATION_PHASES, build_workshop
+from sofia_nb.workshop._context import prior_context
+from sofia_nb.workshop._phases import spec_for
 
 
 @pytest.mark.parametrize("phase", CONVERSATION_PHASES, ids=lambda p: p.value)

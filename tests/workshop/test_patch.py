@@ -17,8 +17,8 @@ from sofia_nb.session import (
     WorkflowEdge,
     WorkshopSession,
 )
-from sofia_nb.workshop import DesignOutput, DiscoverOutput, IdeateOutput, PlanOutput, SelectOutput
 from sofia_nb.workshop._patch import apply_patch, merge_patch, patches_in
+from sofia_nb.workshop._schemas import DesignOutput, DiscoverOutput, IdeateOutput, PlanOutput, SelectOutput
 
 
 def patch(session: WorkshopSession, output: Any, data: Any) -> list[str]:

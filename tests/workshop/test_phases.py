@@ -11,7 +11,9 @@ from sofia_nb.session import (
     WorkflowActivity,
     WorkshopSession,
 )
-from sofia_nb.workshop import CONVERSATION_PHASES, PHASES, prior_context, spec_for
+from sofia_nb.workshop import CONVERSATION_PHASES, PHASES
+from sofia_nb.workshop._context import prior_context
+from sofia_nb.workshop._phases import spec_for
 
 
 def test_five_conversation_phases_in_order_then_develop() -> None:

@@ -9,15 +9,11 @@ from typing import Any
 import pytest
 
 from sofia_nb.session import Idea, Phase, WorkshopSession
-from sofia_nb.workshop import (
-    CONVERSATION_PHASES,
-    DiscoverOutput,
-    PhaseOutput,
-    json_values,
-    load_prompt,
-    spec_for,
-)
+from sofia_nb.workshop import CONVERSATION_PHASES
+from sofia_nb.workshop._extract import json_values
 from sofia_nb.workshop._patch import REMOVED, apply_patch
+from sofia_nb.workshop._phases import load_prompt, spec_for
+from sofia_nb.workshop._schemas import DiscoverOutput, PhaseOutput
 
 SHORTHANDS = {Phase.DISCOVER: {"priority_steps"}}
 """Top-level keys a phase reads as another field's (``priority_steps`` is the workflow's)."""

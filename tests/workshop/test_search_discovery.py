@@ -8,11 +8,12 @@ import asyncio
 import json
 from pathlib import Path
 
-from sofia_nb.consent import ConsentBroker, PolicyConsent
+from sofia_nb.consent import ConsentBroker, ConsentedTools, PolicyConsent
 from sofia_nb.events import EventBus, EventRecorder, WarningIssued
 from sofia_nb.mcp import McpConfig, McpManager
 from sofia_nb.session import BusinessContext, WorkshopSession
-from sofia_nb.workshop import DiscoveryEnricher, EnrichmentConfig
+from sofia_nb.workshop import EnrichmentConfig
+from sofia_nb.workshop._enrich import DiscoveryEnricher
 from tests.support import fake_websearch, fake_workiq
 from tests.workshop.test_company import PHRASINGS
 
@@ -41,7 +42,7 @@ def test_brave_search_is_found_and_every_query_names_the_company(tmp_path: Path)
             for text, _ in PHRASINGS:
                 session = WorkshopSession(business_context=BusinessContext(description=text))
                 broker = ConsentBroker(PolicyConsent("allow:brave/*"), session=session)
-                await DiscoveryEnricher(mcp, broker, EnrichmentConfig()).enrich(session)
+                await DiscoveryEnricher(ConsentedTools(mcp, broker), EnrichmentConfig()).enrich(session)
                 sessions.append(session)
         return sessions
 
@@ -62,7 +63,7 @@ def test_without_a_search_server_one_visible_line_says_search_is_off(tmp_path: P
         session = WorkshopSession(business_context=BusinessContext(description="We are Contoso."))
         async with McpManager(_config({"workiq": fake_workiq.entry()})) as mcp:
             broker = ConsentBroker(PolicyConsent("deny"), session=session)
-            await DiscoveryEnricher(mcp, broker, EnrichmentConfig(), bus=bus).enrich(session)
+            await DiscoveryEnricher(ConsentedTools(mcp, broker), EnrichmentConfig(), bus=bus).enrich(session)
         return session
 
     session = asyncio.run(run())

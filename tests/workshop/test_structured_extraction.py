@@ -15,7 +15,8 @@ from jsonschema import Draft202012Validator
 from sofia_nb.config import ModelInfo, Settings
 from sofia_nb.llm import Endpoint, OpenAICompatLLM, ScriptedLLM
 from sofia_nb.session import Idea, Phase, WorkshopSession
-from sofia_nb.workshop import Workshop, spec_for
+from sofia_nb.workshop import Workshop
+from sofia_nb.workshop._phases import spec_for
 from tests.support.openai_server import OpenAIServer
 
 # What a strict-schema answer looks like: every field present, null where the transcript is silent,

@@ -9,10 +9,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from sofia_nb.consent import ConsentBroker, ScriptedConsent
+from sofia_nb.consent import ConsentBroker, ConsentedTools, ScriptedConsent
 from sofia_nb.llm import Message, ScriptedLLM
 from sofia_nb.session import Phase, WorkshopSession
-from sofia_nb.workshop import WorkshopTools
+from sofia_nb.workshop._tools import WorkshopTools
 from tests.workshop.test_tools import InProcessHost
 
 DOUBLE = {"name": "calc__double", "arguments": {"n": 21}}
@@ -22,7 +22,7 @@ def _run(
     replies: list[Any], consent: ConsentBroker | None, session: WorkshopSession
 ) -> tuple[InProcessHost, ScriptedLLM]:
     llm, host = ScriptedLLM(replies), InProcessHost()
-    tools = WorkshopTools(session, consent=consent, host=host, servers=["calc"])
+    tools = WorkshopTools(session, tools=ConsentedTools(host, consent), servers=["calc"])
     asyncio.run(tools(llm, [Message(role="user", content="go")], on_text=None))
     return host, llm
 

@@ -4,12 +4,13 @@ import asyncio
 import json
 from typing import Any, Literal
 
-from sofia_nb.consent import ConsentBroker, PolicyConsent
+from sofia_nb.consent import ConsentBroker, ConsentedTools, PolicyConsent
 from sofia_nb.events import ConsentDecided, EventBus, EventRecorder, ToolCallFinished, ToolCallStarted
 from sofia_nb.llm import Message, ScriptedLLM
 from sofia_nb.protocol import CallToolResult, TextContent, Tool
 from sofia_nb.session import Phase, WorkshopSession
-from sofia_nb.workshop import ToolRef, WorkshopTools, cards_search_tool, web_search_tool
+from sofia_nb.workshop import ToolRef
+from sofia_nb.workshop._tools import WorkshopTools, cards_search_tool, web_search_tool
 
 SEARCH = ToolRef(server="search", tool="web_search")
 
@@ -20,7 +21,11 @@ class InProcessHost:
     def __init__(self) -> None:
         self.calls: list[tuple[str, str, dict[str, Any]]] = []
 
-    async def list_tools(self, server: str) -> list[Tool]:
+    @property
+    def servers(self) -> list[str]:
+        return ["calc", "search"]
+
+    async def list_tools(self, server: str, timeout: float | None = None) -> list[Tool]:
         schema = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
         return [Tool(name="double", description="twice n", input_schema=schema)]
 
@@ -29,6 +34,7 @@ class InProcessHost:
         server: str,
         tool: str,
         arguments: dict[str, Any] | None = None,
+        timeout: float | None = None,
         *,
         origin: Literal["model", "program"] = "program",
     ) -> CallToolResult:
@@ -42,14 +48,13 @@ class InProcessHost:
 def _tools(
     policy: str, host: InProcessHost, session: WorkshopSession, bus: EventBus, **kw: Any
 ) -> WorkshopTools:
-    broker = ConsentBroker(PolicyConsent(policy), bus=bus, session=session)
+    gated = ConsentedTools(host, ConsentBroker(PolicyConsent(policy), bus=bus, session=session))
     return WorkshopTools(
         session,
-        consent=broker,
-        host=host,
+        tools=gated,
         servers=["calc"],
         bus=bus,
-        builtins=[cards_search_tool(), web_search_tool(host, SEARCH)],
+        builtins=[cards_search_tool(), web_search_tool(gated, SEARCH)],
         **kw,
     )
 

@@ -10,17 +10,28 @@ from typing import Any, Literal
 
 import pytest
 
-from sofia_nb.consent import ConsentBroker, PolicyConsent, ScriptedConsent
+from sofia_nb.consent import ConsentBroker, ConsentedTools, PolicyConsent, ScriptedConsent
 from sofia_nb.events import EventBus, EventRecorder, ToolCallFinished, ToolCallStarted, WarningIssued
 from sofia_nb.llm import ToolCall, ToolOutput, ToolSpec
 from sofia_nb.protocol import CallToolResult, TextContent, Tool
 from sofia_nb.redact import REDACTED
 from sofia_nb.session import Phase, WorkshopSession
-from sofia_nb.workshop import ToolRef, WorkshopTools, cards_search_tool, web_search_tool
+from sofia_nb.workshop import ToolRef
 from sofia_nb.workshop._cards import search_cards
-from sofia_nb.workshop._tools import result_text, tool_record
+from sofia_nb.workshop._tools import (
+    WorkshopTools,
+    cards_search_tool,
+    result_text,
+    tool_record,
+    web_search_tool,
+)
 
 SEARCH = ToolRef(server="search", tool="web_search")
+
+
+def allowed(host: Any) -> ConsentedTools:
+    """``host`` behind a gate that allows every call."""
+    return ConsentedTools(host, ConsentBroker(PolicyConsent("allow-all")))
 
 
 class Host:
@@ -31,7 +42,11 @@ class Host:
         self.result = result or CallToolResult(content=[TextContent(text="found")])
         self.fail = fail
 
-    async def list_tools(self, server: str) -> list[Tool]:
+    @property
+    def servers(self) -> list[str]:
+        return ["calc", "broken", "search", "microsoft.docs.mcp"]
+
+    async def list_tools(self, server: str, timeout: float | None = None) -> list[Tool]:
         if server == "broken":
             raise ConnectionError("it went away")
         return [Tool(name="double", input_schema={"type": "object"})]
@@ -41,6 +56,7 @@ class Host:
         server: str,
         tool: str,
         arguments: dict[str, Any] | None = None,
+        timeout: float | None = None,
         *,
         origin: Literal["model", "program"] = "program",
     ) -> CallToolResult:
@@ -51,7 +67,9 @@ class Host:
 
 
 def test_the_model_is_offered_exactly_these_built_in_specs() -> None:
-    tools = WorkshopTools(WorkshopSession(), builtins=[cards_search_tool(), web_search_tool(Host(), SEARCH)])
+    tools = WorkshopTools(
+        WorkshopSession(), builtins=[cards_search_tool(), web_search_tool(allowed(Host()), SEARCH)]
+    )
     assert asyncio.run(tools.list_tools()) == [
         ToolSpec(
             name="builtin__search_cards",
@@ -83,7 +101,7 @@ def test_the_model_is_offered_exactly_these_built_in_specs() -> None:
 def test_a_server_that_cannot_list_is_named_in_a_warning_and_the_others_are_offered() -> None:
     bus = EventBus()
     recorder = EventRecorder(bus)
-    tools = WorkshopTools(WorkshopSession(), host=Host(), servers=["broken", "calc"], bus=bus)
+    tools = WorkshopTools(WorkshopSession(), tools=allowed(Host()), servers=["broken", "calc"], bus=bus)
     assert asyncio.run(tools.list_tools()) == [
         ToolSpec(name="calc__double", description="", parameters={"type": "object"})
     ]
@@ -122,10 +140,10 @@ def test_card_search_in_an_unknown_category_is_an_error_the_model_reads() -> Non
 
 def test_web_search_forwards_the_query_as_the_model_to_the_configured_tool() -> None:
     host = Host(CallToolResult(content=[TextContent(text="no results")], is_error=True))
-    result = asyncio.run(web_search_tool(host, SEARCH, query_argument="q").run({"query": "news"}))
+    result = asyncio.run(web_search_tool(allowed(host), SEARCH, query_argument="q").run({"query": "news"}))
     assert host.calls == [("search", "web_search", {"q": "news"}, "model")]
     assert (result.text, result.is_error) == ("no results", True)
-    assert web_search_tool(host, SEARCH).consent_as == "search/web_search"
+    assert web_search_tool(allowed(host), SEARCH).forwards_to == SEARCH
 
 
 def test_a_result_is_its_text_else_its_structured_content_as_json() -> None:
@@ -138,7 +156,7 @@ def test_a_server_tool_that_fails_is_an_error_the_model_reads_and_the_log_keeps(
     session = WorkshopSession(phase=Phase.DESIGN)
     script = ScriptedConsent(["allow"])
     host = Host(fail=RuntimeError("boom"))
-    tools = WorkshopTools(session, consent=ConsentBroker(script), host=host, servers=["calc"])
+    tools = WorkshopTools(session, tools=ConsentedTools(host, ConsentBroker(script)), servers=["calc"])
     asyncio.run(tools.list_tools())
     call = ToolCall(id="c1", name="calc__double", arguments={"n": 1})
     tools.hooks.before(call)
@@ -207,7 +225,7 @@ def test_a_server_s_error_result_reaches_the_model_and_the_log_as_a_tool_error()
     session = WorkshopSession()
     host = Host(CallToolResult(content=[TextContent(text="bad n")], is_error=True))
     broker = ConsentBroker(PolicyConsent("allow-all"))
-    tools = WorkshopTools(session, consent=broker, host=host, servers=["calc"])
+    tools = WorkshopTools(session, tools=ConsentedTools(host, broker), servers=["calc"])
     asyncio.run(tools.list_tools())
     call = ToolCall(id="c2", name="calc__double", arguments={"n": 1})
     tools.hooks.before(call)
@@ -320,24 +338,30 @@ def test_the_cards_tool_searches_its_own_deck_and_lists_it_without_a_query() -> 
 
 def test_web_search_sends_the_query_under_query_unless_the_backend_names_another_argument() -> None:
     host = Host()
-    asyncio.run(web_search_tool(host, SEARCH).run({"query": "retail AI"}))
-    asyncio.run(web_search_tool(host, SEARCH, query_argument="q").run({"query": "retail AI"}))
+    asyncio.run(web_search_tool(allowed(host), SEARCH).run({"query": "retail AI"}))
+    asyncio.run(web_search_tool(allowed(host), SEARCH, query_argument="q").run({"query": "retail AI"}))
     assert [args for _, _, args, _ in host.calls] == [{"query": "retail AI"}, {"q": "retail AI"}]
     assert {origin for *_, origin in host.calls} == {"model"}
 
 
 class SlowHost(Host):
     async def call_tool(
-        self, server: str, tool: str, arguments: Any = None, *, origin: Any = "program"
+        self,
+        server: str,
+        tool: str,
+        arguments: Any = None,
+        timeout: float | None = None,
+        *,
+        origin: Any = "program",
     ) -> Any:
         await asyncio.sleep(0.05)
-        return await super().call_tool(server, tool, arguments, origin=origin)
+        return await super().call_tool(server, tool, arguments, timeout, origin=origin)
 
 
 def test_the_log_times_each_call_from_its_before_hook() -> None:
     session = WorkshopSession()
     tools = WorkshopTools(
-        session, consent=ConsentBroker(PolicyConsent("allow-all")), host=SlowHost(), servers=["calc"]
+        session, tools=ConsentedTools(SlowHost(), ConsentBroker(PolicyConsent("allow-all"))), servers=["calc"]
     )
     asyncio.run(tools.list_tools())
     call = ToolCall(id="c1", name="calc__double", arguments={})
@@ -366,7 +390,9 @@ def test_a_turn_reports_the_usage_of_every_round() -> None:
 def test_a_server_whose_name_is_not_wire_safe_is_logged_and_asked_under_its_own_name() -> None:
     session = WorkshopSession()
     script = ScriptedConsent(["allow"])
-    tools = WorkshopTools(session, consent=ConsentBroker(script), host=Host(), servers=["microsoft.docs.mcp"])
+    tools = WorkshopTools(
+        session, tools=ConsentedTools(Host(), ConsentBroker(script)), servers=["microsoft.docs.mcp"]
+    )
     [spec] = asyncio.run(tools.list_tools())
     call = ToolCall(id="c1", name=spec.name, arguments={})
     tools.hooks.before(call)
@@ -379,13 +405,7 @@ def test_a_server_whose_name_is_not_wire_safe_is_logged_and_asked_under_its_own_
 def test_a_call_that_reached_a_server_is_left_to_its_manager_to_announce() -> None:
     bus = EventBus()
     recorder = EventRecorder(bus)
-    tools = WorkshopTools(
-        WorkshopSession(),
-        consent=ConsentBroker(PolicyConsent("allow-all")),
-        host=Host(),
-        servers=["calc"],
-        bus=bus,
-    )
+    tools = WorkshopTools(WorkshopSession(), tools=allowed(Host()), servers=["calc"], bus=bus)
     asyncio.run(tools.list_tools())
     call = ToolCall(id="c1", name="calc__double", arguments={})
     tools.hooks.before(call)
@@ -399,7 +419,7 @@ def test_a_failed_call_logs_the_kind_of_its_error() -> None:
     session = WorkshopSession()
     host = Host(fail=McpError("timeout", "no answer within 30 s"))
     tools = WorkshopTools(
-        session, consent=ConsentBroker(PolicyConsent("allow-all")), host=host, servers=["calc"]
+        session, tools=ConsentedTools(host, ConsentBroker(PolicyConsent("allow-all"))), servers=["calc"]
     )
     asyncio.run(tools.list_tools())
     call = ToolCall(id="c1", name="calc__double", arguments={})
@@ -408,3 +428,17 @@ def test_a_failed_call_logs_the_kind_of_its_error() -> None:
     tools.hooks.after(call, result)
     assert result.text == "calc/double failed: no answer within 30 s"
     assert session.tool_calls[0].error_kind == "timeout"
+
+
+def test_the_tools_take_only_a_gated_host_and_say_so() -> None:
+    message = (
+        "{} needs a ConsentedTools (the gated tool host), not a Host: "
+        "wrap it as ConsentedTools(host, broker) so every call is asked for first"
+    )
+    with pytest.raises(TypeError) as caught:
+        WorkshopTools(WorkshopSession(), tools=Host())  # type: ignore[arg-type]
+    assert str(caught.value) == message.format("WorkshopTools")
+    with pytest.raises(TypeError) as caught:
+        web_search_tool(Host(), SEARCH)  # type: ignore[arg-type]
+    assert str(caught.value) == message.format("web_search_tool")
+    assert WorkshopTools(WorkshopSession()).tools is None  # no host: only the built-ins

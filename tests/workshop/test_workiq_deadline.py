@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from sofia_nb.config import load_settings
-from sofia_nb.consent import ConsentBroker, PolicyConsent
+from sofia_nb.consent import ConsentBroker, ConsentedTools, PolicyConsent
 from sofia_nb.mcp import McpManager, parse_config
 from sofia_nb.session import BusinessContext, SessionStore, WorkshopSession
-from sofia_nb.workshop import DiscoveryEnricher, EnrichmentConfig, ToolRef, WorkshopOptions, open_workshop
+from sofia_nb.workshop import EnrichmentConfig, ToolRef, WorkshopOptions, open_workshop
+from sofia_nb.workshop._enrich import DiscoveryEnricher
 from sofia_nb.workshop.demo import demo_script
 from tests.support.loopback_mcp import LoopbackMcpServer, text_result
 
@@ -57,7 +58,7 @@ def _enrich(fake: SlowWorkiq, deadline_s: float) -> WorkshopSession:
             enrichment = EnrichmentConfig(
                 workiq=ToolRef(server="workiq", tool="ask_work_iq"), workiq_deadline_s=deadline_s
             )
-            await DiscoveryEnricher(mcp, broker, enrichment).enrich(session)
+            await DiscoveryEnricher(ConsentedTools(mcp, broker), enrichment).enrich(session)
 
     asyncio.run(go())
     return session
