@@ -47,7 +47,13 @@ class ConsentBroker:
     async def ask(
         self, tool: str, arguments: dict[str, Any] | None = None, description: str = ""
     ) -> ConsentDecision:
-        """Ask whether ``tool`` (``server/tool``) may run; always returns, at the latest at the deadline."""
+        """Ask whether ``tool`` (``server/tool``) may run; always returns, at the latest at the deadline.
+
+        Asked before the call, never after: what is sent cannot be taken back. No answer by the
+        deadline is a deny, not a yes: the person may have walked away, and a run that waits
+        forever blocks the workshop (or a batch) for everyone; the step goes on without the call,
+        and the session records that the deadline decided.
+        """
         request = ConsentRequest.for_tool(
             tool, arguments, description=description, deadline_s=self.deadline_s
         )

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..redact import redact
 
 DEFAULT_DEADLINE_S = 600.0
+"""Ten minutes for a person to answer a question; then it is a deny (see ``ConsentBroker.ask``)."""
 
 Decision = Literal["allow", "deny"]
 Scope = Literal["once", "session"]

@@ -61,6 +61,7 @@ class RunContext:
 
     @property
     def loop(self) -> LoopOptions:
+        """The loop's limits (``options.loop``)."""
         return self.options.loop
 
     @property

@@ -19,8 +19,12 @@ from ..session import Plan, TestResults
 log = logging.getLogger(__name__)
 
 MAX_LIBRARIES = 3
+"""Context7 look-ups per stuck iteration: the plan's first three dependencies (each is two calls)."""
 MAX_PART_CHARS = 3_000
+"""What one source adds to the fix prompt; the prompt's budget is 48,000 characters for everything."""
 CALL_TIMEOUT_S = 30.0
+"""One enrichment call's limit: a documentation search answers in seconds; the loop goes on
+without a source that does not."""
 _SKIP_DEPS = re.compile(r"^(@types/|typescript$|vitest$|pytest$|vite$)")
 _LIBRARY_ID = re.compile(r"(/[\w.\-]+/[\w.\-]+(?:/[\w.\-]+)?)")
 AZURE_WORDS = (

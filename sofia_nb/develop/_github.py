@@ -16,6 +16,7 @@ from .edits import UnsafePathError, resolve_inside
 log = logging.getLogger(__name__)
 
 CALL_TIMEOUT_S = 60.0
+"""One GitHub write's limit: a push of a PoC's files is one API request, but GitHub's may be slow."""
 WRITE_TOOLS = ("create_repository", "push_files")
 """The GitHub MCP server's tools the publisher calls (``--github`` is the consent for these)."""
 _REPO_URL = re.compile(

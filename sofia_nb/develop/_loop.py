@@ -38,6 +38,8 @@ Status = Literal["success", "partial", "failed"]
 
 
 class TestCounts(BaseModel):
+    """How many tests passed, failed, were skipped or errored (``RalphResult.tests``)."""
+
     __test__ = False
     passed: int = 0
     failed: int = 0
@@ -47,6 +49,7 @@ class TestCounts(BaseModel):
 
     @classmethod
     def of(cls, r: TestResults | None) -> TestCounts:
+        """The counts of ``r`` (all zero when there are no results)."""
         if r is None:
             return cls()
         return cls(passed=r.passed, failed=r.failed, skipped=r.skipped, errors=r.errors, total=r.total)
@@ -132,7 +135,20 @@ class RalphLoop:
         return self._result(status, reason, results)
 
     async def run(self) -> RalphResult:
-        """Iterate until green, the cap, a stop or an error; see ``RalphResult``."""
+        """Iterate until one of four things ends the run; see ``RalphResult``.
+
+        - Green (``success``/``tests-passing``): at least one test passed and none failed or
+          errored. A suite that collects nothing is not green: passing nothing proves nothing.
+        - The cap (``max-iterations``): after ``max_iterations`` fixes, the tests run once more,
+          because the last fix has not been tested yet; green then is still a success.
+        - A stop (``user-stopped``): checked between steps, never inside one, so no iteration is
+          half-recorded; the run stays resumable and the PoC's final status is left unset.
+        - An error (``error: ...``): anything the loop did not expect ends the run with the reason
+          rather than retrying blindly; the iteration in flight is dropped, to be re-run.
+
+        Being stuck does not stop the run: it adds documentation and search results to the next
+        prompt (``_enrich``), and the cap bounds how long that can go on.
+        """
         started = time.perf_counter()
         self._drop_unfinished()
         self.poc.final_status = None

@@ -49,6 +49,7 @@ class DevelopSettings(BaseModel):
 
     @property
     def author(self) -> GitAuthor:
+        """Who the PoC's commits are by."""
         return GitAuthor(name=self.git_author_name, email=self.git_author_email)
 
 

@@ -13,7 +13,10 @@ from ..session import TestResults
 log = logging.getLogger(__name__)
 
 DEFAULT_BUDGET_CHARS = 48_000
+"""The fix prompt's size, about 12,000 tokens (characters / 4): a PoC's sources in full plus the
+failures, with room for the reply left in a 32k-token context window."""
 MAX_DIFF_CHARS = 4_000
+"""The previous iteration's diff: enough to see what was tried; a bigger one is cut, not dropped."""
 SKIP_FILES = frozenset(
     {".sofia-metadata.json", "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "uv.lock"}
 )

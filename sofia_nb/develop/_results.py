@@ -15,7 +15,9 @@ ResultFormat = Literal["junit", "vitest-json", "exit-code"]
 """How a test command reports: pytest JUnit XML, vitest JSON, or only its exit status (any other command)."""
 
 TRACE_TAIL_LINES = 15
+"""Lines kept of a failure's trace: the end, where the failing line and the assertion are."""
 MAX_FAILURES = 20
+"""Failures kept per run: past twenty the same cause repeats, and the prompt has a budget."""
 _PY_FRAME = re.compile(r"^(?P<file>[^\s:][^:\n]*\.py):(?P<line>\d+):", re.M)
 
 

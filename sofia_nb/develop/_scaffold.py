@@ -17,6 +17,8 @@ from .edits import EditProblem, apply_reply
 
 METADATA_FILE = ".sofia-metadata.json"
 TURN_CHARS = 300
+"""What the scaffold's conversation summary keeps of each turn (of the last 30): the gist, not
+the transcript, so the summary stays a small part of the scaffold prompt."""
 
 SCAFFOLD_SYSTEM = (
     "You are a senior software architect. You set up the first version of a proof of concept: a small, "

@@ -10,7 +10,8 @@ from ..redact import redact_text
 
 
 class LLMError(Exception):
-    """Base of every LLM-layer error. ``kind`` is a stable lowercase tag for JSON output."""
+    """Base of every LLM-layer error. ``kind`` is a stable lowercase tag for JSON output, in the one
+    style every error kind has (``model-not-found``, as ``McpError``'s ``auth-failure``)."""
 
     kind = "llm"
 
@@ -45,7 +46,7 @@ class LLMError(Exception):
 class LLMNotConfiguredError(LLMError):
     """No model was chosen, the spec is malformed, or a provider's settings are missing."""
 
-    kind = "not_configured"
+    kind = "not-configured"
 
 
 class LLMUnavailableError(LLMError):
@@ -63,19 +64,19 @@ class LLMAuthError(LLMError):
 class LLMModelNotFoundError(LLMError):
     """The provider does not know the model or deployment (HTTP 404, or an unknown-model error)."""
 
-    kind = "model_not_found"
+    kind = "model-not-found"
 
 
 class LLMContextOverflowError(LLMError):
     """The request is longer than the model's context window."""
 
-    kind = "context_overflow"
+    kind = "context-overflow"
 
 
 class LLMRateLimitError(LLMError):
     """Still rate-limited (HTTP 429) after every retry."""
 
-    kind = "rate_limited"
+    kind = "rate-limited"
 
 
 class LLMTimeoutError(LLMError):
@@ -99,4 +100,4 @@ class LLMProviderError(LLMError):
 class ScriptExhaustedError(LLMError):
     """A scripted model has no unused reply left for a request's purpose."""
 
-    kind = "script_exhausted"
+    kind = "script-exhausted"

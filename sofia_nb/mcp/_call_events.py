@@ -13,6 +13,7 @@ from ..redact import redact, redact_text
 from ._errors import McpError
 
 PREVIEW_CHARS = 200
+"""What a call's finished event carries of its result (redacted): enough for a log line."""
 # Every call makes two of these; validating a dict directly costs half of the keyword constructor.
 _started = validator(ToolCallStarted)
 _progress = validator(ToolCallProgress)

@@ -8,7 +8,10 @@ from ..protocol import Tool
 from ._errors import McpError
 
 RETRY_DELAY_S = 1.0
+"""The wait before the one retry: long enough for a dropped connection to be made again (the retry's
+own connect has the entry's timeout), short enough that a person is not kept waiting on an outage."""
 RETRY_JITTER = 0.2
+"""Up to 20 % added to the delay, so clients that failed together do not retry together."""
 
 
 def should_retry(error: McpError, *, is_tool_call: bool, tool: Tool | None) -> bool:

@@ -26,7 +26,9 @@ RequestHandler = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 ``protocol.JsonRpcError`` to refuse it."""
 
 MAX_PAGES = 100
+"""Pages read of one listing: a server whose cursor never ends must not hold the client forever."""
 MAX_STRAY_REPORTS = 20
+"""Warnings for non-JSON lines on a server's stdout; past twenty they are counted, not reported."""
 DISCOVER_TIMEOUT_S = 5.0
 """Includes the server's start-up: a Python server needs ~3 s to import on a loaded 2-core machine."""
 M = TypeVar("M", bound=p.WireModel)
@@ -99,6 +101,12 @@ class ClientSession:
 
     async def open(self) -> None:
         """Start the transport and run the handshake (or the modern ``server/discover`` probe).
+
+        Two protocol eras: the handshake era (``initialize``, then ``notifications/initialized``;
+        revisions up to 2025-11-25), which every server we meet speaks, and the 2026-07-28 era,
+        which has no handshake: every request carries a ``_meta`` envelope. The client speaks the
+        handshake era unless ``probe_modern``: a probe costs a round trip, and an older server
+        answers it with an error or not at all (``DISCOVER_TIMEOUT_S``) before the fallback.
 
         No deadline here: the caller wraps this in one (``Deadlines.within``; cancelling is safe).
         """

@@ -227,6 +227,8 @@ class ToolServer:
     # -- eras ------------------------------------------------------------------------------------
 
     def _settle_era(self, method: str, params: dict[str, Any]) -> None:
+        # Decided once, by the first request: a connection that changed era midway would let an
+        # enveloped request skip the capabilities the handshake agreed, or the reverse.
         meta = params.get("_meta")
         enveloped = isinstance(meta, dict) and PROTOCOL_VERSION_META_KEY in meta
         if self.era is None:

@@ -141,6 +141,11 @@ class SessionStore:
         return path
 
     def _write_atomically(self, path: Path, payload: str) -> None:
+        # The order is the promise. The temp file is in the same folder, so os.replace is one
+        # rename on one filesystem (atomic). Its data is fsynced before the rename, so the name
+        # never points at a file whose data did not reach the disk. The folder is fsynced after,
+        # so the rename itself survives a power loss. A crash at any step leaves the old file or
+        # the new one, and a temp file that the next save (holding the lock) removes.
         fd, tmp = tempfile.mkstemp(dir=self.root, prefix=f".{path.stem}.", suffix=_TMP_SUFFIX)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:

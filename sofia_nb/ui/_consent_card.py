@@ -23,6 +23,7 @@ import ipywidgets as w
 from ..consent import ConsentDecision, ConsentRequest
 from ..workshop import GO_BACK_TOOL
 from ._dispatch import Dispatcher
+from ._text import TextForm
 
 _COUNTDOWN_TICK_S = 1.0
 
@@ -30,7 +31,7 @@ Choice = tuple[str, str, str, str]
 """A button: its label, its style, and the decision and scope a click gives."""
 
 
-class ConsentCard(w.VBox):
+class ConsentCard(TextForm, w.VBox):
     """One consent question: ``server/tool``, its redacted arguments, and the three answer buttons.
 
     Once answered it collapses to a one-line record of the decision.
@@ -143,11 +144,6 @@ class ConsentCard(w.VBox):
             "pending" if self.decision is None else f"{self.decision.decision} ({self.decision.decided_by})"
         )
         return f"consent {self.request.tool}: {state}"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
-        data["text/plain"] = self.as_text()
-        return data
 
 
 class GoBackConfirmation(ConsentCard):

@@ -56,6 +56,8 @@ class Dispatcher:
         if self.on_loop() or self.loop is None or self.loop.is_closed():
             self._guarded(fn, *args)
         else:
+            # The hop: a click delivered on a kernel subshell's thread (its own loop) runs on the
+            # app's loop instead, where the tasks it starts and the futures it awaits belong.
             self.loop.call_soon_threadsafe(self._guarded, fn, *args)
 
     def on_click(self, fn: Callable[[], Any]) -> Callable[[Any], None]:

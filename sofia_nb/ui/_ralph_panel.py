@@ -13,11 +13,12 @@ from ..develop import RalphResult
 from ..events import EventBus, IterationFinished, IterationStarted
 from ._dispatch import Dispatcher
 from ._notices import NoticeKind, notice_html
+from ._text import TextForm
 
 _BAR_PX = 120
 
 
-class RalphPanel(w.VBox):
+class RalphPanel(TextForm, w.VBox):
     """Iteration progress, a bar chart of passing/failing tests per iteration, a diff, and a Stop button.
 
     ``on_stop`` is called when the button is clicked; the loop decides what stopping means
@@ -126,11 +127,6 @@ class RalphPanel(w.VBox):
                 f"<small>{it.iteration}</small></div>"
             )
         return "<b>tests passing per iteration</b><br>" + "".join(cells)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
-        data["text/plain"] = self.as_text()
-        return data
 
 
 def _diff_html(diff: str) -> str:

@@ -9,12 +9,13 @@ import ipywidgets as w
 
 from ..events import EventBus, PhaseChanged
 from ..session import PHASE_ORDER, Phase
+from ._text import TextForm
 
 _MARKS = {"done": "✓", "current": "●", "next": "○"}
 _COLOURS = {"done": "#1a7f37", "current": "#0969da", "next": "#8c959f"}
 
 
-class PhaseStepper(w.HTML):
+class PhaseStepper(TextForm, w.HTML):
     """Discover → Ideate → Design → Select → Plan → Develop, with the current phase highlighted."""
 
     def __init__(self, phase: Phase = Phase.DISCOVER, bus: EventBus | None = None, **kwargs: Any) -> None:
@@ -53,8 +54,3 @@ class PhaseStepper(w.HTML):
             for phase, state in self.states()
         ]
         self.value = " &rarr; ".join(parts)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
-        data["text/plain"] = self.as_text()
-        return data

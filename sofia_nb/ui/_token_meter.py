@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from ..events import EventBus, PhaseChanged, UsageRecorded
 from ..session import TokenTotals, Usage, WorkshopSession
+from ._text import TextForm
 
 WARN_FILL = 0.70
 DANGER_FILL = 0.90
@@ -23,7 +24,7 @@ def fill_colour(fill: float) -> str:
     return "#1a7f37"
 
 
-class TokenMeter(w.VBox):
+class TokenMeter(TextForm, w.VBox):
     """Input/output tokens, the last request's context fill against the model's window, and cost."""
 
     def __init__(self, bus: EventBus, *, context_window: int | None = None, **kwargs: Any) -> None:
@@ -117,8 +118,3 @@ class TokenMeter(w.VBox):
 
     def __repr__(self) -> str:
         return f"TokenMeter({self.totals.input_tokens} in / {self.totals.output_tokens} out)"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
-        data["text/plain"] = self.as_text()
-        return data

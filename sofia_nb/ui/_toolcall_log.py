@@ -13,6 +13,7 @@ from ..events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStart
 from ..redact import redact
 from ..session import ToolCallRecord
 from ._dispatch import Dispatcher
+from ._text import TextForm
 
 _ALL = "all servers"
 
@@ -63,7 +64,7 @@ class CallRow:
         }
 
 
-class ToolCallLog(w.VBox):
+class ToolCallLog(TextForm, w.VBox):
     """Live log of MCP and built-in tool calls: running → ✓ or ✗, duration, server, progress, details."""
 
     def __init__(self, bus: EventBus, **kwargs: Any) -> None:
@@ -196,8 +197,3 @@ class ToolCallLog(w.VBox):
 
     def __repr__(self) -> str:
         return f"ToolCallLog({len(self.rows)} calls)"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
-        data["text/plain"] = self.as_text()
-        return data

@@ -28,6 +28,7 @@ from ._notices import NoticeKind, notice_html
 from ._record import LIVE_STYLE, StaticRecord
 from ._results import ResultsView
 from ._stepper import PhaseStepper
+from ._text import TextForm
 from ._token_meter import TokenMeter
 from ._toolcall_log import ToolCallLog
 
@@ -49,7 +50,7 @@ def _show(widget: w.Widget, visible: bool) -> None:
     widget.layout.display = "" if visible else "none"
 
 
-class WorkshopApp(w.VBox):
+class WorkshopApp(TextForm, w.VBox):
     """The facilitator's cockpit for one workshop session, from Start to Develop.
 
     ``development`` is how the Develop button runs the Ralph loop (with the workshop's store, bus
@@ -334,11 +335,6 @@ class WorkshopApp(w.VBox):
 
     def as_text(self) -> str:
         return "\n".join(part for part in (self.stepper.as_text(), self.chat.as_text()) if part)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
-        data["text/plain"] = self.as_text()
-        return data
 
     def _ipython_display_(self) -> None:
         """The widget, then its static record (kept up to date; what a kernel-less notebook shows);

@@ -126,15 +126,18 @@ class Workshop:
         return cls(store.load(session_id), llm, store=store, **kwargs)
 
     def save(self) -> None:
+        """Write the session to the store (when the workshop has one)."""
         if self.store is not None:
             self.store.save(self.session)
 
     @property
     def phase(self) -> Phase:
+        """The phase the workshop is in."""
         return self.session.phase
 
     @property
     def spec(self) -> PhaseSpec:
+        """The current phase's spec: its prompt, output and completion test."""
         return spec_for(self.session.phase)
 
     # --- conversation ---------------------------------------------------------------------
@@ -460,4 +463,5 @@ class SyncWorkshop:
         self.workshop.resume()
 
     def close(self) -> None:
+        """Stop the loop thread this object owns."""
         self._loop.close()

@@ -24,6 +24,8 @@ from ._company import company_name
 from ._tools import ToolRef, result_text, tool_record
 
 _MAX_ITEMS = 10
+"""Items kept of one search or answer: the export lists them all, the prior-phase summary the
+first three of each search."""
 _SEARCH_ANGLES = (
     ("company_news", "{company} recent news {last_year} {year}"),
     ("competitor_info", "{company} competitors market {year}"),

@@ -39,6 +39,7 @@ WIRE_SEPARATOR = "__"
 BUILTIN_SERVER = "builtin"
 _WIRE_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 _PREVIEW_CHARS = 300
+"""What the session's call log keeps of a result (redacted): the gist, for the audit and the export."""
 KEPT_RESULT_CHARS = 4_000
 """What the session keeps of a result the model read, so later turns of the phase still have it
 (a card search is a few hundred characters a card; a web search's page of snippets fits)."""

@@ -67,3 +67,17 @@ def test_the_allow_lists_name_files_that_exist_and_still_need_it() -> None:
         assert path in sources, f"{path} is listed but does not exist"
     for path in PENDING:
         assert _calls(sources[path]), f"{path} no longer builds any of them: remove it from PENDING"
+
+
+def test_every_public_name_of_the_facades_says_what_it_does() -> None:
+    """A docstring on every public class, function and method of the two façade modules."""
+    import ast
+
+    missing = []
+    for path in ("sofia_nb/workshop/_facade.py", "sofia_nb/develop/_facade.py"):
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            named = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            if named and not node.name.startswith("_") and ast.get_docstring(node) is None:
+                missing.append(f"{path}:{node.lineno} {node.name}")
+    assert missing == []

@@ -201,7 +201,7 @@ def test_rate_limit_after_the_last_retry_is_a_typed_error(
         server.error(429, "Rate limit reached", retry_after=0)
     with pytest.raises(LLMRateLimitError, match="after 3 attempts") as info:
         asyncio.run(client.complete(HELLO))
-    assert len(server.chat_requests()) == 3 and info.value.kind == "rate_limited"
+    assert len(server.chat_requests()) == 3 and info.value.kind == "rate-limited"
 
 
 @pytest.mark.parametrize(

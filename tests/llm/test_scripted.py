@@ -117,7 +117,7 @@ def test_exhaustion_names_the_file_and_the_purpose(tmp_path: Path) -> None:
         asyncio.run(llm.complete(ASK, purpose="fix"))
     assert "script exhausted" in str(info.value)
     assert str(path) in str(info.value) and "'fix'" in str(info.value)
-    assert info.value.kind == "script_exhausted"
+    assert info.value.kind == "script-exhausted"
     assert (llm.remaining("fix"), llm.remaining("chat")) == (0, 1)  # the failed request consumed nothing
     asyncio.run(llm.complete(ASK, purpose="chat"))
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any, Literal
 
 import pytest
 from mypy import api as mypy_api
@@ -15,11 +14,11 @@ from sofia_nb.consent import ConsentBroker, ConsentedTools, ScriptedConsent
 from sofia_nb.develop._enrich import enrich
 from sofia_nb.develop._github import GitHubPublisher
 from sofia_nb.mcp import McpConfig, McpManager
-from sofia_nb.protocol import CallToolResult, TextContent, Tool
 from sofia_nb.session import BusinessContext, TestResults, WorkshopSession
 from sofia_nb.workshop import EnrichmentConfig, ToolRef
 from sofia_nb.workshop._enrich import DiscoveryEnricher
 from sofia_nb.workshop._tools import WorkshopTools, web_search_tool
+from tests.support.fake_host import FakeCaller
 
 ROOT = Path(__file__).resolve().parents[2]
 SEARCH = ToolRef(server="websearch", tool="web_search")
@@ -27,31 +26,11 @@ WORKIQ = ToolRef(server="workiq", tool="ask_work_iq")
 BUSINESS = "Harrowgate Ferries runs four car ferries across the Solent"
 
 
-class RecordingHost:
-    """A tool host in process that records every call it is sent."""
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, str, dict[str, Any]]] = []
-
-    @property
-    def servers(self) -> list[str]:
-        return ["websearch", "workiq"]
-
-    async def list_tools(self, server: str, timeout: float | None = None) -> list[Tool]:
-        name = "web_search" if server == "websearch" else "ask_work_iq"
-        return [Tool(name=name, input_schema={"type": "object"})]
-
-    async def call_tool(
-        self,
-        server: str,
-        tool: str,
-        arguments: dict[str, Any] | None = None,
-        timeout: float | None = None,
-        *,
-        origin: Literal["model", "program"] = "program",
-    ) -> CallToolResult:
-        self.sent.append((server, tool, dict(arguments or {})))
-        return CallToolResult(content=[TextContent(text="- one finding")])
+def _host() -> FakeCaller:
+    """Search and WorkIQ answering in process, every call recorded."""
+    return FakeCaller(
+        {("websearch", "web_search"): "- one finding", ("workiq", "ask_work_iq"): "- one finding"}
+    )
 
 
 def test_the_tools_and_the_enrichment_refuse_an_ungated_host() -> None:
@@ -104,7 +83,7 @@ def test_the_type_checker_refuses_an_ungated_host(tmp_path: Path) -> None:
 
 
 def test_enrichment_and_workiq_ask_with_the_arguments_they_send() -> None:
-    host = RecordingHost()
+    host = _host()
     script = ScriptedConsent(["allow", "allow"])
     session = WorkshopSession(business_context=BusinessContext(description=BUSINESS))
     config = EnrichmentConfig(web_search=SEARCH, workiq=WORKIQ, company="Harrowgate Ferries")
@@ -112,8 +91,8 @@ def test_enrichment_and_workiq_ask_with_the_arguments_they_send() -> None:
     asyncio.run(enricher.enrich(session))
 
     search, workiq = script.asked
-    sent_searches = [args for server, _, args in host.sent if server == "websearch"]
-    sent_questions = [args for server, _, args in host.sent if server == "workiq"]
+    sent_searches = [args for server, _, args in host.calls if server == "websearch"]
+    sent_questions = [args for server, _, args in host.calls if server == "workiq"]
     # one question each, listing exactly the calls that were then sent
     assert search.tool == "websearch/web_search" and search.arguments == {"calls": sent_searches}
     assert len(sent_searches) == 3 and all("Harrowgate Ferries" in a["query"] for a in sent_searches)
@@ -125,10 +104,10 @@ def test_enrichment_and_workiq_ask_with_the_arguments_they_send() -> None:
 
 
 def test_a_denied_batch_sends_none_of_its_calls() -> None:
-    host = RecordingHost()
+    host = _host()
     session = WorkshopSession(business_context=BusinessContext(description=BUSINESS))
     config = EnrichmentConfig(web_search=SEARCH, workiq=WORKIQ, company="Harrowgate Ferries")
     gated = ConsentedTools(host, ConsentBroker(ScriptedConsent(["deny", "deny"]), session=session))
     asyncio.run(DiscoveryEnricher(gated, config).enrich(session))
-    assert host.sent == []
+    assert host.calls == []
     assert [d.decision for d in session.consent_decisions] == ["deny", "deny"]
