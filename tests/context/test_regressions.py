@@ -116,7 +116,7 @@ def test_vue_props_from_a_type_withdefaults_and_a_destructuring() -> None:
     only_defaults = _VUE_TABLE[:start] + _VUE_TABLE[_VUE_TABLE.index("const props") :]
     for summary in (destructured, lang_ts.outline(only_defaults, brief=False, path=Path("Table.vue"))):
         assert summary.vue is not None
-        assert summary.vue.props == ["title", "rows"]
+        assert summary.vue.props == ["title: string", "rows?: number[] = () => []"]
         assert summary.vue.components == ["BasicTable", "Footer", "TableAction"]
 
 

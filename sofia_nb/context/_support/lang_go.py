@@ -104,6 +104,7 @@ def outline(source: str, brief: bool) -> Outline:
                     signature=_signature(node),
                     detail=_receiver_as_written(node),
                     exported=_exported(ts.field_text(node, "name")),
+                    line=node.start_point[0] + 1,
                 )
             )
         elif node.type == "type_declaration":
@@ -117,6 +118,7 @@ def outline(source: str, brief: bool) -> Outline:
                             signature=ts.squash(ts.field_text(spec, "type_parameters")),
                             detail="" if brief else _type_detail(spec),
                             exported=_exported(name),
+                            line=spec.start_point[0] + 1,
                         )
                     )
         elif node.type in ("const_declaration", "var_declaration"):
@@ -131,6 +133,7 @@ def outline(source: str, brief: bool) -> Outline:
                                 name=name,
                                 detail="" if brief else ts.squash(ts.field_text(spec, "type")),
                                 exported=_exported(name),
+                                line=spec.start_point[0] + 1,
                             )
                         )
     return result

@@ -188,6 +188,7 @@ def _members(node: ts.Node, owner: str, brief: bool) -> list[CodeSymbol]:
                     signature=_signature(member),
                     detail=" ".join([a for a in [_attributes(member)] if a] + _modifiers(member)),
                     exported=visibility == "public",
+                    line=member.start_point[0] + 1,
                 )
             )
         elif member.type in ("property_declaration", "const_declaration") and not (
@@ -201,12 +202,18 @@ def _members(node: ts.Node, owner: str, brief: bool) -> list[CodeSymbol]:
                         name=f"{owner}.{names}",
                         detail=ts.field_text(member, "type"),
                         exported=_visibility(member) == "public",
+                        line=member.start_point[0] + 1,
                     )
                 )
         elif member.type == "enum_case":
             value = "" if brief else ts.field_text(member, "value")
             found.append(
-                CodeSymbol(kind="case", name=f"{owner}.{ts.field_text(member, 'name')}", detail=value)
+                CodeSymbol(
+                    kind="case",
+                    name=f"{owner}.{ts.field_text(member, 'name')}",
+                    detail=value,
+                    line=member.start_point[0] + 1,
+                )
             )
     return found
 
@@ -224,6 +231,7 @@ def outline(source: str, brief: bool) -> Outline:
                     kind=_TYPES[node.type],
                     name=name,
                     detail=_type_detail(node, names),
+                    line=node.start_point[0] + 1,
                 )
             )
             result.symbols.extend(_members(node, name, brief))
@@ -233,6 +241,7 @@ def outline(source: str, brief: bool) -> Outline:
                     kind="function",
                     name=ts.field_text(node, "name"),
                     signature=_signature(node),
+                    line=node.start_point[0] + 1,
                 )
             )
         elif node.type == "scoped_call_expression" and (route := _route(node)) is not None:
@@ -243,7 +252,9 @@ def outline(source: str, brief: bool) -> Outline:
                 else None
             )
             detail = "" if brief else _handler(handler)
-            result.symbols.append(CodeSymbol(kind=route[0], name=route[1], detail=detail))
+            result.symbols.append(
+                CodeSymbol(kind=route[0], name=route[1], detail=detail, line=node.start_point[0] + 1)
+            )
     return result
 
 

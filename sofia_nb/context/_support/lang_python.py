@@ -204,6 +204,7 @@ def outline(source: str, brief: bool) -> Outline:
                         signature=_signature(node, method=bool(owner)),
                         detail="" if brief else _decorators(node),
                         exported=_exported(node.name),
+                        line=node.lineno,
                     )
                 )
             elif isinstance(node, ast.ClassDef):
@@ -216,6 +217,7 @@ def outline(source: str, brief: bool) -> Outline:
                         name=name,
                         detail="" if brief else detail,
                         exported=_exported(node.name),
+                        line=node.lineno,
                     )
                 )
                 from_bases = {f for b in node.bases for f in fields.get(ast.unparse(b), ())}
@@ -235,6 +237,7 @@ def outline(source: str, brief: bool) -> Outline:
                             name=f"{owner}.{target}" if owner else target,
                             detail="" if brief else annotation,
                             exported=_exported(target),
+                            line=node.lineno,
                         )
                     )
 

@@ -8,6 +8,7 @@ There is no Vue grammar on PyPI: a ``.vue`` file is split into its blocks, the `
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import PurePath
 from typing import NamedTuple
 
@@ -258,6 +259,7 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
                 signature=signature,
                 detail="" if brief else detail,
                 exported=exported,
+                line=node.start_point[0] + 1 + offset,  # a Vue script's lines start where its block does
             )
         )
 
@@ -363,6 +365,7 @@ class _Script(NamedTuple):
     offset: int
     grammar: str
     setup: bool
+    generic: str  # `<script setup generic="T extends Item">`
 
 
 def _script_grammar(attrs: str) -> str:
@@ -377,6 +380,7 @@ def _scripts(source: str) -> list[_Script]:
             source.count("\n", 0, b.body_start),
             _script_grammar(b.attrs),
             "setup" in b.attrs,
+            m[1] if (m := re.search(r"\bgeneric\s*=\s*\"([^\"]*)\"", b.attrs)) else "",
         )
         for b in _blocks(source)
         if b.name == "script"
@@ -400,61 +404,164 @@ def _declared_type(root: ts.Node, reference: ts.Node) -> list[ts.Node]:
     return []
 
 
-def _macro_names(root: ts.Node, macro: str) -> list[str]:
-    """Names declared by ``defineProps``/``defineEmits``: object keys, string items, type-literal members."""
-    names: list[str] = []
-    for call in ts.descendants(root):
-        if call.type != "call_expression" or ts.field_text(call, "function") != macro:
-            continue
-        arguments = [
-            a
-            for field in ("arguments", "type_arguments")
-            if (args := call.child_by_field_name(field))
-            for a in args.named_children
-        ]
-        containers = [
-            c
-            for a in arguments
-            for c in ([a] if a.type in ("object", "object_type", "array") else _declared_type(root, a))
-        ]
-        for part in (p for c in containers for p in c.named_children):
-            if part.type in ("pair", "property_signature", "method_signature"):
-                key = part.child_by_field_name("key") or part.child_by_field_name("name")
-                names.append(ts.text(key).strip("'\""))
+def _macro_calls(root: ts.Node, macro: str) -> Iterator[ts.Node]:
+    return (
+        c
+        for c in ts.descendants(root)
+        if c.type == "call_expression" and ts.field_text(c, "function") == macro
+    )
+
+
+def _macro_parts(root: ts.Node, call: ts.Node) -> list[ts.Node]:
+    """The members a macro declares: of its object or array argument, its type argument, or the
+    interface or type that argument names (``defineProps<Props>()``)."""
+    arguments = [
+        a
+        for field in ("type_arguments", "arguments")
+        if (args := call.child_by_field_name(field))
+        for a in args.named_children
+    ]
+    containers = [
+        c
+        for a in arguments
+        for c in ([a] if a.type in ("object", "object_type", "array") else _declared_type(root, a))
+    ]
+    return [p for c in containers[:1] for p in c.named_children if p.type != "comment"]
+
+
+def _entry_name(entry: str) -> str:
+    """``rows?: number[] = []`` -> ``rows``; ``change(id: number)`` -> ``change``."""
+    return re.split(r"\?|: |\(| = ", entry, maxsplit=1)[0]  # an emit may be `option:selected`
+
+
+def _short(value: str) -> str:
+    return value if len(value) <= LONG_DEFAULT else "..."
+
+
+def _runtime_prop(pair: ts.Node) -> str:
+    """``title: String`` or ``rows: { type: Array, default: () => [] }`` as ``rows: Array = () => []``."""
+    key = ts.text(pair.child_by_field_name("key")).strip("'\"")
+    value = pair.child_by_field_name("value")
+    if value is None:
+        return key
+    if value.type != "object":
+        return f"{key}: {_compact(value)}"
+    options = {
+        ts.text(o.child_by_field_name("key")): o.child_by_field_name("value")
+        for o in value.named_children
+        if o.type == "pair"
+    }
+    typed = f"{key}: {_compact(options['type'])}" if options.get("type") is not None else key
+    default = options.get("default")
+    return typed + (f" = {_short(_compact(default))}" if default is not None else "")
+
+
+def _macro_entries(root: ts.Node, macro: str) -> list[str]:
+    """What ``defineProps``/``defineEmits``/``defineSlots`` declare, with their types as written:
+    ``rows?: number[]`` (a type member), ``rows: Array = () => []`` (a runtime declaration),
+    ``change(id: number)`` (an emit's call signature), ``saved`` (an array item)."""
+    entries: list[str] = []
+    for call in _macro_calls(root, macro):
+        for part in _macro_parts(root, call):
+            if part.type == "pair":
+                entries.append(
+                    _runtime_prop(part)
+                    if macro == "defineProps"
+                    else ts.text(part.child_by_field_name("key")).strip("'\"")
+                )
+            elif part.type in ("property_signature", "method_signature"):
+                entries.append(_compact(part).rstrip(";,").removesuffix(": any").removesuffix(": void"))
             elif part.type == "shorthand_property_identifier":
-                names.append(ts.text(part))
+                entries.append(ts.text(part))
             elif part.type == "string":
-                names.append(ts.text(part).strip("'\"`"))
-            elif part.type == "call_signature":
-                literal = next((d for d in ts.descendants(part) if d.type == "string_fragment"), None)
+                entries.append(ts.text(part).strip("'\"`"))
+            elif part.type == "call_signature":  # (e: 'change', id: number): void
+                params = part.child_by_field_name("parameters")
+                named = params.named_children if params is not None else []
+                literal = (
+                    next((d for d in ts.descendants(named[0]) if d.type == "string_fragment"), None)
+                    if named
+                    else None
+                )
                 if literal is not None:
-                    names.append(ts.text(literal))
-    return list(dict.fromkeys(names))
+                    rest = ", ".join(_compact(n) for n in named[1:])
+                    entries.append(f"{ts.text(literal)}({rest})")
+    return entries
 
 
-def _vue_info(path: PurePath, source: str, roots: list[ts.Node]) -> VueInfo:
+def _with_defaults(root: ts.Node, props: list[str]) -> list[str]:
+    """``withDefaults(defineProps<P>(), { rows: () => [] })``: each prop with its default."""
+    defaults: dict[str, str] = {}
+    for call in _macro_calls(root, "withDefaults"):
+        arguments = call.child_by_field_name("arguments")
+        given = (
+            arguments.named_children[1]
+            if arguments is not None and len(arguments.named_children) > 1
+            else None
+        )
+        for pair in given.named_children if given is not None and given.type == "object" else ():
+            if pair.type == "pair":
+                defaults[ts.text(pair.child_by_field_name("key")).strip("'\"")] = _short(
+                    _compact(pair.child_by_field_name("value"))
+                )
+    return [
+        f"{p} = {defaults[_entry_name(p)]}" if _entry_name(p) in defaults and "=" not in p else p
+        for p in props
+    ]
+
+
+def _models(root: ts.Node) -> list[str]:
+    """``defineModel<string>('title')`` as ``title: string`` (no name: ``modelValue``)."""
+    found = []
+    for call in _macro_calls(root, "defineModel"):
+        arguments = call.child_by_field_name("arguments")
+        first = next((a for a in arguments.named_children if a.type == "string"), None) if arguments else None
+        name = ts.text(first).strip("'\"") if first is not None else "modelValue"
+        typed = _compact(call.child_by_field_name("type_arguments")).removeprefix("<").removesuffix(">")
+        found.append(f"{name}: {typed}" if typed else name)
+    return found
+
+
+def _exposed(root: ts.Node) -> list[str]:
+    """The keys of ``defineExpose({ open, close: hide })``."""
+    return [
+        _entry_name(entry)
+        for call in _macro_calls(root, "defineExpose")
+        for entry in (
+            ts.text(p.child_by_field_name("key") or p)
+            for p in _macro_parts(root, call)
+            if p.type in ("pair", "shorthand_property_identifier", "method_definition")
+        )
+    ]
+
+
+def _vue_info(path: PurePath, source: str, roots: list[ts.Node], generic: str) -> VueInfo:
     component = path.stem
-    info = VueInfo(component=component)
+    info = VueInfo(component=component, generic=generic)
     template = next((b.body(source) for b in _blocks(source) if b.name == "template"), "")
     tags = {t for t in _TAG.findall(template) if t != component and t != "Teleport"}
     emitted = _EMIT.findall(source)  # this.$emit('x') in a script, $emit('x') in the template
     for root in roots:
         # <script setup>'s macros, and the Options API's component object (its keys are the names)
-        info.props += _macro_names(root, "defineProps")
-        info.emits += _macro_names(root, "defineEmits")
+        info.props += _with_defaults(root, _macro_entries(root, "defineProps"))
+        info.emits += _macro_entries(root, "defineEmits")
+        info.slots += _macro_entries(root, "defineSlots")
+        info.exposes += _exposed(root)
+        info.models += _models(root)
         for option, names in component_options(root).items():
             setattr(info, option, [*getattr(info, option), *names])
         for call in (c for c in ts.descendants(root) if c.type == "call_expression"):
             callee = ts.field_text(call, "function")
-            if callee == "defineModel":
-                arguments = call.child_by_field_name("arguments").named_children
-                first = next((a for a in arguments if a.type == "string"), None)
-                info.models.append(ts.text(first).strip("'\"") if first is not None else "modelValue")
-            elif re.fullmatch(r"use[A-Z]\w*", callee):
+            if re.fullmatch(r"use[A-Z]\w*", callee):
                 info.composables.append(callee)
-    info.emits += emitted
+    declared = {_entry_name(e) for e in info.emits}
+    info.emits += [e for e in emitted if e not in declared]
     for option in ("props", "emits", "composables", *OPTIONS):
-        setattr(info, option, list(dict.fromkeys(getattr(info, option))))
+        entries = getattr(info, option)
+        seen: dict[str, str] = {}
+        for entry in entries:
+            seen.setdefault(_entry_name(entry) if option in ("props", "emits") else entry, entry)
+        setattr(info, option, list(seen.values()))
     info.components = sorted(tags | set(info.components))
     return info
 
@@ -469,7 +576,7 @@ def outline(source: str, brief: bool, path: PurePath) -> Outline:
     roots = [ts.parse(script.grammar, script.text.encode()) for script in scripts]
     if roots:  # the symbols of one script: <script setup> when there is one
         _script_outline(roots[0], brief, scripts[0].offset, result)
-    result.vue = _vue_info(path, source, roots)
+    result.vue = _vue_info(path, source, roots, scripts[0].generic if scripts else "")
     return result
 
 

@@ -20,6 +20,7 @@ class _SymbolJson(TypedDict):
     signature: NotRequired[str]
     detail: NotRequired[str]
     exported: NotRequired[bool]
+    line: NotRequired[int]
 
 
 class CodeSymbol(BaseModel):
@@ -37,6 +38,10 @@ class CodeSymbol(BaseModel):
     signature: str = Field("", description="parameters and result, without the body")
     detail: str = Field("", description="bases, fields or members, decorators, origin of inherited methods")
     exported: bool = True
+    line: int = Field(
+        0,
+        description="where the declaration starts (1-based; 0: unknown); the text leaves it out",
+    )
 
     @model_serializer(mode="wrap")
     def _omit_defaults(self, handler: SerializerFunctionWrapHandler) -> _SymbolJson:
@@ -49,9 +54,18 @@ class VueInfo(BaseModel):
     """What a Vue single-file component declares besides its script's symbols."""
 
     component: str
-    props: list[str] = Field(default_factory=list)
-    emits: list[str] = Field(default_factory=list, description="declared, then `$emit('name')` calls")
-    models: list[str] = Field(default_factory=list)
+    generic: str = Field("", description='`<script setup generic="T extends Item">`: its type parameters')
+    props: list[str] = Field(
+        default_factory=list,
+        description="each with its type and default when the script gives them: `rows?: number[] = []`",
+    )
+    emits: list[str] = Field(
+        default_factory=list,
+        description="declared (with their payload: `change(id: number)`), then `$emit('name')` calls",
+    )
+    models: list[str] = Field(default_factory=list, description="`defineModel`: `title: string`")
+    slots: list[str] = Field(default_factory=list, description="`defineSlots`: `item(props: { row: T })`")
+    exposes: list[str] = Field(default_factory=list, description="`defineExpose`: the names")
     data: list[str] = Field(default_factory=list, description="Options API: the keys `data()` returns")
     computed: list[str] = Field(default_factory=list, description="Options API")
     methods: list[str] = Field(default_factory=list, description="Options API")

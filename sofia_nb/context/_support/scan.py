@@ -87,17 +87,28 @@ class ScannedFile:
             first = next(found, None)
             if first is None:
                 continue
-            decoded = line.decode("utf-8", "replace")
+            encoding = _line_encoding(line)
+            decoded = line.decode(encoding, "replace")
             text = decoded.strip()
+            indent = decoded[: len(decoded) - len(decoded.lstrip())]
             for match in (first, *found):
-                col = len(line[: match.start()].decode("utf-8", "replace")) + 1
+                col = len(line[: match.start()].decode(encoding, "replace")) + 1
                 shown = (
                     text if len(text) <= MAX_TEXT else hit_window(decoded, col, match.end() - match.start())
                 )
-                hits.append(LineHit(line=number, col=col, text=shown))
+                hits.append(LineHit(line=number, col=col, text=shown, indent=indent))
                 if limit is not None and len(hits) >= limit:
                     return hits
         return hits
+
+
+def _line_encoding(line: bytes) -> str:
+    """UTF-8, or Windows-1252 for a line that is not (a Latin-1 file's ``Société``): never U+FFFD."""
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return "cp1252"
+    return "utf-8"
 
 
 def hit_window(line: str, col: int, width: int) -> str:

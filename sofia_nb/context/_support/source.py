@@ -9,6 +9,7 @@ the lines asked for a page. Its line count is estimated from that head: counting
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,64 @@ class Source:
     size: int  # bytes of the whole file
     complete: bool
     lines: int  # lines of the whole file (estimated from the head when not complete)
+    encoding: str = "utf-8"
+    guessed: bool = False  # not UTF-8, no BOM, no coding line: the encoding was detected
+
+    @property
+    def encoding_note(self) -> str:
+        """What the answer says about a file that was not UTF-8 (empty for UTF-8)."""
+        if self.encoding in ("utf-8", "ascii"):
+            return ""
+        return f"read as {self.encoding}" + (
+            " (guessed: not UTF-8, no BOM or coding line)" if self.guessed else ""
+        )
+
+
+_BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+# PEP 263: a comment on line 1 or 2 naming the encoding (`# -*- coding: latin-1 -*-`).
+_CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
+_WESTERN = re.compile(r"[\u00c0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e]")
+
+
+def decode(raw: bytes, python: bool = False) -> tuple[str, str, bool]:
+    """``raw`` as text: (text, encoding, guessed). A BOM first, then (Python) a PEP 263 coding line,
+    then UTF-8; else the encoding ``charset-normalizer`` detects, Windows-1252 preferred when
+    every non-ASCII character it gives is a Western European letter (short source files give the
+    detector little to go on, and Latin-2 guesses turn ``crème`` into ``crčme``)."""
+    for bom, encoding in _BOMS:
+        if raw.startswith(bom):
+            return raw.decode(encoding, "replace"), encoding.removesuffix("-sig"), False
+    if python:
+        for line in raw.split(b"\n", 2)[:2]:
+            declared = _CODING.match(line)
+            if declared:
+                try:
+                    return raw.decode(declared[1].decode(), "replace"), declared[1].decode().lower(), False
+                except LookupError:
+                    break
+    try:
+        return raw.decode("utf-8"), "utf-8", False
+    except UnicodeDecodeError:
+        pass
+    return _detect(raw)
+
+
+def _detect(raw: bytes) -> tuple[str, str, bool]:
+    try:
+        western = raw.decode("cp1252")
+    except UnicodeDecodeError:
+        western = ""
+    wide = [ch for ch in western if ord(ch) > 127]
+    if wide and all(_WESTERN.match(ch) for ch in wide):
+        return western, "cp1252", True
+    try:
+        import charset_normalizer
+    except ImportError:  # the context extra brings it; without it, Latin-1 reads every byte
+        return raw.decode("latin-1"), "latin-1", True
+    best = charset_normalizer.from_bytes(raw).best()
+    if best is None:
+        return raw.decode("utf-8", "replace"), "utf-8", True
+    return str(best), best.encoding, True
 
 
 def _head_cut(text: str) -> str:
@@ -39,12 +98,16 @@ def _head_cut(text: str) -> str:
 
 
 def read_source(path: Path, head_bytes: int = HEAD_BYTES) -> Source:
-    """The file whole when it is at most :data:`MAX_WHOLE` bytes, else its first ``head_bytes``."""
+    """The file whole when it is at most :data:`MAX_WHOLE` bytes, else its first ``head_bytes``;
+    decoded as :func:`decode` finds (line ends kept as they are)."""
     try:
         size = path.stat().st_size
         if size <= MAX_WHOLE:
-            text = path.read_text(encoding="utf-8", errors="replace")
-            return Source(text, size, True, text.count("\n") + (not text.endswith("\n") and text != ""))
+            text, encoding, guessed = decode(path.read_bytes(), python=path.suffix.lower() in (".py", ".pyi"))
+            if "\r" in text:  # universal newlines, as reading in text mode gives
+                text = text.replace("\r\n", "\n").replace("\r", "\n")
+            lines = text.count("\n") + (not text.endswith("\n") and text != "")
+            return Source(text, size, True, lines, encoding, guessed)
         with path.open("rb") as handle:
             raw = handle.read(min(head_bytes, HEAD_BYTES))
         head = _head_cut(raw.decode("utf-8", errors="replace"))
@@ -53,10 +116,10 @@ def read_source(path: Path, head_bytes: int = HEAD_BYTES) -> Source:
         raise ContextError(f"{path}: cannot be read ({exc.strerror})") from None
 
 
-def read_lines(path: Path, start: int, end: int) -> list[str]:
+def read_lines(path: Path, start: int, end: int, encoding: str = "utf-8") -> list[str]:
     """Lines ``start``..``end`` (1-based, inclusive; 0 = to the end), streamed: the rest is never held."""
     try:
-        with path.open(encoding="utf-8", errors="replace", newline="") as handle:
+        with path.open(encoding=encoding, errors="replace", newline="") as handle:
             picked = itertools.islice(handle, start - 1, None if end == 0 else end)
             return [line.rstrip("\r\n") for line in picked]
     except OSError as exc:

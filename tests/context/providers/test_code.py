@@ -183,7 +183,7 @@ def test_a_dedup_stub_describes_the_file_without_summarising_it_again(
     def summarised_again(*_: object) -> None:
         raise AssertionError("an unchanged file was summarised again")
 
-    monkeypatch.setattr(code, "_summary", summarised_again)
+    monkeypatch.setattr(code._run, "summary_entry", summarised_again)
     stub = run(request).files[0]
     assert (stub.file, stub.lang, stub.size, stub.raw_tokens) == (
         first.file,

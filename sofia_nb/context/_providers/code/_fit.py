@@ -42,6 +42,24 @@ def fit(entry: CodeFile, budget: int) -> CodeFile:
     return cut
 
 
+_PART_MIN = 200  # tokens: less room than this is not worth a piece of a line
+
+
+def _part(line: str, room: int) -> str:
+    """The longest start of ``line`` (a long one: minified code, a data URI) that costs at most
+    ``room`` tokens; empty when there is too little room for it to be worth reading."""
+    if room < _PART_MIN:
+        return ""
+    low, high = 0, len(line)
+    while low < high:  # the cost grows with the length: a binary search
+        middle = (low + high + 1) // 2
+        if cost(line[:middle] + "\n") <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return line[:low]
+
+
 def _cut(entry: CodeFile, budget: int, room: int) -> CodeFile:
     if entry.mode == "raw":
         lines = entry.content.split("\n")
@@ -63,23 +81,42 @@ def _cut(entry: CodeFile, budget: int, room: int) -> CodeFile:
             + (f"{len(left)} more symbols from {left[0].name} on" if left else "imports left out")
             + "; brief=true or exported=true shortens, symbols=[NAME] slices one, lines=A-B reads a part"
         )
-    else:  # slices (or a page): the lines that fit, in order
+    else:  # slices (or a page): the lines that fit, in order; the next one in part when it is long
         kept_slices: list[CodeSlice] = []
         for piece in entry.slices:
             lines = piece.text.split("\n")
             kept = head_lines(lines, room)
             room -= sum(cost(line + "\n") for line in lines[:kept])
-            if kept:
-                end = piece.start_line + kept - 1
-                kept_slices.append(
-                    piece.model_copy(update={"text": "\n".join(lines[:kept]), "end_line": end})
-                )
-            if kept < len(lines):
+            if kept == len(lines):
+                kept_slices.append(piece)
+                continue
+            number = piece.start_line + kept  # the first line left out
+            shown, part = lines[:kept], _part(lines[kept], room)
+            if part:
+                shown.append(part)
                 entry.truncated = (
-                    f"cut to the {budget}-token budget at line {piece.start_line + kept - 1}; "
-                    f"lines={piece.start_line + kept}-{piece.end_line} reads the rest"
+                    f"cut to the {budget}-token budget in line {number} after column {len(part)}; "
+                    f"lines={number}-{number} cols={len(part) + 1}- reads the rest of it"
+                    + (
+                        f", lines={number + 1}-{piece.end_line} the lines after"
+                        if number < piece.end_line
+                        else ""
+                    )
                 )
-                break
+            else:
+                entry.truncated = (
+                    f"cut to the {budget}-token budget at line {number - 1}; "
+                    f"lines={number}-{piece.end_line} reads the rest"
+                    + (
+                        f" (line {number} is long: lines={number}-{number} cols=1-2000 reads a piece)"
+                        if cost(lines[kept]) > budget // 2
+                        else ""
+                    )
+                )
+            if shown:
+                end = piece.start_line + len(shown) - 1
+                kept_slices.append(piece.model_copy(update={"text": "\n".join(shown), "end_line": end}))
+            break
         entry.slices = kept_slices
     entry.tokens = entry_tokens(entry)
     return entry

@@ -33,6 +33,12 @@ class CodeInput(BudgetInput):
         description="Read these lines of the one file in `files` verbatim (`120-180`; `120-` to the end): "
         "a page of a file too big to summarise or slice",
     )
+    cols: str = Field(
+        "",
+        pattern=r"^(\d+-\d*)?$",
+        description="With `lines`: only these columns (characters, `1-4000`; `4001-` to the end of each "
+        "line): how a line longer than the budget is read, a piece at a time",
+    )
 
 
 class CodeSlice(BaseModel):

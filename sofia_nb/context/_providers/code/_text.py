@@ -60,11 +60,25 @@ def symbol_lines(symbols: list[CodeSymbol]) -> list[str]:
 
 
 def _vue_lines(vue: VueInfo) -> list[str]:
-    names = ("props", "emits", "models", "data", "computed", "methods", "watch", "mixins", "composables")
+    names = (
+        "props",
+        "emits",
+        "models",
+        "slots",
+        "exposes",
+        "data",
+        "computed",
+        "methods",
+        "watch",
+        "mixins",
+        "composables",
+    )
     parts = [
-        f"{name}: {', '.join(values)}" for name in (*names, "components") if (values := getattr(vue, name))
+        f"{name}: {('; ' if any(', ' in v for v in values) else ', ').join(values)}"
+        for name in (*names, "components")
+        if (values := getattr(vue, name))
     ]
-    return [f"component {vue.component}", *parts]
+    return [f"component {vue.component}{f'<{vue.generic}>' if vue.generic else ''}", *parts]
 
 
 def _summary_lines(entry: CodeFile) -> list[str]:
