@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import glob
+import re
 from pathlib import Path
 
 from ..._support.errors import ContextError
@@ -23,6 +24,25 @@ def _is_binary(path: Path) -> bool:
         return False
 
 
+_TEST_PARTS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testdata", "fixtures", "e2e"})
+_TEST_NAME = re.compile(r"(^test_|_test\.|\.(test|spec)\.|Test\.php$|^conftest\.py$)")
+_AFTER_NAME = re.compile(r"(\.min\.|\.bundle\.|\.generated\.|_pb2\.|\.pb\.go$|\.d\.ts$)")
+
+
+def rank(path: Path, folder: Path) -> tuple[int, int, str]:
+    """Where a file of a folder comes in a ``code DIR`` answer: sources first (shallow ones first),
+    then tests, then generated, minified and declaration files; a budget that runs out cuts the
+    least useful files, and the answer names them."""
+    parts = path.relative_to(folder).parts
+    if _AFTER_NAME.search(path.name):
+        group = 2
+    elif _TEST_PARTS.intersection(p.lower() for p in parts[:-1]) or _TEST_NAME.search(path.name):
+        group = 1
+    else:
+        group = 0
+    return group, len(parts), str(path)
+
+
 def expand(inputs: list[str]) -> list[Path]:
     """Inputs to absolute, real files: folders walked, globs expanded, order kept, duplicates dropped."""
     supported = frozenset(BY_SUFFIX)
@@ -30,7 +50,10 @@ def expand(inputs: list[str]) -> list[Path]:
     for item in inputs:
         path = resolve_path(item)
         if path.is_dir():
-            matched = [f for f in walk_files(path, exts=supported) if not _is_binary(f)]
+            matched = sorted(
+                (f for f in walk_files(path, exts=supported) if not _is_binary(f)),
+                key=lambda f: rank(f, path),
+            )
             if not matched:
                 raise ContextError(
                     f"{item}: no supported source files ({', '.join(sorted(supported))}) in this folder"

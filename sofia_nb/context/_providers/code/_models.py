@@ -73,3 +73,7 @@ class CodeResult(BaseModel):
     files: list[CodeFile]
     tokens: int = Field(description="estimated tokens of this result")
     raw_tokens: int = Field(description="estimated tokens of the raw files")
+    left_out: list[str] = Field(
+        default_factory=list,
+        description="files the budget had no room for (after the ones returned), to ask for by name",
+    )

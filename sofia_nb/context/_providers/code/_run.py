@@ -24,7 +24,7 @@ from ._entries import (
 from ._files import expand, language_of, one_file
 from ._fit import fit, page_note
 from ._models import CodeFile, CodeInput, CodeResult
-from ._text import display_path, entry_text
+from ._text import code_text, display_path, entry_text
 
 
 def _dedup_key(path: Path, source: Source, request: CodeInput) -> str:
@@ -64,9 +64,13 @@ def run(request: CodeInput) -> CodeResult:
     else:
         paths = expand(request.files)
     log: DedupLog | None = open_session_log()
-    entries = []
+    entries: list[CodeFile] = []
+    left_out: list[str] = []
     left = request.budget
     for path in paths:
+        if request.budget and entries and left < _ROOM_MIN:  # the rest are named, not cut to nothing
+            left_out.append(str(path))
+            continue
         language = language_of(path)
         # A huge file's head: as much as the budget left can show (about 4 bytes a token, and spare).
         source = read_source(path, left * 6 if request.budget else HEAD_BYTES)
@@ -82,6 +86,13 @@ def run(request: CodeInput) -> CodeResult:
             entry = fit(entry, max(left, 1))
             left -= cost(entry_text(entry, header=True))
         entries.append(entry)
-    return CodeResult(
-        files=entries, tokens=sum(e.tokens for e in entries), raw_tokens=sum(e.raw_tokens for e in entries)
-    )
+    result = CodeResult(files=entries, tokens=0, raw_tokens=0, left_out=left_out)
+    # The note naming what was left out costs too: the last files yield to it.
+    while request.budget and left_out and len(result.files) > 1 and cost(code_text(result)) > request.budget:
+        result.left_out.insert(0, result.files.pop().file)
+    result.tokens = sum(e.tokens for e in result.files)
+    result.raw_tokens = sum(e.raw_tokens for e in result.files)
+    return result
+
+
+_ROOM_MIN = 150  # tokens: less budget left than this shows no file usefully; the rest are named

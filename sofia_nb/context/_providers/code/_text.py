@@ -124,6 +124,18 @@ def entry_tokens(entry: CodeFile) -> int:
 
 
 def code_text(result: CodeResult) -> str:
-    """The whole answer: one entry as is, several each under its path."""
-    several = len(result.files) > 1
-    return "".join(entry_text(e, several) for e in result.files)
+    """The whole answer: one entry as is, several each under its path; then the files left out."""
+    several = len(result.files) + len(result.left_out) > 1
+    text = "".join(entry_text(e, several) for e in result.files)
+    if result.left_out:
+        named = [display_path(f) for f in result.left_out[:_NAMED]]
+        more = len(result.left_out) - len(named)
+        text += (
+            f"[budget spent: {len(result.left_out)} more files not shown: {', '.join(named)}"
+            + (f" and {more} more" if more else "")
+            + "; ask for them by name or raise budget]\n"
+        )
+    return text
+
+
+_NAMED = 40  # files named in the note of what the budget left out
