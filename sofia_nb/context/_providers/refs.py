@@ -117,7 +117,7 @@ def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[
             return _keyword_rule(lines, symbol, hits)
         positions = [(h.line, h.col) for h in hits]
         try:
-            window = read_window(scanned.path, {h.line for h in hits}, family)
+            window = read_window(scanned.path, {h.line for h in hits}, family, scanned.data)
             try:
                 return definition_positions(window, symbol, grammar, positions)
             except SyntaxError:  # a block boundary inside a string: the whole file, unless it is huge

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import functools
 import re
 from collections.abc import Iterable, Iterator
 
@@ -76,9 +77,14 @@ def _char_col(lines: list[str], line: int, byte_col: int) -> int:
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
+@functools.lru_cache(maxsize=64)  # a warm server's refs read the same files again; the trees are only read
+def _parsed(source: str) -> ast.Module:
+    return ast.parse(source)
+
+
 def _python(source: str, symbol: str, lines: list[int]) -> Iterator[tuple[int, int]]:
     """Declarations of ``symbol`` on ``lines`` (sorted): only the nodes that span one are visited."""
-    tree = ast.parse(source)
+    tree = _parsed(source)
     text = source.splitlines()
     stack: list[ast.AST] = [tree]
     while stack:
