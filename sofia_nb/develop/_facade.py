@@ -48,7 +48,7 @@ class DevelopmentRun:
     ) -> None:
         self.options = options
         self.llm = llm
-        self.mcp = mcp
+        self._mcp = mcp  # raw: only the façade holds it; the loop gets it gated (tools())
         self.consent = consent
         self.bus = bus
         self.store = store
@@ -64,7 +64,7 @@ class DevelopmentRun:
     async def aclose(self) -> None:
         """Stop the MCP servers and release the model (a client the caller brought stays open)."""
         try:
-            await self.mcp.aclose()
+            await self._mcp.aclose()
         finally:
             if self._owns_model:
                 await self.llm.aclose()
@@ -78,7 +78,7 @@ class DevelopmentRun:
     def tools(self, session: WorkshopSession | None = None) -> ConsentedTools | None:
         """The run's MCP calls, each asked for first (decisions recorded in ``session``); with
         ``github`` its two writes are approved; None without MCP servers."""
-        if not self.mcp.servers:
+        if not self._mcp.servers:
             return None
         provider = self.consent
         if self.options.github:
@@ -88,7 +88,7 @@ class DevelopmentRun:
         broker = ConsentBroker(
             provider, bus=self.bus, session=session, deadline_s=self.options.consent_deadline_s
         )
-        return ConsentedTools(self.mcp, broker)
+        return ConsentedTools(self._mcp, broker)
 
     def context(self, session: WorkshopSession | None = None) -> RunContext:
         """The one ``RunContext`` of a ``develop`` (``session``) or ``fix`` run: every setting

@@ -42,7 +42,6 @@ class NotebookWorkshop:
     ) -> None:
         self.opened = run
         self.workshop = run.workshop
-        self.mcp = run.mcp
         self.interactive = interactive
         scripted = run if demo and interactive else None
         self.app = WorkshopApp(run.workshop, development=development, demo=scripted)

@@ -59,7 +59,7 @@ class WorkshopRun:
         self, workshop: Workshop, mcp: McpManager, inputs: WorkshopInputs, *, owns_model: bool = True
     ) -> None:
         self.workshop = workshop
-        self.mcp = mcp
+        self._mcp = mcp  # raw: only the façade holds it; the tools get it gated
         self.inputs = inputs
         self._owns_model = owns_model
 
@@ -92,7 +92,7 @@ class WorkshopRun:
     async def aclose(self) -> None:
         """Stop the MCP servers and release the model (a client the caller brought stays open)."""
         try:
-            await self.mcp.aclose()
+            await self._mcp.aclose()
         finally:
             if self._owns_model:
                 await self.workshop.llm.aclose()

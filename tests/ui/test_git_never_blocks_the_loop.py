@@ -21,9 +21,10 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from sofia_nb.consent import PolicyConsent
-from sofia_nb.develop import DevelopmentOptions, DevelopmentRun, RalphResult, open_development
+from sofia_nb.develop import DevelopmentOptions, RalphResult, open_development
 from sofia_nb.events import EventBus
 from sofia_nb.llm import ScriptedLLM
+from sofia_nb.mcp import McpManager
 from sofia_nb.ui import RalphPanel
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,6 +85,7 @@ async def test_stop_and_an_mcp_ping_are_handled_while_git_runs(
     run = await open_development(
         DevelopmentOptions(mcp_config=config), consent=PolicyConsent("deny"), bus=bus, llm=ScriptedLLM([FIX])
     )
+    client = McpManager(config)  # an MCP client on the same loop as the run, as in a notebook
     panel = RalphPanel(bus, on_stop=run.stop)  # the notebook's panel, built on this (the kernel's) loop
     loop = asyncio.get_running_loop()
     seen: dict[str, object] = {}
@@ -96,7 +98,7 @@ async def test_stop_and_an_mcp_ping_are_handled_while_git_runs(
             threading.Event().wait(0.05)
         seen["held"] = held.exists()
         panel.stop_button.click()  # handed to the loop (Dispatcher), as a real click is
-        ping = asyncio.run_coroutine_threadsafe(_ping(run), loop)
+        ping = asyncio.run_coroutine_threadsafe(_ping(client), loop)
         try:
             seen["ping"] = ping.result(HANDLED_WITHIN_S)
         except TimeoutError:
@@ -109,8 +111,8 @@ async def test_stop_and_an_mcp_ping_are_handled_while_git_runs(
         seen["git still held"] = not release.exists()
         release.touch()
 
-    async with run:
-        await (await run.mcp.session("fake")).ping()  # connected before git starts
+    async with run, client:
+        await (await client.session("fake")).ping()  # connected before git starts
         watcher = threading.Thread(target=while_git_is_held)
         watcher.start()
         result: RalphResult = await run.fix(project)
@@ -121,6 +123,6 @@ async def test_stop_and_an_mcp_ping_are_handled_while_git_runs(
     assert (result.reason, result.iterations) == ("user-stopped", 1)
 
 
-async def _ping(run: DevelopmentRun) -> str:
-    await (await run.mcp.session("fake")).ping()
+async def _ping(client: McpManager) -> str:
+    await (await client.session("fake")).ping()
     return "pong"
