@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import ctypes
 import os
+import shutil
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 _PR_SET_PDEATHSIG = 1
 
@@ -29,6 +30,27 @@ def die_with_parent() -> Callable[[], None] | None:
             os._exit(1)
 
     return preexec
+
+
+def dying_with_parent(argv: Sequence[str]) -> tuple[list[str], Callable[[], None] | None]:
+    """``argv`` and the ``preexec_fn`` that make a frequent, short child die with its owner.
+
+    On Linux with util-linux's ``setpriv`` the child is ``setpriv --pdeathsig KILL -- argv``, with
+    no ``preexec_fn``; else ``argv`` with ``die_with_parent()``. Why: any ``preexec_fn`` makes
+    Python fork() instead of vfork(), and fork() copies the owner's page tables — in a notebook
+    kernel of a few hundred MB, tens of ms a child (74 ms measured at 150 MB against 5 ms without),
+    paid by every git command of every Ralph iteration. setpriv sets the same signal before it
+    execs the command (the signal survives exec); it cannot check that the owner is still alive
+    when it does, a window of microseconds the ``preexec_fn`` closes.
+    """
+    setpriv = _setpriv()
+    if setpriv is not None:
+        return [setpriv, "--pdeathsig", "KILL", "--", *argv], None
+    return list(argv), die_with_parent()
+
+
+def _setpriv() -> str | None:
+    return shutil.which("setpriv") if sys.platform.startswith("linux") else None
 
 
 def kill_group(pgid: int, sig: signal.Signals) -> bool:

@@ -3,7 +3,8 @@
 In a notebook the Ralph loop runs on the kernel's loop: a blocking ``subprocess.run`` there would
 hold every widget callback (Stop included) and every MCP reply until git returned. So git is a
 child process of the loop, with the hygiene of every child (its own process group, the
-parent-death signal, killed with its group on timeout or cancellation).
+parent-death signal through ``setpriv`` where it exists — see ``_children.dying_with_parent`` —,
+killed with its group on timeout or cancellation).
 
 Every commit names its own author and committer, so the loop works on a machine with no git
 identity; hooks and signing of the user's configuration are bypassed. ``Git._invoke`` is the one
@@ -20,7 +21,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from .._children import die_with_parent, kill_group
+from .._children import dying_with_parent, kill_group
 from ..redact import scrubbed_env
 
 GIT_TIMEOUT_S = 60.0
@@ -60,16 +61,17 @@ class Git:
 
     async def _invoke(self, args: tuple[str, ...]) -> tuple[int, str, str]:
         """Start git, wait for it within ``GIT_TIMEOUT_S``; (exit code, stdout, stderr)."""
+        argv, preexec = dying_with_parent(self._argv(args))
         try:
             proc = await asyncio.create_subprocess_exec(
-                *self._argv(args),
+                *argv,
                 cwd=self.root,
                 env=self._env(),
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
                 start_new_session=True,
-                preexec_fn=die_with_parent(),
+                preexec_fn=preexec,
             )
         except OSError as exc:
             raise GitError(f"git {args[0]} failed: {exc}") from None
