@@ -14,7 +14,7 @@ from sofia_nb.consent import ConsentBroker, ConsentedTools, PolicyConsent, Scrip
 from sofia_nb.events import EventBus, EventRecorder, ToolCallFinished, ToolCallStarted, WarningIssued
 from sofia_nb.llm import ToolCall, ToolOutput, ToolSpec
 from sofia_nb.protocol import CallToolResult, TextContent, Tool
-from sofia_nb.redact import REDACTED
+from sofia_nb.redact import REDACTED, redact_text
 from sofia_nb.session import Phase, WorkshopSession
 from sofia_nb.workshop import ToolRef
 from sofia_nb.workshop._cards import search_cards
@@ -442,3 +442,15 @@ def test_the_tools_take_only_a_gated_host_and_say_so() -> None:
         web_search_tool(Host(), SEARCH)  # type: ignore[arg-type]
     assert str(caught.value) == message.format("web_search_tool")
     assert WorkshopTools(WorkshopSession()).tools is None  # no host: only the built-ins
+
+
+def test_the_log_keeps_what_the_model_read_redacted_and_only_that() -> None:
+    session = WorkshopSession()
+    text = "secret ghp_" + "b" * 36 + " " + "y" * 5000
+    common: dict[str, Any] = {"call_id": "c", "started": time.perf_counter(), "text": text}
+    read = tool_record(session, ToolRef(server="s", tool="t"), {}, origin="model", **common)
+    assert "ghp_" not in read.result_text and len(read.result_text) == 4000
+    assert read.result_text == redact_text(text)[:4000]
+    program = tool_record(session, ToolRef(server="s", tool="t"), {}, origin="program", **common)
+    failed = tool_record(session, ToolRef(server="s", tool="t"), {}, origin="model", is_error=True, **common)
+    assert (program.result_text, failed.result_text) == ("", "")
