@@ -78,8 +78,13 @@ MODULES = (
     ),
     Module(
         "session/_store+_migrations",
-        ("sofia_nb/session/_store.py", "sofia_nb/session/_migrations.py"),
-        ("tests/session/test_store.py", "tests/session/test_roundtrip.py"),
+        ("sofia_nb/session/_store.py", "sofia_nb/session/_migrations.py", "sofia_nb/session/_atomic.py"),
+        (
+            "tests/session/test_store.py",
+            "tests/session/test_roundtrip.py",
+            "tests/session/test_hostile_files.py",
+            "tests/session/test_full_disk.py",
+        ),
     ),
     Module(
         "develop/edits/_apply",

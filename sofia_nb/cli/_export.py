@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from ..session import ExportFormat, ExportResult, export_session
+from ..session import ExportFormat, ExportResult, export_session, session_folder
 from ._context import CliContext
 
 RESULTS: tuple[type[BaseModel], ...] = (ExportResult,)
@@ -29,7 +29,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 def run(ctx: CliContext) -> int:
     session = ctx.store.load(ctx.args.session)
     out_dir = (
-        Path(ctx.args.output) if ctx.args.output else Path(ctx.settings.exports_dir or "exports") / session.id
+        Path(ctx.args.output)
+        if ctx.args.output
+        else session_folder(ctx.settings.exports_dir or "exports", session.id)
     )
     result = export_session(session, out_dir, formats=[ctx.args.format])
     ctx.out.result(result, human="\n".join(str(p) for p in result.paths))

@@ -17,7 +17,7 @@ from ..consent import ConsentBroker, ConsentedTools, ConsentPolicy, ConsentProvi
 from ..events import EventBus
 from ..llm import LLMClient, choose_llm
 from ..mcp import McpConfigError, McpManager, load_config
-from ..session import SessionStore, WorkshopSession
+from ..session import SessionStore, WorkshopSession, session_folder
 from ._context import RunContext
 from ._github import WRITE_TOOLS as GITHUB_WRITE_TOOLS
 from ._loop import RalphResult
@@ -95,7 +95,7 @@ class DevelopmentRun:
         and live part the loop reads, made here and nowhere else."""
         options = self.options
         if session is not None and options.output is None and self.settings.poc_dir:
-            options = options.model_copy(update={"output": Path(self.settings.poc_dir) / session.id})
+            options = options.model_copy(update={"output": session_folder(self.settings.poc_dir, session.id)})
         return RunContext(
             llm=self.llm,
             options=options,

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..config import SetupError
-from ..session import PocIteration, PocState, WorkshopSession
+from ..session import PocIteration, PocState, WorkshopSession, session_folder
 from ._context import RunContext, Workspace
 from ._errors import DevelopError
 from ._git import Git
@@ -25,7 +25,7 @@ from ._templates import TEMPLATES, Template, plan_words, select_template
 
 def default_project_dir(session_id: str) -> Path:
     """``./poc/<id>`` (architecture.md §3)."""
-    return Path("poc") / session_id
+    return session_folder("poc", session_id)
 
 
 def _slug(text: str) -> str:

@@ -6,6 +6,7 @@ from ._errors import (
     SchemaVersionError,
     SessionError,
     SessionNotFoundError,
+    SessionWriteError,
     StaleSessionError,
     UnreadableSessionError,
 )
@@ -59,8 +60,10 @@ from ._models import (
     WorkflowEdge,
     WorkiqInsights,
     WorkshopSession,
+    is_safe_session_id,
     new_session_id,
     next_phase,
+    session_folder,
     split_mermaid,
 )
 from ._store import SessionScan, SessionStore, SessionSummary, UnreadableSession
@@ -106,6 +109,7 @@ __all__ = [
     "SessionStatus",
     "SessionStore",
     "SessionSummary",
+    "SessionWriteError",
     "StaleSessionError",
     "TechStack",
     "TestFailure",
@@ -124,9 +128,11 @@ __all__ = [
     "WorkshopSession",
     "decisions_brief",
     "export_session",
+    "is_safe_session_id",
     "markdown_html",
     "new_session_id",
     "next_phase",
     "phase_results_markdown",
+    "session_folder",
     "split_mermaid",
 ]

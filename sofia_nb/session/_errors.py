@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -55,3 +56,20 @@ class StaleSessionError(SessionError):
         self.session_id = session_id
         self.ours = ours
         self.on_disk = on_disk
+
+
+class SessionWriteError(SessionError):
+    """A session or export file could not be written (a full disk, no permission); nothing half-written
+    is left: the file keeps its previous content, and no temp file remains."""
+
+    def __init__(self, path: Path, exc: OSError) -> None:
+        reason = _in_words(exc)
+        super().__init__(f"could not write {path}: {reason}; the file was left as it was")
+        self.path = path
+        self.reason = reason
+        self.errno = exc.errno
+
+
+def _in_words(exc: OSError) -> str:
+    """What the system said, without the errno number or the temp file's name."""
+    return os.strerror(exc.errno) if exc.errno else exc.strerror or type(exc).__name__

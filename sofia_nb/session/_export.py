@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from collections.abc import Iterable
 from datetime import datetime
 from enum import StrEnum
@@ -20,6 +19,8 @@ from typing import Literal
 from pydantic import BaseModel
 
 from ..redact import redact, redact_text
+from ._atomic import write_atomically
+from ._errors import SessionWriteError
 from ._export_markdown import phase_highlight, phase_markdown
 from ._models import WORKSHOP_PHASES, Phase, SessionStatus, WorkshopSession, utcnow
 
@@ -77,10 +78,15 @@ def _wanted(formats: Iterable[ExportFormat | str]) -> set[ExportFormat]:
 
 
 def _write(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(redact_text(text))
-    os.replace(tmp, path)  # a reader never sees half a file
+    write_atomically(path, redact_text(text))  # a reader never sees half a file
+
+
+def _remove(path: Path) -> None:
+    """Remove a file an earlier export left (its phase has no content now)."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise SessionWriteError(path, exc) from None
 
 
 def markdown_html(text: str) -> str:
@@ -99,7 +105,10 @@ def export_session(
     """Write the export files of ``session`` into ``out_dir`` (created) and say which were written."""
     wanted = _wanted(formats)
     out = Path(out_dir).resolve()
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SessionWriteError(out, exc) from None
     safe = WorkshopSession.model_validate(redact(session.model_dump(mode="json")))
     documents = {p: doc for p in WORKSHOP_PHASES if (doc := phase_markdown(safe, p)) is not None}
     files: list[ExportedFile] = []
@@ -111,7 +120,7 @@ def export_session(
                 _write(path, documents[phase])
                 files.append(ExportedFile(path=path.name, type="markdown"))
             else:
-                path.unlink(missing_ok=True)  # left by an earlier export of this session
+                _remove(path)  # left by an earlier export of this session
     if ExportFormat.HTML in wanted:
         # markdown-it loads only here, not with every session import
         from ._export_html import MERMAID_FILE, has_diagrams, mermaid_script, render_report
@@ -121,10 +130,11 @@ def export_session(
         _write(out / REPORT_FILE, html)
         files.append(ExportedFile(path=REPORT_FILE, type="html"))
         if script is not None and has_diagrams(html):
-            shutil.copyfile(script, out / MERMAID_FILE)  # a third-party file: copied as it is
+            # a third-party file: copied as it is, not redacted
+            write_atomically(out / MERMAID_FILE, script.read_text(encoding="utf-8"))
             files.append(ExportedFile(path=MERMAID_FILE, type="javascript"))
         else:
-            (out / MERMAID_FILE).unlink(missing_ok=True)
+            _remove(out / MERMAID_FILE)
     if ExportFormat.JSON in wanted:
         files.append(ExportedFile(path=SUMMARY_FILE, type="json"))
         highlights = [

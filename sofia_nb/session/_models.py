@@ -6,10 +6,12 @@ or edited by hand, survives a load/save round trip.
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 from datetime import UTC, datetime
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,6 +19,24 @@ from pydantic import BaseModel, ConfigDict, Field
 from .._usage import Usage
 
 SCHEMA_VERSION = 3
+
+SESSION_ID_PATTERN = r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}"
+"""What a session id may be: it names the session's file, export folder and PoC folder, so it can
+never be a path (no separator, no leading dot, so never ``..``), and it fits a file name."""
+_SESSION_ID = re.compile(SESSION_ID_PATTERN)
+
+
+def is_safe_session_id(value: object) -> bool:
+    """True for a string a session may be named by (``SESSION_ID_PATTERN``, whole)."""
+    return isinstance(value, str) and _SESSION_ID.fullmatch(value) is not None
+
+
+def session_folder(parent: str | os.PathLike[str], session_id: str) -> Path:
+    """``parent/<id>``, the one way a session id becomes a path (export and PoC folders);
+    ``ValueError`` for an id that is not safe, which no loaded or new session has."""
+    if not is_safe_session_id(session_id):
+        raise ValueError(f"not a session id: {session_id!r}")
+    return Path(parent) / session_id
 
 
 def utcnow() -> datetime:
@@ -400,7 +420,8 @@ class ActivityRecord(_Model):
 class WorkshopSession(_Model):
     """One workshop, from Discover to a developed proof of concept."""
 
-    id: str = Field(default_factory=new_session_id)
+    # A session made in code gets a safe id by construction; one read from a file is checked by the store.
+    id: str = Field(default_factory=new_session_id, pattern=f"^{SESSION_ID_PATTERN}$")
     schema_version: int = SCHEMA_VERSION
     revision: int = 0
     created_at: datetime = Field(default_factory=utcnow)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
-import tempfile
+import stat
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -16,17 +17,104 @@ from pydantic import BaseModel, ValidationError
 
 from .._validation import describe
 from ..redact import redact
+from ._atomic import TMP_SUFFIX, write_atomically
 from ._errors import (
     CorruptSessionError,
     SchemaVersionError,
     SessionNotFoundError,
+    SessionWriteError,
     StaleSessionError,
     UnreadableSessionError,
 )
 from ._migrations import migrate
-from ._models import SCHEMA_VERSION, Phase, SessionStatus, WorkshopSession, utcnow
+from ._models import (
+    SCHEMA_VERSION,
+    Phase,
+    SessionStatus,
+    WorkshopSession,
+    is_safe_session_id,
+    utcnow,
+)
 
-_TMP_SUFFIX = ".tmp"
+MAX_DEPTH = 64
+"""The deepest nesting of objects and lists a session file may have. Real sessions reach about 8;
+a hostile file nested thousands deep would otherwise exhaust the recursion of the JSON parser, the
+validator or the redactor, and fail every command that lists sessions."""
+ID_RULE = "a letter or digit, then up to 79 letters, digits, '.', '_' or '-'"
+
+
+def _shown(value: object) -> str:
+    """A value from a file, shortened for an error message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _read_regular_file(path: Path) -> str:
+    """The text of ``path`` if it is a regular file. Opened without blocking, so a FIFO named
+    ``*.json`` is refused instead of waiting forever for a writer; a folder or a device likewise."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise SessionNotFoundError(f"no session file {path}") from None
+    except OSError as exc:
+        raise UnreadableSessionError(path, exc.strerror or type(exc).__name__) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise UnreadableSessionError(path, os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(mode):
+            raise UnreadableSessionError(path, f"not a regular file but {_file_kind(mode)}")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            raw = handle.read()
+    except OSError as exc:
+        raise UnreadableSessionError(path, exc.strerror or type(exc).__name__) from None
+    finally:
+        os.close(fd)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CorruptSessionError(path, f"not UTF-8 text at byte {exc.start}") from None
+
+
+def _file_kind(mode: int) -> str:
+    kinds = {stat.S_ISFIFO: "a FIFO", stat.S_ISSOCK: "a socket", stat.S_ISCHR: "a character device"}
+    return next((name for test, name in kinds.items() if test(mode)), "a special file")
+
+
+def _parse(path: Path, text: str) -> dict[str, Any]:
+    """The top-level object of a session file; too deep nesting and numbers too long to convert are
+    the file's fault, named as such, never an error that escapes the store."""
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CorruptSessionError(
+            path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from None
+    except RecursionError:
+        raise CorruptSessionError(path, f"nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:  # an integer of more digits than Python converts (4,300 by default)
+        raise CorruptSessionError(path, f"a value cannot be read: {exc}") from None
+    if not isinstance(data, dict):
+        raise CorruptSessionError(path, "the top level is not an object")
+    if _depth(data) > MAX_DEPTH:
+        raise CorruptSessionError(path, f"nested more than {MAX_DEPTH} levels deep")
+    return data
+
+
+def _depth(value: Any) -> int:
+    """How deeply objects and lists nest in ``value`` (iterative: the nesting may be hostile)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            return deepest
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 class SessionSummary(BaseModel):
@@ -71,14 +159,18 @@ class SessionStore:
         self.root = Path(root)
 
     def path_for(self, session_id: str) -> Path:
-        if not session_id or "/" in session_id or "\\" in session_id or session_id.startswith("."):
+        """The file of ``session_id``; an id that is not safe (``SESSION_ID_PATTERN``) is refused."""
+        if not is_safe_session_id(session_id):
             raise SessionNotFoundError(f"not a valid session id: {session_id!r}")
         return self.root / f"{session_id}.json"
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
-        self.root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.root, os.O_RDONLY)
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.root, os.O_RDONLY)
+        except OSError as exc:
+            raise SessionWriteError(self.root, exc) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             yield
@@ -86,27 +178,23 @@ class SessionStore:
             os.close(fd)  # closing the descriptor releases the lock; so does the process dying
 
     def _read(self, path: Path) -> WorkshopSession:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SessionNotFoundError(f"no session file {path}") from None
-        except UnicodeDecodeError as exc:
-            raise CorruptSessionError(path, f"not UTF-8 text at byte {exc.start}") from None
-        except OSError as exc:
-            raise UnreadableSessionError(path, exc.strerror or type(exc).__name__) from None
-        try:
-            data: Any = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CorruptSessionError(
-                path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-            ) from None
-        if not isinstance(data, dict):
-            raise CorruptSessionError(path, "the top level is not an object")
+        """The session in ``path``; raises only ``SessionError``s, each naming the file and the fault."""
+        data = _parse(path, _read_regular_file(path))
         version = data.get("schema_version", 1)
         if not isinstance(version, int):
             raise CorruptSessionError(path, f"schema_version is {version!r}, not an integer")
         if version > SCHEMA_VERSION:
             raise SchemaVersionError(path, version, SCHEMA_VERSION)
+        stored_id = data.get("id")
+        if not is_safe_session_id(stored_id):
+            raise CorruptSessionError(path, f"its id {_shown(stored_id)} is not a session id ({ID_RULE})")
+        if stored_id != path.stem:
+            # A session is named by its file: the id inside never chooses a path (an export or PoC folder).
+            raise CorruptSessionError(
+                path,
+                f"its id {stored_id!r} is not its file name {path.stem!r}; a copy must keep its "
+                f"session's file name (or be renamed to {stored_id}.json)",
+            )
         try:
             return WorkshopSession.model_validate(migrate(data))
         except ValidationError as exc:
@@ -135,37 +223,14 @@ class SessionStore:
                     raise StaleSessionError(session.id, session.revision, on_disk.revision)
             new = session.model_copy(update={"revision": session.revision + 1, "updated_at": utcnow()})
             payload = json.dumps(redact(new.model_dump(mode="json")), indent=2, ensure_ascii=False) + "\n"
-            self._write_atomically(path, payload)
+            write_atomically(path, payload, durable=True)
         session.revision = new.revision
         session.updated_at = new.updated_at
         return path
 
-    def _write_atomically(self, path: Path, payload: str) -> None:
-        # The order is the promise. The temp file is in the same folder, so os.replace is one
-        # rename on one filesystem (atomic). Its data is fsynced before the rename, so the name
-        # never points at a file whose data did not reach the disk. The folder is fsynced after,
-        # so the rename itself survives a power loss. A crash at any step leaves the old file or
-        # the new one, and a temp file that the next save (holding the lock) removes.
-        fd, tmp = tempfile.mkstemp(dir=self.root, prefix=f".{path.stem}.", suffix=_TMP_SUFFIX)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(payload)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
-            raise
-        dir_fd = os.open(self.root, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-
     def _remove_stale_temps(self) -> None:
         # Called under the lock: any temp file present now was left by a writer that died.
-        for stale in self.root.glob(f".*{_TMP_SUFFIX}"):
+        for stale in self.root.glob(f".*{TMP_SUFFIX}"):
             with contextlib.suppress(FileNotFoundError):
                 stale.unlink()
 

@@ -14,7 +14,14 @@ from typing import Any
 import ipywidgets as w
 
 from ..events import Activity, PhaseChanged, TurnAdded, WarningIssued
-from ..session import ExportResult, Phase, WorkshopSession, export_session
+from ..session import (
+    ExportResult,
+    Phase,
+    SessionWriteError,
+    WorkshopSession,
+    export_session,
+    session_folder,
+)
 from ..workshop import CONVERSATION_PHASES, Workshop
 from ._notices import notice_html, notice_text
 from ._record_cards import Block, markdown, phase_blocks
@@ -109,8 +116,8 @@ class ResultsView(w.VBox):
         session = self.workshop.session
         self.links.outputs = ()
         try:
-            result = export_session(session, out_dir or EXPORTS / session.id)
-        except OSError as exc:
+            result = export_session(session, out_dir or session_folder(EXPORTS, session.id))
+        except (OSError, SessionWriteError) as exc:
             self.links.append_display_data(
                 Block(kind="html", text=notice_html(notice_text(exc), "error")).display_object()
             )

@@ -30,14 +30,15 @@ from sofia_nb.session import (
     SchemaVersionError,
     SessionNotFoundError,
     SessionStore,
+    SessionWriteError,
     StaleSessionError,
     ToolCallRecord,
     UnreadableSessionError,
     WorkshopSession,
     new_session_id,
 )
+from sofia_nb.session._atomic import TMP_SUFFIX as _TMP_SUFFIX
 from sofia_nb.session._migrations import migrate
-from sofia_nb.session._store import _TMP_SUFFIX
 from tests.support.ascii_locale import run_in_ascii_locale
 
 from .factory import rich_session
@@ -550,7 +551,7 @@ def test_a_failed_replace_removes_the_temp_file_and_raises(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(OSError, match="No space left on device"):
+    with pytest.raises(SessionWriteError, match="No space left on device"):
         store.save(session)
     assert temp_files(store.root) == []
 
@@ -578,10 +579,14 @@ def test_an_os_error_without_a_reason_is_named_by_its_type(
     session = WorkshopSession()
     store.save(session)
 
-    def refuse(self: Path, *args: object, **kwargs: object) -> str:
-        raise PermissionError  # no errno, no strerror: as some file systems raise it
+    real_open = os.open
 
-    monkeypatch.setattr(Path, "read_text", refuse)
+    def refuse(path: object, *args: object, **kwargs: object) -> int:
+        if str(path).endswith(".json"):
+            raise PermissionError  # no errno, no strerror: as some file systems raise it
+        return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", refuse)
     with pytest.raises(UnreadableSessionError, match=r"cannot be read \(PermissionError\)"):
         store.load(session.id)
 
@@ -617,6 +622,53 @@ def test_a_failed_replace_whose_temp_is_already_gone_raises_the_replace_error(
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(os, "replace", half_done)
-    with pytest.raises(OSError, match="Input/output error"):
+    with pytest.raises(SessionWriteError, match="Input/output error"):
         store.save(session)
     assert temp_files(store.root) == []
+
+
+def test_a_concurrent_save_never_slips_between_the_check_and_the_write(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two copies of one revision saved at the same moment: one wins, the other is refused. The first
+    save is held just before its write; the second must wait for it (the lock covers check and write)
+    and then find the newer revision. Were the write outside the lock, both would pass the check and
+    the first write would silently drop the second's turn."""
+    import threading
+
+    from sofia_nb.session import _store
+
+    store.save(WorkshopSession(id="20261201-090000-race"))
+    first, second = store.load("20261201-090000-race"), store.load("20261201-090000-race")
+    first.add_turn(Phase.DISCOVER, "user", "from the first kernel")
+    second.add_turn(Phase.DISCOVER, "user", "from the second kernel")
+    about_to_write, go_on = threading.Event(), threading.Event()
+    real_write = _store.write_atomically
+
+    def held_write(path: Path, text: str, **kwargs: bool) -> None:
+        if threading.current_thread().name == "first":
+            about_to_write.set()
+            assert go_on.wait(30), "the test never released the first save"
+        real_write(path, text, **kwargs)
+
+    monkeypatch.setattr(_store, "write_atomically", held_write)
+    outcomes: dict[str, str] = {}
+
+    def save(name: str, session: WorkshopSession) -> None:
+        try:
+            store.save(session)
+            outcomes[name] = "saved"
+        except StaleSessionError:
+            outcomes[name] = "stale"
+
+    one = threading.Thread(target=save, args=("first", first), name="first")
+    one.start()
+    assert about_to_write.wait(30)
+    two = threading.Thread(target=save, args=("second", second), name="second")
+    two.start()
+    two.join(1.0)  # with the lock held it cannot finish now; without it, it would have by far
+    go_on.set()
+    one.join(30)
+    two.join(30)
+    assert outcomes == {"first": "saved", "second": "stale"}
+    assert [t.content for t in store.load(first.id).turns] == ["from the first kernel"]
