@@ -122,6 +122,82 @@ def redact(value: Any, extra_secrets: list[str] | None = None) -> Any:
     return _redact(value, _secrets(extra_secrets))
 
 
+# --- redact, then cut ---------------------------------------------------------------------------
+# A text cut first and redacted after can keep a piece of a secret the redactor no longer knows
+# (the tail of a token whose prefix was cut off). So every shortening here chooses a cut that
+# crosses no secret and no token-like word, and redacts what it keeps.
+
+_MIN_CUT_MARGIN = 4096
+"""Characters searched on each side of a cut for a secret crossing it (a JWT behind ``Bearer`` can
+run to a few kilobytes; the longest credential variable's value widens it)."""
+_WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~+/=-")
+"""What tokens are made of: a cut inside a run of these is moved to the run's edge."""
+
+
+def _margin(secrets: list[str]) -> int:
+    return max(_MIN_CUT_MARGIN, len(secrets[0]) + 1 if secrets else 0)
+
+
+def cut_margin() -> int:
+    """How far beyond a cut ``redacted_head``/``redacted_tail`` look: a caller that reads only the end
+    of a long file reads ``limit + cut_margin()`` characters for ``redacted_tail`` to be exact."""
+    return _margin(_env_secret_values())
+
+
+def _spans(text: str, secrets: list[str]) -> list[tuple[int, int]]:
+    """Where secrets sit in ``text``: each value occurrence and each token-shape match."""
+    found = []
+    for value in secrets:
+        at = text.find(value)
+        while at >= 0:
+            found.append((at, at + len(value)))
+            at = text.find(value, at + 1)
+    if len(text) >= _SHORTEST_TOKEN:
+        lowered = text.lower()
+        if any(piece in lowered for piece in _SHAPE_PIECES):
+            found += [m.span() for m in _SHAPES.finditer(text)]
+    return found
+
+
+def _safe_cut(text: str, at: int, secrets: list[str], *, keep_before: bool) -> int:
+    """A cut at or near ``at`` that splits neither a secret nor a word of token characters; it moves
+    towards the part dropped (left when ``text[:cut]`` is kept, right when ``text[cut:]`` is)."""
+    margin = _margin(secrets)
+    low = max(0, at - margin)
+    spans = [(s + low, e + low) for s, e in _spans(text[low : at + margin], secrets)]
+    moved = True
+    while moved:  # overlapping secrets: move until none is crossed
+        moved = False
+        for start, end in spans:
+            if start < at < end:
+                at, moved = (start if keep_before else end), True
+    # A word cut in two may be a secret whose start lies beyond the search (a very long token) or
+    # a shape the regex no longer matches once cut: drop the piece, up to the margin.
+    step, stop = (-1, max(0, at - margin)) if keep_before else (1, min(len(text), at + margin))
+    while at != stop and 0 < at < len(text) and text[at - 1] in _WORD_CHARS and text[at] in _WORD_CHARS:
+        at += step
+    return at
+
+
+def redacted_head(text: str, limit: int, extra_secrets: list[str] | None = None) -> str:
+    """The start of ``text``, about ``limit`` characters, redacted; a secret cut by the end is left out
+    whole. (About: a secret redacted inside may make it a few characters longer or shorter.)"""
+    secrets = _secrets(extra_secrets)
+    if len(text) > limit:
+        text = text[: _safe_cut(text, limit, secrets, keep_before=True)]
+    return _redact_text(text, secrets) if text else text
+
+
+def redacted_tail(text: str, limit: int, extra_secrets: list[str] | None = None) -> str:
+    """The end of ``text``, about ``limit`` characters, redacted; a secret cut by the start is left out
+    whole. ``text`` may itself be the end of something longer when it holds ``limit + cut_margin()``
+    characters or more."""
+    secrets = _secrets(extra_secrets)
+    if len(text) > limit:
+        text = text[_safe_cut(text, len(text) - limit, secrets, keep_before=False) :]
+    return _redact_text(text, secrets) if text else text
+
+
 def scrubbed_env(env: Mapping[str, str] | None = None) -> dict[str, str]:
     """A copy of the environment without credential-looking variables (for test runs and children)."""
     source = os.environ if env is None else env

@@ -46,7 +46,12 @@ MODULES = (
     Module(
         "redact",
         ("sofia_nb/redact.py",),
-        ("tests/core/test_redact.py", "tests/core/test_redact_tables.py", "tests/core/test_redact_values.py"),
+        (
+            "tests/core/test_redact.py",
+            "tests/core/test_redact_tables.py",
+            "tests/core/test_redact_values.py",
+            "tests/core/test_redact_cuts.py",
+        ),
         0.90,
     ),
     Module(
@@ -150,6 +155,7 @@ MODULES = (
             "tests/workshop/test_tools.py",
             "tests/workshop/test_tool_consent_promises.py",
             "tests/workshop/test_tools_contract.py",
+            "tests/workshop/test_preview_promises.py",
         ),
     ),
     Module(

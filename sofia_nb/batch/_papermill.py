@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..redact import redact_text
+from ..redact import redacted_head
 from ._models import RunResult
 
 NOTEBOOK_TIMEOUT_S = 600.0
@@ -62,7 +62,7 @@ def run_notebook(
             failure = exc
         if not _died_at_start(failure):
             break
-    error = redact_text(_first_line(failure)) if failure else ""
+    error = _first_line(failure) if failure else ""
     duration = time.monotonic() - started
     result = json.loads(result_file.read_text(encoding="utf-8")) if result_file.is_file() else None
     return RunResult(
@@ -97,4 +97,4 @@ def _died_at_start(exc: Exception | None) -> bool:
 def _first_line(exc: Exception) -> str:
     name = getattr(exc, "ename", type(exc).__name__)
     value = getattr(exc, "evalue", str(exc))
-    return f"{name}: {value}".strip().splitlines()[0][:500]
+    return redacted_head(f"{name}: {value}".strip().splitlines()[0], 500)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel
 from rich.table import Table
 
+from ..redact import redacted_head
 from . import _exit, _mcp_serve
 from ._context import CliContext
 
@@ -193,7 +194,9 @@ async def run_tools(ctx: CliContext) -> int:
     table = Table("tool", "read-only", "description")
     for line in lines:
         table.add_row(
-            line.name, "yes" if line.read_only else "", (line.description or "").split("\n")[0][:80]
+            line.name,
+            "yes" if line.read_only else "",
+            redacted_head((line.description or "").split("\n")[0], 80),
         )
     ctx.out.result(McpToolsResult(server=server, tools=lines), human=table)
     return _exit.OK

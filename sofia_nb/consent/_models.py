@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import UTC, datetime, timedelta
-from fnmatch import fnmatchcase
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -103,10 +103,20 @@ class ConsentPolicy(BaseModel):
     def allows(self, tool: str) -> bool:
         if self.mode == "allow-all":
             return True
-        return self.mode == "allow-listed" and any(fnmatchcase(tool, pattern) for pattern in self.tools)
+        return self.mode == "allow-listed" and any(tool_matches(tool, pattern) for pattern in self.tools)
 
     def __str__(self) -> str:
         return f"allow:{','.join(self.tools)}" if self.mode == "allow-listed" else self.mode
+
+
+def tool_matches(tool: str, pattern: str) -> bool:
+    """Whether an allow-list entry covers ``tool``: the whole name, exactly, except that ``*`` stands
+    for any run of characters (``server/*``). ``server/tool`` never covers ``server/tool_admin``, and
+    ``?`` or ``[`` in a name are only characters (a glob would read them as wildcards)."""
+    if "*" not in pattern:
+        return tool == pattern
+    wildcard = ".*".join(re.escape(part) for part in pattern.split("*"))
+    return re.fullmatch(wildcard, tool, re.DOTALL) is not None
 
 
 def _tool_list(items: list[str]) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from ..consent import ConsentedTools, gated
 from ..mcp import find_search_tool, search_off_message
+from ..redact import redacted_head
 from ..session import Plan, TestResults
 
 log = logging.getLogger(__name__)
@@ -103,22 +104,22 @@ async def enrich(
             text = await work()
         except Exception as exc:  # one source failing must not lose the others
             log.info("enrichment %s failed: %s", title, exc)
-            out.failures.append(f"{title}: {type(exc).__name__}: {exc}"[:300])
+            out.failures.append(redacted_head(f"{title}: {type(exc).__name__}: {exc}", 300))
             return
         if text.strip():
-            out.sections[title] = text.strip()[:MAX_PART_CHARS]
+            out.sections[title] = redacted_head(text.strip(), MAX_PART_CHARS)
 
     async def call(server: str, tool: str, args: dict[str, Any]) -> str:
         result = await caller.call_tool(server, tool, args, CALL_TIMEOUT_S)
         text = result.text()
         if result.is_error:
-            raise RuntimeError(text[:200] or "the tool returned an error")
+            raise RuntimeError(redacted_head(text, 200) or "the tool returned an error")
         out.sources.append(f"{server}/{tool}")
         return text
 
     deps = [d for d in (plan.dependencies if plan else []) if not _SKIP_DEPS.match(d.lower())][:MAX_LIBRARIES]
     failing = [f.test_id for f in results.failures[:3]]
-    question = "; ".join(f"{f.test_id}: {f.message}" for f in results.failures[:3])[:300]
+    question = redacted_head("; ".join(f"{f.test_id}: {f.message}" for f in results.failures[:3]), 300)
 
     for dep in deps:
 
@@ -135,14 +136,16 @@ async def enrich(
                     names.context7, "query-docs", {"libraryId": library, "query": question or dep}
                 )
             except Exception as exc:  # the id is worth keeping: the model can still name the library
-                out.failures.append(f"Context7 query-docs for {library}: {type(exc).__name__}: {exc}"[:300])
+                out.failures.append(
+                    redacted_head(f"Context7 query-docs for {library}: {type(exc).__name__}: {exc}", 300)
+                )
                 return f"Context7 library id: {library} (its documentation could not be fetched)"
 
         await part(f"Library documentation: {dep} (Context7)", names.context7, docs)
 
     terms = azure_terms(plan)
     if terms:
-        query = f"{', '.join(terms)} best practices {question}"[:300]
+        query = redacted_head(f"{', '.join(terms)} best practices {question}", 300)
         # Whichever Azure source is configured answers; both do when both are.
         azure_sources = [
             ("Microsoft Learn", names.learn, "microsoft_docs_search"),
@@ -161,7 +164,7 @@ async def enrich(
     elif found is not None:
         server, tool = found
         # Only the generic tool is known to take max_results; Brave, Tavily and Exa name it otherwise.
-        args: dict[str, Any] = {"query": f"how to fix {question}"[:300]}
+        args: dict[str, Any] = {"query": redacted_head(f"how to fix {question}", 300)}
         if tool == "web_search":
             args["max_results"] = 3
         await part("Web search on the failing tests", server, lambda: call(server, tool, args))

@@ -11,6 +11,7 @@ from pathlib import Path
 from ..consent import ConsentedTools, gated
 from ..events import Activity, EventBus
 from ..protocol import tool_data
+from ..redact import redacted_head
 from .edits import UnsafePathError, resolve_inside
 
 log = logging.getLogger(__name__)
@@ -90,7 +91,7 @@ class GitHubPublisher:
             self._say(f"create_repository failed: {exc}")
             return ""
         if result.is_error:
-            self._say(f"create_repository failed: {result.text()[:200]}")
+            self._say(f"create_repository failed: {redacted_head(result.text(), 200)}")
             return ""
         self.repo_url = _url_from(result.text(), result.structured_content)
         self._say(f"repository {self.repo_url}")
@@ -136,7 +137,7 @@ class GitHubPublisher:
             self._say(f"push_files failed, will retry next iteration: {exc}")
             return False
         if result.is_error:
-            self._say(f"push_files failed, will retry next iteration: {result.text()[:200]}")
+            self._say(f"push_files failed, will retry next iteration: {redacted_head(result.text(), 200)}")
             return False
         self.pending.clear()
         self.pushes += 1

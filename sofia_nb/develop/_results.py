@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, Literal
 
+from ..redact import redacted_head, redacted_tail
 from ..session import TestFailure, TestResults
 
 ResultFormat = Literal["junit", "vitest-json", "exit-code"]
@@ -16,6 +17,10 @@ ResultFormat = Literal["junit", "vitest-json", "exit-code"]
 
 TRACE_TAIL_LINES = 15
 """Lines kept of a failure's trace: the end, where the failing line and the assertion are."""
+TRACE_TAIL_CHARS = 4000
+"""Fifteen lines of a trace can be one minified line of megabytes: characters bound it too."""
+MESSAGE_CHARS = 500
+"""A failure's message: its first line, the assertion; a longer one is cut (redacted first)."""
 MAX_FAILURES = 20
 """Failures kept per run: past twenty the same cause repeats, and the prompt has a budget."""
 _PY_FRAME = re.compile(r"^(?P<file>[^\s:][^:\n]*\.py):(?P<line>\d+):", re.M)
@@ -26,7 +31,12 @@ class ReportError(ValueError):
 
 
 def _tail(text: str, lines: int = TRACE_TAIL_LINES) -> str:
-    return "\n".join(text.rstrip().splitlines()[-lines:])
+    """The last lines of a trace, redacted (a test's trace is untrusted text: it may print a key)."""
+    return redacted_tail("\n".join(text.rstrip().splitlines()[-lines:]), TRACE_TAIL_CHARS)
+
+
+def _short(message: str) -> str:
+    return redacted_head(message, MESSAGE_CHARS)
 
 
 def _first_line(text: str) -> str:
@@ -71,7 +81,7 @@ def parse_junit(path: Path) -> TestResults:
             message = bad.get("message") or _first_line(trace)
             results.failures.append(
                 TestFailure(
-                    test_id=test_id, file=file, line=line, message=message[:500], trace_tail=_tail(trace)
+                    test_id=test_id, file=file, line=line, message=_short(message), trace_tail=_tail(trace)
                 )
             )
     for suite in root.iter("testsuite"):
@@ -94,7 +104,7 @@ def parse_vitest(path: Path, project: Path) -> TestResults:
             message = suite.get("message", "") or "the test file failed to load"
             results.failures.append(
                 TestFailure(
-                    test_id=file, file=file, message=_first_line(message)[:500], trace_tail=_tail(message)
+                    test_id=file, file=file, message=_short(_first_line(message)), trace_tail=_tail(message)
                 )
             )
         for a in assertions:
@@ -116,7 +126,7 @@ def parse_vitest(path: Path, project: Path) -> TestResults:
                             test_id=f"{file}::{a.get('fullName') or a.get('title', '')}",
                             file=file,
                             line=location.get("line"),
-                            message=_first_line(text)[:500],
+                            message=_short(_first_line(text)),
                             trace_tail=_tail(text),
                         )
                     )

@@ -10,6 +10,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from ..llm import LLMClient, LLMUsage, Message
+from ..redact import redacted_head
 from ..session import WorkshopSession, export_session
 from ._prompt import EDIT_FORMAT_RULES
 from ._templates import Template
@@ -81,7 +82,8 @@ def workshop_context(session: WorkshopSession) -> str:
     turns = [t for t in session.turns if t.role in ("user", "assistant")]
     if turns:
         summary = [
-            f"[{t.phase.value}] {t.role}: {' '.join(t.content.split())[:TURN_CHARS]}" for t in turns[-30:]
+            f"[{t.phase.value}] {t.role}: {redacted_head(' '.join(t.content.split()), TURN_CHARS)}"
+            for t in turns[-30:]
         ]
         parts.append("# Conversation summary\n" + "\n".join(summary))
     return "\n\n".join(parts)

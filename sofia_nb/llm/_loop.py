@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, Field
 
 from ..protocol import ArgumentValidator
+from ..redact import redacted_head
 from ._errors import LLMContextOverflowError
 from ._tokens import estimate_messages_tokens, estimate_tokens, render_messages
 from ._types import (
@@ -281,8 +282,9 @@ class ToolLoop:
                 text=f"tool {call.name!r} was not offered; available tools: {offered}", is_error=True
             )
         if call.raw_arguments is not None:
+            shown = redacted_head(call.raw_arguments, 200)
             return ToolOutput(
-                text=f"arguments for {call.name!r} are not a JSON object: {call.raw_arguments[:200]}",
+                text=f"arguments for {call.name!r} are not a JSON object: {shown}",
                 is_error=True,
             )
         problem = self._validator.problem(call.name, spec.parameters, call.arguments)

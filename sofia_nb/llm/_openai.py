@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, SecretStr
 
 from ..config import Settings
 from ..events import EventBus
-from ..redact import redact_text
+from ..redact import redact_text, redacted_head
 from ._base import BaseLLM, ProviderReply, emit_text
 from ._errors import (
     LLMAuthError,
@@ -297,7 +297,9 @@ class OpenAICompatLLM(BaseLLM):
         except json.JSONDecodeError:
             value = None
         if not isinstance(value, dict):
-            raise self._error(LLMProviderError, f"the reply is not a JSON object: {text[:200]!r}")
+            raise self._error(
+                LLMProviderError, f"the reply is not a JSON object: {redacted_head(text, 200)!r}"
+            )
         return value
 
     async def aclose(self) -> None:
@@ -340,11 +342,12 @@ def _error_detail(text: str) -> tuple[str, str]:
     try:
         body = json.loads(text)
     except json.JSONDecodeError:
-        return text.strip()[:300], ""
+        return redacted_head(text.strip(), 300), ""
     error = body.get("error", body) if isinstance(body, dict) else body
     if isinstance(error, dict):
-        return str(error.get("message") or "")[:300], str(error.get("code") or error.get("type") or "")
-    return str(error)[:300], ""
+        code = str(error.get("code") or error.get("type") or "")
+        return redacted_head(str(error.get("message") or ""), 300), code
+    return redacted_head(str(error), 300), ""
 
 
 def _refuses_structured_output(message: str) -> bool:

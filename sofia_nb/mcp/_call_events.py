@@ -9,7 +9,7 @@ from typing import Any, Literal
 from .. import protocol as p
 from .._validation import validator
 from ..events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStarted
-from ..redact import redact, redact_text
+from ..redact import redact, redact_text, redacted_head
 from ._errors import McpError
 
 PREVIEW_CHARS = 200
@@ -104,7 +104,7 @@ class CallEvents:
                         "ok": not result.is_error,
                         "is_error": result.is_error,
                         "result_size": _result_size(raw),
-                        "result_preview": redact_text(result.text()[:PREVIEW_CHARS]),
+                        "result_preview": redacted_head(result.text(), PREVIEW_CHARS),
                     }
                 )
             )

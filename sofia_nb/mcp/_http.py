@@ -27,6 +27,7 @@ from ..protocol import (
     dumps,
     loads,
 )
+from ..redact import redacted_head
 from ._errors import McpError
 from ._transport import SessionExpired, Transport
 
@@ -69,7 +70,7 @@ def _status_error(response: httpx.Response, body: str, token_env: str | None = N
                 "auth-failure", f"{detail}: the token in {token_env} {set_or_renew}; set {token_env}"
             )
         return McpError("auth-failure", f"{detail}: check the token or headers configured for this server")
-    start = body[:200].strip()
+    start = redacted_head(body, 200).strip()
     message = f"{detail}: {start}" if start else detail
     if status >= 500:
         return McpError("unknown", message, http_status=status)
@@ -285,7 +286,7 @@ class HttpTransport(Transport):
                         try:
                             self.on_message(decode(event.data))
                         except JsonRpcDecodeError:
-                            self.on_stray(event.data[:200])
+                            self.on_stray(redacted_head(event.data, 200))
         except McpError as exc:
             error = exc
         except httpx.ConnectError as exc:

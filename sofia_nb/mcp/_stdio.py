@@ -16,6 +16,7 @@ from typing import cast
 
 from .._children import die_with_parent, kill_group
 from ..protocol import JsonRpcDecodeError, Message, decode, encode
+from ..redact import redacted_head
 from ._errors import McpError
 from ._github_auth import inherited_environment
 from ._transport import Transport
@@ -196,7 +197,7 @@ class StdioTransport(Transport):
             msg = decode(line)
         except JsonRpcDecodeError:
             if line.strip():
-                self.on_stray(line.decode("utf-8", "replace").rstrip()[:200])
+                self.on_stray(redacted_head(line.decode("utf-8", "replace").rstrip(), 200))
             return
         self.on_message(msg)
 

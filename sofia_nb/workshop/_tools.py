@@ -31,7 +31,7 @@ from ..llm import (
     ToolSpec,
 )
 from ..protocol import CallToolResult, error_kind
-from ..redact import redact, redact_text
+from ..redact import redact, redacted_head
 from ..session import ToolCallRecord, WorkshopSession
 from ._cards import Deck, search_cards
 
@@ -103,8 +103,8 @@ def tool_record(
         is_error=is_error,
         error_kind=error_kind,
         duration_s=time.perf_counter() - started,
-        result_preview=redact_text(text[:_PREVIEW_CHARS]),
-        result_text=redact_text(text)[:KEPT_RESULT_CHARS] if origin == "model" and not is_error else "",
+        result_preview=redacted_head(text, _PREVIEW_CHARS),
+        result_text=redacted_head(text, KEPT_RESULT_CHARS) if origin == "model" and not is_error else "",
         phase=session.phase,
     )
     session.tool_calls.append(record)

@@ -21,12 +21,13 @@ def ends(recorder: EventRecorder) -> tuple[ToolCallStarted, ToolCallFinished]:
 
 async def test_a_result_reports_its_size_and_a_redacted_preview_of_200_characters(fake: McpManager) -> None:
     recorder = EventRecorder(fake.bus)
-    text = "ghp_abcdefghijklmnopqrst1234 " + "x" * 300
+    text = "ghp_abcdefghijklmnopqrst1234 " + "word " * 60
     await fake.call_tool("fake", "echo", {"text": text})
     started, finished = ends(recorder)
     assert started.arguments == {"text": text.replace("ghp_abcdefghijklmnopqrst1234", REDACTED)}
     assert finished.ok and not finished.is_error and finished.result_size == len(text)
-    assert finished.result_preview == f"{REDACTED} " + "x" * (200 - len("ghp_abcdefghijklmnopqrst1234 "))
+    # cut at 200 characters of the result, inside the 35th word, which is left out whole
+    assert finished.result_preview == f"{REDACTED} " + "word " * 34
     assert finished.error_kind is None and finished.error_message is None
 
 
