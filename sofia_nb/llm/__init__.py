@@ -20,6 +20,7 @@ from ._errors import (
     ScriptExhaustedError,
 )
 from ._loop import (
+    TOOL_RESULT_CHARS,
     AfterHook,
     BeforeHook,
     ErrorHook,
@@ -62,6 +63,7 @@ __all__ = [
     "NOT_CONFIGURED",
     "PROVIDERS",
     "PURPOSES",
+    "TOOL_RESULT_CHARS",
     "AfterHook",
     "BaseLLM",
     "BeforeHook",

@@ -34,6 +34,10 @@ from ._types import (
 
 T = TypeVar("T")
 
+TOOL_RESULT_CHARS = 40_000
+"""The most of one tool result a model reads (about 10,000 tokens): a server may send megabytes,
+which would fill the context window and cost as much. The rest is cut, and a note says so."""
+
 COMPACT_PROMPT = (
     "Summarise the conversation below for your own later use. Keep every decision, fact, name, "
     "number and open question; drop small talk. Answer with the summary only."
@@ -113,11 +117,13 @@ class ToolLoop:
         max_rounds: int = 8,
         compact_at: float = 0.8,
         keep_recent: int = 6,
+        result_chars: int = TOOL_RESULT_CHARS,
     ) -> None:
         self.client = client
         self.dispatcher = dispatcher
         self.hooks = hooks or ToolHooks()
         self.max_rounds = max_rounds
+        self.result_chars = result_chars
         self.compact_at = compact_at
         self.keep_recent = keep_recent
         self._offered: dict[str, ToolSpec] = {}
@@ -272,7 +278,19 @@ class ToolLoop:
         hook: Any = self.hooks.on_error if result.is_error else self.hooks.after
         if hook is not None:
             result = await _maybe_await(hook(call, result)) or result
-        return result
+        return self._for_the_model(result)
+
+    def _for_the_model(self, result: ToolOutput) -> ToolOutput:
+        """The result as the model reads it: redacted, and cut to ``result_chars`` with a note.
+        (The hooks above saw it whole: the log records its real size.)"""
+        shown = redacted_head(result.text, self.result_chars)
+        if len(result.text) > self.result_chars:
+            shown += (
+                f"\n\n[cut by sofia_nb: the tool result has {len(result.text):,} characters; "
+                f"the first {len(shown):,} are shown. Ask for less (a narrower query, fewer "
+                "results, a page) to see more.]"
+            )
+        return result if shown == result.text else result.model_copy(update={"text": shown})
 
     def _check(self, call: ToolCall) -> ToolOutput | None:
         spec = self._offered.get(call.name)
@@ -300,7 +318,8 @@ async def run_tool_loop(
     hooks: ToolHooks | None = None,
     max_rounds: int = 8,
     on_text: TextCallback | None = None,
+    result_chars: int = TOOL_RESULT_CHARS,
 ) -> ToolLoopResult:
     """Run one turn: ask, run the tools the model calls, ask again, until it answers without tools."""
-    loop = ToolLoop(client, dispatcher, hooks=hooks, max_rounds=max_rounds)
+    loop = ToolLoop(client, dispatcher, hooks=hooks, max_rounds=max_rounds, result_chars=result_chars)
     return await loop.run(messages, purpose=purpose, on_text=on_text)

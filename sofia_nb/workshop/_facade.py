@@ -141,6 +141,8 @@ async def open_workshop(
         host=mcp,
         enrichment=enrichment,
         tool_servers=[] if options.demo else workshop_settings.tool_servers,
+        max_tools_per_server=workshop_settings.max_tools_per_server,
+        tool_result_chars=workshop_settings.tool_result_chars,
     )
     workshop.save()
     run = WorkshopRun(workshop, mcp, inputs, owns_model=llm is None)

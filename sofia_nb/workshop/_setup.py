@@ -8,13 +8,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..consent import DEFAULT_DEADLINE_S, ConsentBroker, ConsentedTools, ConsentProvider, PolicyConsent
 from ..events import EventBus
-from ..llm import LLMClient
+from ..llm import TOOL_RESULT_CHARS, LLMClient
 from ..protocol import ToolHost
 from ..session import SessionStore, WorkshopSession
 from ._cards import Deck, render_card_list
 from ._engine import Workshop
 from ._enrich import DiscoveryEnricher, EnrichmentConfig
-from ._tools import ToolRef, WorkshopTools, cards_search_tool, web_search_tool
+from ._tools import MAX_TOOLS_PER_SERVER, ToolRef, WorkshopTools, cards_search_tool, web_search_tool
 
 WORKIQ_DEFAULT = "workiq/ask_work_iq"
 """WorkIQ's question tool (``npx -y @microsoft/workiq mcp``), used when a server is named ``workiq``."""
@@ -41,6 +41,8 @@ def build_workshop(
     tool_servers: Sequence[str] = (),
     enrichment: EnrichmentConfig | None = None,
     max_tool_rounds: int = 8,
+    max_tools_per_server: int = MAX_TOOLS_PER_SERVER,
+    tool_result_chars: int = TOOL_RESULT_CHARS,
     deck: Deck | None = None,
 ) -> Workshop:
     """A workshop whose model can use the cards, web search and the tools of ``tool_servers``.
@@ -61,7 +63,14 @@ def build_workshop(
     if gated is not None and enrichment.web_search is not None:
         builtins.append(web_search_tool(gated, enrichment.web_search, enrichment.query_argument))
     tools = WorkshopTools(
-        session, tools=gated, servers=tool_servers, builtins=builtins, bus=bus, max_rounds=max_tool_rounds
+        session,
+        tools=gated,
+        servers=tool_servers,
+        builtins=builtins,
+        bus=bus,
+        max_rounds=max_tool_rounds,
+        max_tools_per_server=max_tools_per_server,
+        tool_result_chars=tool_result_chars,
     )
     return Workshop(
         session,
@@ -90,6 +99,10 @@ class WorkshopSettings(BaseModel):
     company: str | None = None
     workiq_deadline_s: float = Field(default=10.0, gt=0)
     """One deadline, in seconds, for all of WorkIQ's questions (asked at once)."""
+    max_tools_per_server: int = Field(default=MAX_TOOLS_PER_SERVER, ge=1)
+    """Tools of one server offered to the model; the rest are named in a warning."""
+    tool_result_chars: int = Field(default=TOOL_RESULT_CHARS, ge=1_000)
+    """The most of one tool result the model reads; the rest is cut, with a note."""
 
     def enrichment(self, servers: Sequence[str]) -> EnrichmentConfig:
         """The enrichment config; a server named ``workiq`` is used for WorkIQ unless told otherwise."""

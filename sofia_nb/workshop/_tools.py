@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from ..consent import ConsentDenied, ConsentedTools, gated
 from ..events import EventBus, ToolCallFinished, ToolCallStarted, WarningIssued
 from ..llm import (
+    TOOL_RESULT_CHARS,
     HookDecision,
     LLMClient,
     LLMResponse,
@@ -43,6 +44,14 @@ _PREVIEW_CHARS = 300
 KEPT_RESULT_CHARS = 4_000
 """What the session keeps of a result the model read, so later turns of the phase still have it
 (a card search is a few hundred characters a card; a web search's page of snippets fits)."""
+MAX_TOOLS_PER_SERVER = 64
+"""Tools of one MCP server offered to the model. Every tool offered rides along in every request
+(10,000 tools made a 3.6 MB request); OpenAI-compatible APIs accept 128 functions in all."""
+DESCRIPTION_CHARS = 2_000
+"""A tool's description as the model reads it; a server may write megabytes there."""
+SCHEMA_CHARS = 20_000
+"""A tool whose parameter schema is larger than this (as JSON) is not offered."""
+_NAMED_IN_A_WARNING = 30
 
 
 class ToolRef(BaseModel):
@@ -109,6 +118,13 @@ def tool_record(
     )
     session.tool_calls.append(record)
     return record
+
+
+def _names(tools: list[str]) -> str:
+    """Tool names for a warning, the first few of a long list and how many more."""
+    shown = ", ".join(redacted_head(name, 80) for name in tools[:_NAMED_IN_A_WARNING])
+    more = len(tools) - _NAMED_IN_A_WARNING
+    return f"{shown} and {more:,} more" if more > 0 else shown
 
 
 @dataclass(frozen=True)
@@ -217,6 +233,8 @@ class WorkshopTools:
     builtins: Sequence[BuiltinTool] = ()
     bus: EventBus | None = None
     max_rounds: int = 8
+    max_tools_per_server: int = MAX_TOOLS_PER_SERVER
+    tool_result_chars: int = TOOL_RESULT_CHARS
     _targets: dict[str, _Target] = field(default_factory=dict, init=False)
     _started: dict[str, float] = field(default_factory=dict, init=False)
     _errors: dict[str, str] = field(default_factory=dict, init=False)
@@ -228,7 +246,9 @@ class WorkshopTools:
     async def __call__(
         self, llm: LLMClient, messages: list[Message], *, on_text: TextCallback | None
     ) -> LLMResponse:
-        loop = ToolLoop(llm, self, hooks=self.hooks, max_rounds=self.max_rounds)
+        loop = ToolLoop(
+            llm, self, hooks=self.hooks, max_rounds=self.max_rounds, result_chars=self.tool_result_chars
+        )
         result = await loop.run(messages, on_text=on_text)
         return result.response.model_copy(update={"usage": result.usage})
 
@@ -255,12 +275,32 @@ class WorkshopTools:
         except Exception as exc:  # one broken server must not take the others' tools away
             self._warn(f"tools of MCP server {server!r} are not offered: {exc}")
             return
+        offered: list[str] = []
+        too_large: list[str] = []
+        left_out: list[str] = []
         for tool in tools:
+            if len(offered) >= self.max_tools_per_server:
+                left_out.append(tool.name)
+                continue
+            if len(json.dumps(tool.input_schema)) > SCHEMA_CHARS:
+                too_large.append(tool.name)
+                continue
             ref = ToolRef(server=server, tool=tool.name)
-            spec = ToolSpec(
-                name=ref.wire_name, description=tool.description or "", parameters=tool.input_schema
-            )
+            description = redacted_head(tool.description or "", DESCRIPTION_CHARS)
+            spec = ToolSpec(name=ref.wire_name, description=description, parameters=tool.input_schema)
             self._targets[spec.name] = _Target(ref, spec)
+            offered.append(tool.name)
+        if left_out:
+            self._warn(
+                f"MCP server {server!r} offers {len(tools):,} tools; the model is offered "
+                f"{len(offered):,} of them ([workshop] max_tools_per_server = "
+                f"{self.max_tools_per_server}). Not offered: {_names(left_out)}"
+            )
+        if too_large:
+            self._warn(
+                f"tools of MCP server {server!r} with a parameter schema over {SCHEMA_CHARS:,} "
+                f"characters are not offered: {_names(too_large)}"
+            )
 
     def _target(self, name: str) -> _Target | None:
         try:

@@ -4,8 +4,10 @@ Run as a script. ``FAKE_MODE`` picks a start-up fault: ``die-at-start``, ``slow-
 ``FAKE_DELAY`` s), ``never-answer``, ``bad-version``, ``garbage`` (non-JSON lines on stdout first),
 ``stderr-flood``, ``ignore-eof`` (lingers 300 s after stdin closes).
 Tools pick faults during a call: ``die``, ``never``, ``sleep`` (with progress),
-``big`` (a 10 MiB line), ``flood``. ``FAKE_LOG`` names a file that receives every message read,
-one JSON line each, so tests can check what the client sent (e.g. ``notifications/cancelled``).
+``big`` (a 10 MiB line; ``mib`` and a ``pattern`` repeated to fill it), ``flood``. ``FAKE_LOG``
+names a file that receives every message read, one JSON line each, so tests can check what the
+client sent (e.g. ``notifications/cancelled``). ``FAKE_EXTRA_TOOLS=N`` lists N more tools (a server
+that offers thousands), ``FAKE_PAGE`` the tools per ``tools/list`` page (3).
 Pure stdlib and minimal per-message work: the benchmark uses it as the "almost no work" server.
 """
 
@@ -19,7 +21,7 @@ import time
 
 MODE = os.environ.get("FAKE_MODE", "")
 LOG = os.environ.get("FAKE_LOG")
-PAGE = 3
+PAGE = int(os.environ.get("FAKE_PAGE", "3"))
 _out = sys.stdout.buffer
 _lock = threading.Lock()
 
@@ -53,7 +55,10 @@ TOOLS = [
     },
     {
         "name": "big",
-        "inputSchema": {"type": "object", "properties": {"mib": {"type": "number"}}},
+        "inputSchema": {
+            "type": "object",
+            "properties": {"mib": {"type": "number"}, "pattern": {"type": "string"}},
+        },
         "annotations": RO,
     },
     {"name": "flood", "inputSchema": {"type": "object"}, "annotations": RO},
@@ -63,6 +68,15 @@ TOOLS = [
     {"name": "changed", "inputSchema": {"type": "object"}, "annotations": RO},
     {"name": "ask_client", "inputSchema": {"type": "object"}, "annotations": RO},
     {"name": "malformed", "inputSchema": {"type": "object"}, "annotations": RO},
+]
+TOOLS += [
+    {
+        "name": f"extra_{n:05d}",
+        "description": f"extra tool number {n}, one of very many this server offers",
+        "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}},
+        "annotations": RO,
+    }
+    for n in range(int(os.environ.get("FAKE_EXTRA_TOOLS", "0")))
 ]
 
 
@@ -129,7 +143,8 @@ def call(rid: object, params: dict) -> None:
         if not args.get("hang"):
             text(rid, "created")
     elif name == "big":
-        text(rid, "x" * int(float(args.get("mib", 10)) * 1024 * 1024))
+        size, pattern = int(float(args.get("mib", 10)) * 1024 * 1024), str(args.get("pattern") or "x")
+        text(rid, (pattern * (size // len(pattern) + 1))[:size])
     elif name == "flood":
         for _ in range(2000):
             sys.stderr.write("flood " * 100 + "\n")
