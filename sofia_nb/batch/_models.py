@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
+
+from ._grid import MAX_GRID_ROWS
+
+
+class BatchSettings(BaseModel):
+    """The ``[batch]`` table of ``config.toml``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    max_grid_rows: int = Field(default=MAX_GRID_ROWS, ge=1)
+    """The most runs one grid may ask for; a larger grid is refused before anything runs."""
 
 
 class RunResult(BaseModel):
@@ -40,13 +51,16 @@ class RunOutput(BaseModel):
 
 
 class BatchTable(BaseModel):
-    """The results of a parameter grid, in grid order."""
+    """The results of a parameter grid, in grid order (only the runs that finished, when stopped)."""
 
     rows: list[RunResult] = Field(default_factory=list)
+    planned: int = 0
+    """How many runs the grid asked for."""
 
     @property
     def ok(self) -> bool:
-        return all(row.status == "ok" for row in self.rows)
+        """Every planned run finished, and every one is ok."""
+        return len(self.rows) >= self.planned and all(row.status == "ok" for row in self.rows)
 
     def comparable(self) -> list[dict[str, Any]]:
         """The rows without what legitimately differs between two runs (durations, output folders)."""

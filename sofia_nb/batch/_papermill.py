@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +16,38 @@ NOTEBOOK_TIMEOUT_S = 600.0
 ten minutes without an end is taken as a hung kernel, and the run is reported failed."""
 RESULT_PARAMETER = "result_path"
 """Notebooks that report a result write it as JSON to the path given in this parameter."""
+INJECTED = ("interactive", RESULT_PARAMETER)
+"""The parameters every headless run sets itself."""
 KERNEL_STARTS = 2
 """Starts of a kernel that dies before it answers. jupyter_client picks a kernel's ports by binding
 to port 0 and letting go, so two processes starting kernels at once (two Dask workers on one host)
 can pick the same port, and the kernel that loses exits. Nothing has run then: starting again on
 new ports is safe."""
+
+
+class ParameterError(ValueError):
+    """A parameter the notebook does not declare in its ``parameters`` cell; nothing was run."""
+
+
+def declared_parameters(notebook: str | Path) -> list[str]:
+    """The names the notebook's cell tagged ``parameters`` assigns, in order (papermill reads it)."""
+    import papermill
+
+    return list(papermill.inspect_notebook(str(notebook)))
+
+
+def check_parameters(notebook: str | Path, names: Iterable[str]) -> None:
+    """Refuse a name the notebook does not declare. papermill would inject any name as a line of
+    code (``NAME = VALUE``), so a name is never data: only the notebook's own parameters pass."""
+    declared = declared_parameters(notebook)
+    unknown = [name for name in names if name not in declared and name not in INJECTED]
+    if unknown:
+        offered = ", ".join(name for name in declared if name not in INJECTED) or "none"
+        raise ParameterError(
+            f"{notebook}: {', '.join(redacted_head(repr(n), 80) for n in unknown)} "
+            f"{'is not a parameter' if len(unknown) == 1 else 'are not parameters'} of this notebook "
+            f"(its parameters cell declares: {offered})"
+        )
 
 
 def run_notebook(
@@ -35,9 +63,12 @@ def run_notebook(
 
     ``interactive=False`` is injected so no cell waits for a click, every cell has an execution
     timeout (papermill's default is none), and ``result_path`` tells the notebook where to write
-    its result JSON, which is read back into the row.
+    its result JSON, which is read back into the row. A parameter the notebook does not declare
+    raises ``ParameterError`` before anything runs.
     """
     import papermill
+
+    check_parameters(notebook, parameters or {})
 
     output = Path(output).resolve()  # the kernel may run elsewhere (cwd); result_path must still work
     output.parent.mkdir(parents=True, exist_ok=True)

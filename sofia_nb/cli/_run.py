@@ -7,13 +7,17 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
+from .._validation import describe
 from ..batch import (
+    BatchSettings,
     BatchTable,
     DaskExecutor,
     GridError,
+    GridInterrupted,
     LocalExecutor,
+    ParameterError,
     RunResult,
     load_grid,
     run_many,
@@ -65,44 +69,63 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
     return params
 
 
+def _settings(ctx: CliContext) -> BatchSettings:
+    try:
+        return BatchSettings.model_validate(ctx.settings.section("batch"))
+    except ValidationError as exc:
+        raise _exit.UsageError(f"config.toml [batch]: {describe(exc)}") from None
+
+
 def run(ctx: CliContext) -> int:
     args = ctx.args
     if not args.notebook.is_file():
         raise _exit.UsageError(f"no notebook at {args.notebook}")
     params = _parameters(args)
-    if args.grid:
-        try:
-            grid = [{**params, **entry} for entry in load_grid(args.grid)]
-        except GridError as exc:
-            raise _exit.UsageError(str(exc)) from None
+    try:
+        if args.grid:
+            return _grid(ctx, params)
+        output = args.output or args.notebook.with_suffix(".out.ipynb")
+        row = run_notebook(args.notebook, output, params, timeout_s=args.timeout, cwd=args.cwd)
+    except (ParameterError, GridError) as exc:
+        raise _exit.UsageError(str(exc)) from None
+    ctx.out.result(row, human=f"{row.status}: {row.output_path} ({row.duration_s:.1f} s) {row.error}")
+    return 0 if row.status == "ok" else _exit.ERROR
+
+
+def _grid(ctx: CliContext, params: dict[str, Any]) -> int:
+    args = ctx.args
+    grid = [{**params, **entry} for entry in load_grid(args.grid, _settings(ctx).max_grid_rows)]
+    options: dict[str, Any] = {
+        "output_dir": args.output_dir,
+        "timeout_s": args.timeout,
+        "max_rows": _settings(ctx).max_grid_rows,
+        "on_row": lambda number, row: ctx.out.info(
+            f"run {number} of {len(grid)}: {row.status} ({row.duration_s:.1f} s) {row.output_path}"
+        ),
+    }
+    try:
         if args.dask:
             from dask.distributed import Client, LocalCluster
 
             cluster = LocalCluster(dashboard_address=None) if args.dask == "local" else None
-            with Client(cluster or args.dask) as client:
-                table = run_many(
-                    args.notebook,
-                    grid,
-                    executor=DaskExecutor(client),
-                    output_dir=args.output_dir,
-                    timeout_s=args.timeout,
-                )
-            if cluster is not None:
-                cluster.close()
+            try:
+                with Client(cluster or args.dask) as client:
+                    table = run_many(args.notebook, grid, executor=DaskExecutor(client), **options)
+            finally:
+                if cluster is not None:
+                    cluster.close()
         else:
-            table = run_many(
-                args.notebook,
-                grid,
-                executor=LocalExecutor(args.workers),
-                output_dir=args.output_dir,
-                timeout_s=args.timeout,
-            )
-        ctx.out.result(table, human=table.to_markdown())
-        return 0 if table.ok else _exit.ERROR
-    output = args.output or args.notebook.with_suffix(".out.ipynb")
-    row = run_notebook(args.notebook, output, params, timeout_s=args.timeout, cwd=args.cwd)
-    ctx.out.result(row, human=f"{row.status}: {row.output_path} ({row.duration_s:.1f} s) {row.error}")
-    return 0 if row.status == "ok" else _exit.ERROR
+            table = run_many(args.notebook, grid, executor=LocalExecutor(args.workers), **options)
+    except GridInterrupted as stopped:
+        done = stopped.table
+        ctx.out.info(  # stderr: the table stays the last line under --json
+            f"interrupted: {len(done.rows)} of {done.planned} runs finished; "
+            f"their notebooks and results are in {args.output_dir}"
+        )
+        ctx.out.result(done, human=done.to_markdown())
+        return 130
+    ctx.out.result(table, human=table.to_markdown())
+    return 0 if table.ok else _exit.ERROR
 
 
 RESULTS: tuple[type[BaseModel], ...] = (RunResult, BatchTable)
