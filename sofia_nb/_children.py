@@ -12,9 +12,43 @@ import os
 import shutil
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 _PR_SET_PDEATHSIG = 1
+
+ALLOWED_ENVIRONMENT = frozenset(
+    {
+        "PATH",
+        "HOME",
+        "LANG",
+        "LANGUAGE",
+        "TERM",
+        "TMPDIR",
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "NO_PROXY",
+        "ALL_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "no_proxy",
+        "all_proxy",
+        "SSL_CERT_FILE",
+        "SSL_CERT_DIR",
+        "REQUESTS_CA_BUNDLE",
+        "NODE_EXTRA_CA_CERTS",
+    }
+)
+"""What a child that runs someone else's code (a stdio MCP server, git with a repository's
+configuration) gets of our environment, besides ``LC_*`` and ``XDG_*``: where programs are, the
+home folder, the language, the terminal, the temp folder, how to reach the network and whom to
+trust there. Never a credential: the model keys sofia_nb itself holds stay with it."""
+_ALLOWED_PREFIXES = ("LC_", "XDG_")
+
+
+def allowed_environment(source: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The allow-listed part of ``source`` (default: this process's environment)."""
+    source = os.environ if source is None else source
+    return {k: v for k, v in source.items() if k in ALLOWED_ENVIRONMENT or k.startswith(_ALLOWED_PREFIXES)}
 
 
 def die_with_parent() -> Callable[[], None] | None:

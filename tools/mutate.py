@@ -146,7 +146,11 @@ MODULES = (
     Module(
         "mcp/_github_auth",
         ("sofia_nb/mcp/_github_auth.py",),
-        ("tests/mcp/test_github_auth.py", "tests/mcp/test_token_promises.py"),
+        (
+            "tests/mcp/test_github_auth.py",
+            "tests/mcp/test_token_promises.py",
+            "tests/mcp/test_stdio_environment.py",
+        ),
     ),
     Module(
         "workshop/_tools",

@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..redact import redacted_head
+from ..redact import redact, redacted_head
+from ..session import write_atomically
 from ._models import RunResult
 
 NOTEBOOK_TIMEOUT_S = 600.0
@@ -87,7 +88,7 @@ def run_notebook(
     started = time.monotonic()
     for _ in range(KERNEL_STARTS):
         try:
-            papermill.execute_notebook(str(notebook), str(output), **options)
+            papermill.execute_notebook(str(notebook), _redacted_target(output), **options)
             failure = None
         except Exception as exc:  # a failing notebook is a row, not a crash of the batch
             failure = exc
@@ -95,7 +96,7 @@ def run_notebook(
             break
     error = _first_line(failure) if failure else ""
     duration = time.monotonic() - started
-    result = json.loads(result_file.read_text(encoding="utf-8")) if result_file.is_file() else None
+    result = _redacted_result(result_file)
     return RunResult(
         notebook=str(notebook),
         parameters=parameters or {},
@@ -105,6 +106,57 @@ def run_notebook(
         result=result,
         error=error,
     )
+
+
+_REDACTED = "sofia-redacted://"
+"""The scheme of an output path papermill writes through ``_RedactingWriter``."""
+
+
+class _RedactingWriter:
+    """papermill's I/O handler for executed notebooks: papermill saves the notebook after each cell
+    and at the end, and every save passes the redactor first (all outputs — text, HTML, Markdown,
+    the record, errors — the widget state in the metadata, the injected parameters), so a secret a
+    cell printed never reaches disk. Written atomically, so a reader never sees half a save."""
+
+    @staticmethod
+    def read(path: str) -> str:
+        return Path(path.removeprefix(_REDACTED)).read_text(encoding="utf-8")
+
+    @staticmethod
+    def write(buf: str, path: str) -> None:
+        target = Path(path.removeprefix(_REDACTED))
+        document = redact(json.loads(buf))
+        papermill_meta = document.get("metadata", {}).get("papermill")
+        if isinstance(papermill_meta, dict):
+            papermill_meta["output_path"] = str(target)
+        write_atomically(target, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+
+    @staticmethod
+    def listdir(path: str) -> list[str]:
+        return [str(p) for p in Path(path.removeprefix(_REDACTED)).iterdir()]
+
+    @staticmethod
+    def pretty_path(path: str) -> str:
+        return path.removeprefix(_REDACTED)
+
+
+def _redacted_target(output: Path) -> str:
+    """``output`` as a path papermill writes through the redactor (registered on first use)."""
+    from papermill.iorw import papermill_io
+
+    if not any(scheme == _REDACTED for scheme, _ in papermill_io._handlers):
+        papermill_io.register(_REDACTED, _RedactingWriter)
+    return _REDACTED + str(output)
+
+
+def _redacted_result(path: Path) -> dict[str, Any] | None:
+    """The result JSON the notebook wrote, redacted, and rewritten redacted (the kernel wrote it
+    itself, so it is the one file of a run the redactor cannot see before it is written)."""
+    if not path.is_file():
+        return None
+    result: Any = redact(json.loads(path.read_text(encoding="utf-8")))
+    write_atomically(path, json.dumps(result))
+    return result if isinstance(result, dict) else None
 
 
 def _encrypted_kernel() -> dict[str, Any]:

@@ -16,6 +16,22 @@ if TYPE_CHECKING:  # the event models cost a tenth of a second; `sofia-nb ctx` n
     from ..events import Event
 
 
+class _Redacting:
+    """A text stream that redacts what it is given before writing it on. Under the consoles, so
+    whatever a command prints for people passes the redactor, however it was rendered; the texts a
+    command renders from untrusted content are redacted before rendering too (a token that rich
+    folds across two lines is no longer one word here)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(redact_text(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 class Output:
     """Everything a command shows goes through here, so ``--json`` and secret redaction hold everywhere."""
 
@@ -25,8 +41,8 @@ class Output:
         self.json_mode = json_mode
         self.verbose = verbose
         self._stdout = stdout or sys.stdout
-        self.console = Console(file=self._stdout, soft_wrap=True, highlight=False)
-        self.err = Console(file=stderr or sys.stderr, soft_wrap=True, highlight=False)
+        self.console = Console(file=_Redacting(self._stdout), soft_wrap=True, highlight=False)  # type: ignore[arg-type]
+        self.err = Console(file=_Redacting(stderr or sys.stderr), soft_wrap=True, highlight=False)  # type: ignore[arg-type]
 
     def _line(self, obj: Any) -> None:
         self._stdout.write(json.dumps(redact(obj), ensure_ascii=False, default=str) + "\n")
@@ -51,6 +67,8 @@ class Output:
         data = model.model_dump(mode="json")
         if self.json_mode:
             self._line(data)
+        elif isinstance(human, str):
+            self.console.print(redact_text(human))
         elif human is not None:
             self.console.print(human)
         else:

@@ -13,6 +13,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..redact import redact_text
 from ..session import split_mermaid
 from ..workshop import prose_only, reply_parts
 
@@ -22,7 +23,7 @@ _FENCE_LINE = re.compile(r"^[ \t]*```", re.M)
 def reply_view(text: str) -> list[RenderableType]:
     """The renderables of a whole reply, in the reply's order."""
     out: list[RenderableType] = []
-    for part in reply_parts(text):
+    for part in reply_parts(redact_text(text)):
         if part.kind == "prose":
             out.append(Markdown(part.text))
         elif part.kind == "diagram":
@@ -35,7 +36,7 @@ def reply_view(text: str) -> list[RenderableType]:
 def streaming_view(text: str) -> RenderableType:
     """What a reply shows while it streams: its complete lines as Markdown, without records, and
     nothing of a fence still open (a half-written JSON block or a ``**`` not closed yet)."""
-    complete = text[: text.rfind("\n") + 1]
+    complete = redact_text(text[: text.rfind("\n") + 1])  # whole lines: a token is never cut here
     fences = list(_FENCE_LINE.finditer(complete))
     if len(fences) % 2:
         complete = complete[: fences[-1].start()]

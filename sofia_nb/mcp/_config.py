@@ -58,6 +58,9 @@ class ServerConfig(BaseModel):
     args: list[str] = Field(default_factory=list)
     env: dict[str, str] = Field(default_factory=dict)
     env_file: str | None = None
+    inherit_env: bool = False
+    """A stdio server gets the allow-listed variables and its ``env``; ``inheritEnv: true`` gives it
+    all of sofia_nb's environment (model keys included), for a server that needs more."""
     cwd: str | None = None
     url: str | None = None
     headers: dict[str, str] = Field(default_factory=dict)

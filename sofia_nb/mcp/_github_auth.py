@@ -12,6 +12,7 @@ import os
 from pathlib import PurePath
 from urllib.parse import urlsplit
 
+from .._children import allowed_environment
 from ._config import ServerConfig
 
 GITHUB_MCP_HOSTS = ["api.githubcopilot.com"]
@@ -60,6 +61,9 @@ def with_github_token(entry: ServerConfig) -> ServerConfig:
     return entry
 
 
-def inherited_environment() -> dict[str, str]:
-    """The environment a stdio server starts from: ours, less GitHub's token variables."""
-    return {name: value for name, value in os.environ.items() if name not in WITHHELD}
+def inherited_environment(everything: bool = False) -> dict[str, str]:
+    """The environment a stdio server starts from: the allow-listed variables
+    (``_children.ALLOWED_ENVIRONMENT``), or with ``everything`` (the entry's ``inheritEnv``) all of
+    ours; GitHub's token variables never (only an entry's own ``env`` gives them)."""
+    source = os.environ if everything else allowed_environment()
+    return {name: value for name, value in source.items() if name not in WITHHELD}

@@ -33,7 +33,9 @@ def make_transport(entry: ServerConfig) -> Transport:
     """The transport an entry asks for (``type``: stdio, http, or the legacy sse)."""
     if entry.type == "stdio":
         assert entry.command is not None
-        return StdioTransport(entry.command, entry.args, env=entry.env, cwd=entry.cwd)
+        return StdioTransport(
+            entry.command, entry.args, env=entry.env, cwd=entry.cwd, inherit_env=entry.inherit_env
+        )
     assert entry.url is not None
     return HttpTransport(
         entry.url, headers=entry.headers, token_env=entry.token_env, legacy_sse=entry.type == "sse"

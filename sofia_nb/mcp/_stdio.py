@@ -135,11 +135,12 @@ class StdioTransport(Transport):
         *,
         env: Mapping[str, str] | None = None,
         cwd: str | None = None,
+        inherit_env: bool = False,
     ) -> None:
         super().__init__()
         self.command = command
         self.args = list(args or [])
-        self.env = {**inherited_environment(), **(env or {})}
+        self.env = {**inherited_environment(everything=inherit_env), **(env or {})}
         self.cwd = cwd
         self._process: asyncio.SubprocessTransport | None = None
         self._stdin: asyncio.WriteTransport | None = None

@@ -1,5 +1,6 @@
 """Workshop sessions: the models, the atomic store, and export to Markdown, JSON and HTML."""
 
+from ._atomic import write_atomically
 from ._brief import CONTEXT_BUDGET, Brief, decisions_brief
 from ._errors import (
     CorruptSessionError,
@@ -135,4 +136,5 @@ __all__ = [
     "phase_results_markdown",
     "session_folder",
     "split_mermaid",
+    "write_atomically",
 ]
