@@ -45,6 +45,13 @@ trust there. Never a credential: the model keys sofia_nb itself holds stay with 
 _ALLOWED_PREFIXES = ("LC_", "XDG_")
 
 
+GIT_SAFETY = ("-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false")
+"""Options for every git command sofia_nb runs in a repository it did not write itself (a PoC whose
+tests ran, a repository under review): no hook runs (``--no-verify`` skips only the pre-commit ones;
+a test can install a ``post-commit``), and no ``core.fsmonitor`` command from the repository's
+configuration runs on ``status``, ``diff`` or ``add``."""
+
+
 def allowed_environment(source: Mapping[str, str] | None = None) -> dict[str, str]:
     """The allow-listed part of ``source`` (default: this process's environment)."""
     source = os.environ if source is None else source

@@ -107,6 +107,7 @@ MODULES = (
             "tests/develop/test_runner.py",
             "tests/develop/test_runner_promises.py",
             "tests/develop/test_runner_contract.py",
+            "tests/develop/test_containment.py",
         ),
     ),
     Module(

@@ -7,8 +7,10 @@ parent-death signal through ``setpriv`` where it exists — see ``_children.dyin
 killed with its group on timeout or cancellation).
 
 Every commit names its own author and committer, so the loop works on a machine with no git
-identity; hooks and signing of the user's configuration are bypassed. ``Git._invoke`` is the one
-place git is started: the argument list, the environment and the child's life are decided there.
+identity; hooks (``core.hooksPath=/dev/null``: a test may install one), ``core.fsmonitor`` and
+signing of any configuration are off, and git gets only the allow-listed environment.
+``Git._invoke`` is the one place git is started: the argument list, the environment and the
+child's life are decided there.
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ import asyncio
 import contextlib
 import os
 import signal
+from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import BaseModel
 
-from .._children import dying_with_parent, kill_group
-from ..redact import scrubbed_env
+from .._children import GIT_SAFETY, allowed_environment, dying_with_parent, kill_group
+from ._secret_scan import exclude_line, secret_reason
 
 GIT_TIMEOUT_S = 60.0
 """One git command's limit: a local commit of a PoC takes milliseconds; a minute means a hung
@@ -41,12 +44,18 @@ class GitAuthor(BaseModel):
 class Git:
     """git in one working tree; every command is a coroutine."""
 
-    def __init__(self, root: Path, author: GitAuthor | None = None) -> None:
+    def __init__(
+        self, root: Path, author: GitAuthor | None = None, say: Callable[[str], None] | None = None
+    ) -> None:
         self.root = Path(root)
         self.author = author or GitAuthor()
+        self.say = say
+        """Told which files a commit left out, and why."""
 
     def _env(self) -> dict[str, str]:
-        env = scrubbed_env()
+        # The allow-list, as for stdio servers: git runs the repository's configuration (a filter,
+        # a credential helper), so it gets no credential of ours.
+        env = allowed_environment()
         env.update(
             GIT_AUTHOR_NAME=self.author.name,
             GIT_AUTHOR_EMAIL=self.author.email,
@@ -57,7 +66,7 @@ class Git:
         return env
 
     def _argv(self, args: tuple[str, ...]) -> list[str]:
-        return ["git", "-c", "commit.gpgsign=false", "-c", "core.quotepath=false", *args]
+        return ["git", *GIT_SAFETY, "-c", "commit.gpgsign=false", "-c", "core.quotepath=false", *args]
 
     async def _invoke(self, args: tuple[str, ...]) -> tuple[int, str, str]:
         """Start git, wait for it within ``GIT_TIMEOUT_S``; (exit code, stdout, stderr)."""
@@ -108,7 +117,11 @@ class Git:
         await self.run("init", "-q", "-b", "main")
 
     async def commit_all(self, message: str) -> str:
-        """Stage everything and commit; returns the new commit's sha, or "" when nothing changed."""
+        """Stage everything except files holding a secret and commit; returns the new commit's sha,
+        or "" when nothing changed."""
+        left_out = await self.leave_out_secrets()
+        if left_out and self.say is not None:
+            self.say("left out of the commit: " + "; ".join(f"{path} ({why})" for path, why in left_out))
         await self.run("add", "-A")
         try:
             await self.run("commit", "-q", "--no-verify", "-m", message)
@@ -117,6 +130,30 @@ class Git:
                 return ""
             raise
         return await self.head()
+
+    async def leave_out_secrets(self) -> list[tuple[str, str]]:
+        """Every file the next ``add -A`` would take that holds a secret, kept out of it for good: a
+        new file through ``.git/info/exclude``, a tracked one by ``--skip-worktree`` (its committed
+        content stays). Returns ``(path, why)`` for each."""
+        new = await self._paths("ls-files", "-z", "--others", "--exclude-standard")
+        changed = await self._paths("ls-files", "-z", "--modified")
+        left_out = [(path, why) for path in sorted(new | changed) if (why := secret_reason(self.root / path))]
+        if not left_out:
+            return []
+        fresh = [path for path, _ in left_out if path in new]
+        if fresh:
+            exclude = Path((await self.run("rev-parse", "--git-path", "info/exclude")).strip())
+            exclude = exclude if exclude.is_absolute() else self.root / exclude
+            exclude.parent.mkdir(parents=True, exist_ok=True)
+            with open(exclude, "a", encoding="utf-8") as handle:  # noqa: ASYNC230 - one small local file
+                handle.write("".join(exclude_line(path) + "\n" for path in fresh))
+        tracked = [path for path, _ in left_out if path not in new]
+        if tracked:
+            await self.run("update-index", "--skip-worktree", "--", *tracked)
+        return left_out
+
+    async def _paths(self, *args: str) -> set[str]:
+        return {path for path in (await self.run(*args)).split("\0") if path}
 
     async def head(self) -> str:
         return (await self.run("rev-parse", "HEAD")).strip()

@@ -22,14 +22,15 @@ from pydantic import BaseModel
 
 from ..events import IterationFinished, IterationStarted
 from ..llm import LLMUsage, Message
+from ..redact import redact_text, redacted_head
 from ..session import PocIteration, PocState, TestResults
 from ._context import RunContext
 from ._enrich import enrich
 from ._git import GitError
 from ._prompt import FIX_SYSTEM, PromptInput, build_fix_prompt
-from ._runner import INSTALL_TIMEOUT_S, TestRun, child_environment, run_process
+from ._runner import INSTALL_TIMEOUT_S, TestRun, child_environment, output_tail, run_process
 from ._stuck import StuckDetector, failure_signature
-from ._templates import expand
+from ._venv import expand
 from .edits import apply_reply, no_edits_message
 
 log = logging.getLogger(__name__)
@@ -291,7 +292,12 @@ class RalphLoop:
 
     async def _fix(self, prompt: str, record: PocIteration, timings: dict[str, float]) -> list[str]:
         """The model call and its reflections; returns the files changed."""
-        messages = [Message(role="system", content=FIX_SYSTEM), Message(role="user", content=prompt)]
+        # What the model reads is redacted: the project's files are the tests' to write, and a test can
+        # dig a key out of a process it can see (a fixture token of a key's shape reads [REDACTED] too).
+        messages = [
+            Message(role="system", content=FIX_SYSTEM),
+            Message(role="user", content=redact_text(prompt)),
+        ]
         changed: list[str] = []
         refused = 0
         reflections = 0
@@ -319,13 +325,13 @@ class RalphLoop:
             reflections += 1
             messages += [
                 Message(role="assistant", content=reply.text),
-                Message(role="user", content=feedback),
+                Message(role="user", content=redact_text(feedback)),
             ]
         record.tokens = tokens
         self.usage.input_tokens += tokens["input"]
         self.usage.output_tokens += tokens["output"]
         record.changes_summary = (
-            next((s for s in summaries if s), "")[:200] or f"changed {', '.join(changed)}"
+            redacted_head(next((s for s in summaries if s), ""), 200) or f"changed {', '.join(changed)}"
         )
         record.reflections = reflections
         record.refused_edits = refused
@@ -334,8 +340,14 @@ class RalphLoop:
     async def _commit(self, number: int, record: PocIteration) -> str:
         git = self.work.git
         try:
-            sha = await git.commit_all(f"sofia: iteration {number}: {record.changes_summary}"[:200])
-            self._previous_diff = await git.run("show", "--format=", "--no-color", sha) if sha else ""
+            sha = await git.commit_all(
+                redacted_head(f"sofia: iteration {number}: {record.changes_summary}", 200)
+            )
+            self._previous_diff = (
+                await git.run("show", "--format=", "--no-color", "--no-ext-diff", "--no-textconv", sha)
+                if sha
+                else ""
+            )
         except GitError as exc:
             self._say("commit", f"commit failed: {exc}")
             return ""
@@ -347,9 +359,10 @@ class RalphLoop:
         if not template.install_command or not (self.work.root / template.install_when).exists():
             return True
         self._say("install", " ".join(template.install_command[:4]))
+        command = await expand(template.install_command, self.work.root)
         with tempfile.TemporaryDirectory(prefix="sofia-install-") as scratch:
             done = await run_process(
-                expand(template.install_command),
+                command,
                 self.work.root,
                 child_environment(Path(scratch)),
                 timeout_s=INSTALL_TIMEOUT_S,
@@ -357,7 +370,7 @@ class RalphLoop:
                 output_path=Path(scratch) / "out.txt",
             )
         if done.exit_code != 0:
-            self._say("install", f"install failed: {done.start_error or done.output[-500:]}")
+            self._say("install", f"install failed: {done.start_error or output_tail(done.output, 500)}")
             return False
         return True
 

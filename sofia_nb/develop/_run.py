@@ -61,7 +61,7 @@ async def develop_session(context: RunContext, session: WorkshopSession) -> Ralp
         template,
         poc,
         goal=_goal(session),
-        git=Git(project, context.develop.author),
+        git=Git(project, context.develop.author, say=lambda detail: context.say("secrets", detail)),
         plan=session.plan,
     )
     if (store := context.store) is not None:
@@ -224,7 +224,7 @@ async def fix_project(
     if not project.is_dir():
         raise DevelopError(f"{project} is not a folder")
     o = context.options
-    git = Git(project, context.develop.author)
+    git = Git(project, context.develop.author, say=lambda detail: context.say("secrets", detail))
     if not await git.is_repo():
         if not o.init_git:
             raise SetupError(f"{project} is not a git repository", "init_git")

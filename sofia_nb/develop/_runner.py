@@ -11,18 +11,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import shutil
 import signal
+import sys
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 from pydantic import BaseModel, Field
 
 from .._children import die_with_parent, kill_group
-from ..redact import redact_text, scrubbed_env
+from ..redact import cut_margin, redacted_tail, scrubbed_env
 from ..session import TestFailure, TestResults
 from ._results import ReportError, ResultFormat, parse_report
+from ._venv import expand
 
 TEST_TIMEOUT_S = 120.0
 """One test run's default limit: a PoC's suite runs in seconds; two minutes means a hang (an
@@ -33,6 +37,8 @@ DEFAULT_GRACE_S = 5.0
 """Between SIGTERM and SIGKILL: long enough for a test runner to write its report and exit."""
 OUTPUT_TAIL_CHARS = 4000
 """What is kept of a run's output: the end, where the failure summary is."""
+OUTPUT_FILE_BYTES = 16 * 2**20
+"""What of a run's output is written to its file; the rest is counted, and its end kept in memory."""
 _POLL_S = 0.05
 
 
@@ -89,20 +95,86 @@ class ProcessOutcome(BaseModel):
     timed_out: bool = False
     start_error: str = ""
     output: str = ""
+    """The end of what it printed (``OUTPUT_TAIL_CHARS``), redacted: ``output_tail``."""
+    output_bytes: int = 0
     duration_s: float = 0.0
     pgid: int | None = None
+
+
+class ProjectGone(RuntimeError):
+    """The project folder disappeared (a test deleted it, or someone else did): the loop stops."""
 
 
 def child_environment(
     home: Path, base: Mapping[str, str] | None = None, extra: Mapping[str, str] | None = None
 ) -> dict[str, str]:
-    """A scrubbed environment: no credentials, no colours or watch mode, HOME in a scratch folder."""
+    """A scrubbed environment: no credentials, no colours or watch mode, and ``HOME`` and ``TMPDIR``
+    in a scratch folder of its own, outside the project's git tree."""
+    tmp = home / "tmp"
+    tmp.mkdir(exist_ok=True)
     env = scrubbed_env(base)
     env.update(
-        {"NO_COLOR": "1", "FORCE_COLOR": "0", "CI": "1", "HOME": str(home), "PYTHONDONTWRITEBYTECODE": "1"}
+        {
+            "NO_COLOR": "1",
+            "FORCE_COLOR": "0",
+            "CI": "1",
+            "HOME": str(home),
+            "TMPDIR": str(tmp),
+            "PYTHONDONTWRITEBYTECODE": "1",
+        }
     )
     env.update(extra or {})
     return env
+
+
+def output_tail(text: str, limit: int = OUTPUT_TAIL_CHARS) -> str:
+    """The end of a run's output as the model and the session may see it: about ``limit``
+    characters, redacted, no secret cut in two (``redact.redacted_tail``). The one function that
+    shortens test output; the prompt shortens further only through it."""
+    return redacted_tail(text, limit)
+
+
+class _Output(asyncio.Protocol):
+    """A run's output as it arrives: the first ``OUTPUT_FILE_BYTES`` to the file, and the last bytes
+    the tail needs in memory. Neither grows with the output (500 MB of it cost 1.1 GB once)."""
+
+    def __init__(self, file: BinaryIO, tail_bytes: int) -> None:
+        self.file, self.tail_bytes = file, tail_bytes
+        self.tail = bytearray()
+        self.total = 0
+        self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def data_received(self, data: bytes) -> None:
+        room = OUTPUT_FILE_BYTES - self.total
+        if room > 0:
+            self.file.write(data[:room])
+        self.total += len(data)
+        self.tail += data
+        if len(self.tail) > 2 * self.tail_bytes:  # trimmed in batches: one copy per tail's worth
+            del self.tail[: len(self.tail) - self.tail_bytes]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.total > OUTPUT_FILE_BYTES:
+            self.file.write(
+                f"\n[sofia_nb: {self.total - OUTPUT_FILE_BYTES:,} more bytes not kept]\n".encode()
+            )
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    def text(self) -> str:
+        """What the tail needs: the whole output when it is short, else its last bytes, decoded."""
+        return bytes(self.tail[-self.tail_bytes :]).decode("utf-8", errors="replace")
+
+
+def _not_found(program: str, cwd: Path, env: Mapping[str, str]) -> str | None:
+    """Why ``program`` cannot be started, looked up as ``exec`` would (the reaper runs it, so its
+    absence is told here, as a start failure, not as an exit status)."""
+    if "/" in program:
+        path = Path(program) if Path(program).is_absolute() else cwd / program
+        if not path.is_file():
+            return f"no such file {path}"
+        return None if os.access(path, os.X_OK) else f"{path} is not executable"
+    return None if shutil.which(program, path=env.get("PATH", os.defpath)) else "not found on PATH"
 
 
 async def run_process(
@@ -114,24 +186,43 @@ async def run_process(
     grace_s: float,
     output_path: Path,
 ) -> ProcessOutcome:
-    """Run ``argv`` without a shell in its own session; stdout and stderr go to ``output_path``."""
+    """Run ``argv`` without a shell, inside the reaper (``sofia_nb._reaper``) in its own session.
+
+    Its output (stdout and stderr) streams through a pipe: the first ``OUTPUT_FILE_BYTES`` go to
+    ``output_path``, and ``outcome.output`` is its redacted tail, so memory and disk stay bounded
+    however much the command prints. Nothing it starts outlives it: the reaper kills what is left
+    below it when the command ends, and on a timeout or a stop it gets SIGTERM and ``grace_s`` to
+    do so before its group is killed.
+    """
     started = time.perf_counter()
     outcome = ProcessOutcome(argv=list(argv))
-    with open(output_path, "wb") as output:  # noqa: ASYNC230 - a local scratch file the child writes to
+    if (missing := _not_found(argv[0], cwd, env)) is not None:
+        outcome.start_error = f"could not start {argv[0]}: {missing}"
+        return outcome
+    reaper = [sys.executable, "-m", "sofia_nb._reaper", "--grace", f"{max(0.5, grace_s - 1):g}", "--", *argv]
+    read_end, write_end = os.pipe()
+    with open(output_path, "wb") as output:  # noqa: ASYNC230 - a local scratch file, written as data comes
         try:
             proc = await asyncio.create_subprocess_exec(
-                *argv,
+                *reaper,
                 cwd=cwd,
                 env=dict(env),
                 stdin=asyncio.subprocess.DEVNULL,
-                stdout=output,
-                stderr=asyncio.subprocess.STDOUT,
+                stdout=write_end,
+                stderr=write_end,
                 start_new_session=True,
                 preexec_fn=die_with_parent(),
             )
         except OSError as exc:
+            os.close(read_end)
             outcome.start_error = f"could not start {argv[0]}: {exc}"
             return outcome
+        finally:
+            os.close(write_end)  # the child holds the only write end now: its end is our EOF
+        stream = _Output(output, (OUTPUT_TAIL_CHARS + cut_margin()) * 4)
+        transport, _ = await asyncio.get_running_loop().connect_read_pipe(
+            lambda: stream, os.fdopen(read_end, "rb", buffering=0)
+        )
         outcome.pgid = proc.pid
         try:
             await asyncio.wait_for(proc.wait(), timeout_s)
@@ -139,22 +230,34 @@ async def run_process(
             outcome.timed_out = True
             await _stop_group(proc, grace_s)
         finally:
-            if proc.returncode is None:  # cancelled (a user stop): nothing may outlive us
-                with contextlib.suppress(ProcessLookupError):
-                    proc.kill()
-            kill_group(proc.pid, signal.SIGKILL)  # the rest of the group, and strays of a normal exit
+            if proc.returncode is None:  # cancelled (a user stop): the reaper ends its tree, briefly
+                await asyncio.shield(_stop_group(proc, min(grace_s, 2.0)))
+            kill_group(proc.pid, signal.SIGKILL)  # the rest of the group, if any
+            with contextlib.suppress(TimeoutError):  # a stray that kept the pipe open was just killed
+                await asyncio.wait_for(asyncio.shield(stream.closed), 5.0)
+            transport.close()
     outcome.exit_code = proc.returncode
     outcome.duration_s = time.perf_counter() - started
-    text = output_path.read_text(encoding="utf-8", errors="replace")  # noqa: ASYNC240 - small local file
-    outcome.output = redact_text(text)[-OUTPUT_TAIL_CHARS:]
+    outcome.output_bytes = stream.total
+    outcome.output = output_tail(stream.text())
     return outcome
 
 
 def _special_failure(results: TestResults, test_id: str, message: str, output: str) -> TestResults:
     """A run-level problem (timeout, nothing collected, no report) counted as an error, never success."""
     results.errors += 1
-    results.failures.insert(0, TestFailure(test_id=test_id, message=message, trace_tail=output[-2000:]))
+    results.failures.insert(
+        0, TestFailure(test_id=test_id, message=message, trace_tail=output_tail(output, 2000))
+    )
     return results
+
+
+def _check_there(project: Path) -> None:
+    if not project.is_dir():
+        raise ProjectGone(
+            f"the project folder {project} is gone (a test may have deleted it); the loop stops: "
+            "nothing is left to test or commit"
+        )
 
 
 class TestRunner:
@@ -180,9 +283,13 @@ class TestRunner:
         self._env = env
 
     async def run(self, project: Path) -> TestRun:
+        """Run the tests in ``project`` (``{python}``: the PoC's own interpreter, made if needed);
+        ``ProjectGone`` when the folder is not there before or after."""
+        _check_there(project)
+        command = await expand(self.command, project)
         with tempfile.TemporaryDirectory(prefix="sofia-tests-") as scratch:
             report = Path(scratch) / ("report.xml" if self.result_format == "junit" else "report.json")
-            argv = [part.replace("{report}", str(report)) for part in self.command]
+            argv = [part.replace("{report}", str(report)) for part in command]
             env = child_environment(Path(scratch), self._env, self.extra_env)
             done = await run_process(
                 argv,
@@ -192,6 +299,7 @@ class TestRunner:
                 grace_s=self.grace_s,
                 output_path=Path(scratch) / "output.txt",
             )
+            _check_there(project)
             if done.start_error:
                 results = _special_failure(TestResults(), "<test command>", done.start_error, "")
             else:
@@ -214,7 +322,9 @@ class TestRunner:
             if not ok:
                 results.failures.append(
                     TestFailure(
-                        test_id="<test command>", message=f"exited with {code}", trace_tail=text[-2000:]
+                        test_id="<test command>",
+                        message=f"exited with {code}",
+                        trace_tail=output_tail(text, 2000),
                     )
                 )
             results.raw_output_tail = text

@@ -9,7 +9,6 @@ the default, python-pytest, is used.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterable
 
 from pydantic import BaseModel
@@ -54,7 +53,7 @@ class Template(BaseModel):
     def runner(self, *, timeout_s: float = TEST_TIMEOUT_S, grace_s: float = DEFAULT_GRACE_S) -> TestRunner:
         """A runner for this template's test command."""
         return TestRunner(
-            expand(self.test_command),
+            self.test_command,
             self.result_format,
             timeout_s=timeout_s,
             grace_s=grace_s,
@@ -126,8 +125,3 @@ def select_template(words: Iterable[str], registry: dict[str, Template] | None =
     registry = registry or TEMPLATES
     present = set(words)
     return next((t for t in registry.values() if present.intersection(t.words)), registry[DEFAULT_TEMPLATE])
-
-
-def expand(command: list[str]) -> list[str]:
-    """A command with ``{python}`` replaced by this interpreter (the project runs in our environment)."""
-    return [sys.executable if part == "{python}" else part for part in command]

@@ -54,8 +54,9 @@ def _run(runner: TestRunner, project: Path) -> TestRun:
 
 
 def test_an_exit_code_project_that_exits_3_is_one_failure_naming_the_exit_code(tmp_path: Path) -> None:
-    """Stdout and stderr both count; the run keeps the last 4000 characters, the failure the last 2000."""
-    out, err = "z" * 1000 + "a" * 2000 + "b" * 1990, "E" * 10
+    """Stdout and stderr both count; the run keeps the last 4000 characters, the failure the last 2000
+    (lines of ten, so both cuts fall between words: a cut never splits one)."""
+    out, err = "zzzzzzzzz\n" * 100 + "aaaaaaaaa\n" * 200 + "bbbbbbbbb\n" * 199, "EEEEEEEEE\n"
     code = (
         f"import sys; sys.stdout.write({out!r}); sys.stdout.flush(); sys.stderr.write({err!r}); sys.exit(3)"
     )
@@ -72,15 +73,15 @@ def test_an_exit_code_project_that_exits_3_is_one_failure_naming_the_exit_code(t
 
 @pytest.mark.parametrize("size", [5, 3000], ids=["short", "between-the-two-limits"])
 def test_a_failure_keeps_the_last_2000_characters_of_any_output(tmp_path: Path, size: int) -> None:
-    out = ("ab" * size)[:size]
+    out = ("abc\n" * size)[:size]  # a cut 2000 characters from the end falls between lines
     r = _run(_python(f"import sys; sys.stdout.write({out!r}); sys.exit(1)"), tmp_path).results
     assert [f.trace_tail for f in r.failures] == [out[-2000:]]
 
 
 def test_a_run_without_a_report_keeps_the_last_2000_characters_of_its_output(tmp_path: Path) -> None:
-    out = "x" * 1000 + "y" * 2000
+    out = "xxxxxxxxx\n" * 100 + "yyyyyyyyy\n" * 200
     r = _run(_python(f"import sys; sys.stdout.write({out!r}); sys.exit(2)", "junit"), tmp_path).results
-    assert [(f.test_id, f.trace_tail) for f in r.failures] == [("<no report>", "y" * 2000)]
+    assert [(f.test_id, f.trace_tail) for f in r.failures] == [("<no report>", "yyyyyyyyy\n" * 200)]
 
 
 def test_an_exit_code_project_that_exits_0_is_one_passed_test(tmp_path: Path) -> None:

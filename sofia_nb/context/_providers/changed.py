@@ -6,7 +6,6 @@ not from git's hunk-header guess, so a change inside ``Widget.render`` says ``me
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path, PurePosixPath
 from typing import Literal
@@ -16,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .._registry import ContextTool
 from .._support.budget import BudgetInput
 from .._support.errors import ContextError
-from .._support.exec import run_command
+from .._support.exec import git_argv, git_env, run_command
 from .._support.langs import language_for
 from .._support.outline import ScopeIndex
 from .._support.roots import is_allowed, resolve_folder
@@ -82,8 +81,7 @@ class ChangedResult(BaseModel):
 
 
 def _git(root: Path, *args: str) -> str:
-    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
-    result = run_command(["git", "-C", str(root), *args], timeout=_GIT_TIMEOUT_S, env=env)
+    result = run_command(git_argv(root, *args), timeout=_GIT_TIMEOUT_S, env=git_env())
     if result.not_found:
         raise ContextError("git is not installed")
     if not result.ok:
@@ -222,14 +220,14 @@ class _Repo:
         self.root = root
         self.request = request
         inside = run_command(
-            ["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"], timeout=_GIT_TIMEOUT_S
+            git_argv(root, "rev-parse", "--is-inside-work-tree"), timeout=_GIT_TIMEOUT_S, env=git_env()
         )
         if inside.not_found:
             raise ContextError("git is not installed")
         if not inside.ok:
             raise ContextError(f"{root}: not a git repository (or any of its parents)")
         has_head = run_command(
-            ["git", "-C", str(root), "rev-parse", "--verify", "--quiet", "HEAD"], timeout=_GIT_TIMEOUT_S
+            git_argv(root, "rev-parse", "--verify", "--quiet", "HEAD"), timeout=_GIT_TIMEOUT_S, env=git_env()
         ).ok
         if request.staged:
             self.base, self.spec = ["--cached", "HEAD" if has_head else _EMPTY_TREE], "staged (vs HEAD)"
@@ -242,16 +240,26 @@ class _Repo:
 
     def diff(self, *args: str) -> str:
         return _git(
-            self.root, "diff", "--relative", "-M", "--no-color", "--no-ext-diff", *args, *self.base, "--", "."
+            self.root,
+            "diff",
+            "--relative",
+            "-M",
+            "--no-color",
+            "--no-ext-diff",
+            "--no-textconv",
+            *args,
+            *self.base,
+            "--",
+            ".",
         )
 
     def new_side(self, path: str) -> str | None:
         """The file after the change: from the index, the range's right side, or the working tree."""
         if self.request.staged:
-            return _git(self.root, "show", f":./{path}")
+            return _git(self.root, "show", "--no-textconv", f":./{path}")
         if ".." in self.request.range:
             right = self.request.range.split("..")[-1].lstrip(".") or "HEAD"
-            return _git(self.root, "show", f"{right}:./{path}")
+            return _git(self.root, "show", "--no-textconv", f"{right}:./{path}")
         return _read_local(self.root, path)
 
 

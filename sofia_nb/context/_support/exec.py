@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from ..._children import die_with_parent, kill_group
+from ..._children import GIT_SAFETY, allowed_environment, die_with_parent, kill_group
 from ...redact import is_secret_env_name
 
 
@@ -24,6 +24,16 @@ def child_env(keep: frozenset[str] = frozenset(), **extra: str) -> dict[str, str
     env = {k: v for k, v in os.environ.items() if k in keep or not is_secret_env_name(k)}
     env.update(extra)
     return env
+
+
+def git_argv(root: Path | str, *args: str) -> list[str]:
+    """``git -C ROOT ARGS`` with no hook and no fsmonitor command from the repository's config."""
+    return ["git", *GIT_SAFETY, "-C", str(root), *args]
+
+
+def git_env() -> dict[str, str]:
+    """What git gets of our environment: the allow-list, never a prompt, no optional locks, C messages."""
+    return {**allowed_environment(), "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
 
 
 class ExecResult(BaseModel):

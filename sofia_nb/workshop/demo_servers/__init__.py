@@ -8,6 +8,7 @@ config entry that starts it; :func:`count_calls` reads the call log the server k
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,12 +26,18 @@ SEARCH_SERVER_MODULE = "sofia_nb.workshop.demo_servers.search_server"
 def search_server_entry(call_log: Path | None = None) -> dict[str, Any]:
     """The stdio server entry (VS Code ``mcp.json`` shape) that starts the search server.
 
-    It runs with this interpreter, so it works from any working directory; with ``call_log`` the
-    server appends every ``tools/call`` it receives to that file.
+    It runs with this interpreter, so it works from any working directory; with ``call_log`` (else
+    ``$SOFIA_TOOL_CALL_LOG``) the server appends every ``tools/call`` it receives to that file. A
+    stdio server gets only the allow-listed environment, so the entry names what it needs: the log,
+    and ``PYTHONPATH`` when sofia_nb is found through it.
     """
     entry: dict[str, Any] = {"type": "stdio", "command": sys.executable, "args": ["-m", SEARCH_SERVER_MODULE]}
+    env = {"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else {}
+    call_log = call_log or call_log_from_env()
     if call_log is not None:
-        entry["env"] = {CALL_LOG_ENV: str(call_log)}
+        env[CALL_LOG_ENV] = str(call_log)
+    if env:
+        entry["env"] = env
     return entry
 
 
