@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..session import TestResults
+from ._runner import output_tail
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +99,7 @@ def project_files(root: Path) -> list[str]:
 def _mentioned(results: TestResults, files: list[str]) -> list[str]:
     """Files named by the failures (their file, or any path in their trace), most mentioned first."""
     text = "\n".join(f"{f.file}\n{f.test_id}\n{f.message}\n{f.trace_tail}" for f in results.failures)
-    text += "\n" + results.raw_output_tail[-2000:]
+    text += "\n" + output_tail(results.raw_output_tail, 2000)
     counts = {rel: len(re.findall(re.escape(rel), text)) for rel in files}
     stem_hits = {rel: len(re.findall(r"\b" + re.escape(Path(rel).stem) + r"\b", text)) for rel in files}
     ranked = [rel for rel in files if counts[rel] or stem_hits[rel]]
@@ -138,7 +139,7 @@ def _failures(results: TestResults) -> str:
         where = f" ({f.file}:{f.line})" if f.file and f.line else f" ({f.file})" if f.file else ""
         blocks.append(f"{i}. {f.test_id}{where}: {f.message}\n```\n{f.trace_tail}\n```")
     if not r.failures and r.raw_output_tail:
-        blocks.append("Output tail:\n```\n" + r.raw_output_tail[-2000:] + "\n```")
+        blocks.append("Output tail:\n```\n" + output_tail(r.raw_output_tail, 2000) + "\n```")
     return "\n\n".join(blocks)
 
 
@@ -186,7 +187,7 @@ def build_fix_prompt(p: PromptInput) -> tuple[str, str]:
     if outline:
         parts.append("# Outlines of the other files\n" + outline)
     if p.previous_diff:
-        parts.append("# Previous change\n```diff\n" + p.previous_diff[-MAX_DIFF_CHARS:] + "\n```")
+        parts.append("# Previous change\n```diff\n" + output_tail(p.previous_diff, MAX_DIFF_CHARS) + "\n```")
     if p.enrichment:
         parts.append("# Extra context\n" + p.enrichment)
     parts.append("# Task\nMake the failing tests pass with the smallest correct change. " + EDIT_FORMAT_RULES)

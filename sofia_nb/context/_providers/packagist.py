@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .._registry import ContextTool, ToolAnnotations
 from .._support.budget import BudgetInput
-from .._support.exec import child_env, run_command
+from .._support.exec import child_env, git_argv, run_command
 from .composer import Package, collect, latest_tag, root_dir
 from .composer._models import ROOT_FIELD
 
@@ -177,9 +177,8 @@ def _pushed(folder: Path, tag: str) -> Literal["yes", "no", "?"]:
     if not tag:
         return "?"
     env = child_env(frozenset({"SSH_AUTH_SOCK"}), GIT_TERMINAL_PROMPT="0")
-    run = run_command(
-        ["git", "ls-remote", "--tags", "origin", f"refs/tags/{tag}"],
-        cwd=folder,
+    run = run_command(  # the agent socket is kept: a remote may be reached over ssh
+        git_argv(folder, "ls-remote", "--tags", "origin", f"refs/tags/{tag}"),
         timeout=LS_REMOTE_TIMEOUT_S,
         env=env,
     )

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..._support.errors import ContextError
-from ..._support.exec import run_command
+from ..._support.exec import git_argv, git_env, run_command
 from ..._support.roots import resolve_path
 
 # Dependencies and hidden folders (.git, .venv, .idea) are skipped; not the wider code ignore list,
@@ -136,5 +136,7 @@ def find_package(target: str, root: Path) -> Package:
 
 def latest_tag(folder: Path) -> str:
     """``git describe --tags --abbrev=0`` in ``folder``; "" when there is no tag or no git."""
-    result = run_command(["git", "describe", "--tags", "--abbrev=0"], cwd=folder, timeout=GIT_TAG_TIMEOUT_S)
+    result = run_command(
+        git_argv(folder, "describe", "--tags", "--abbrev=0"), timeout=GIT_TAG_TIMEOUT_S, env=git_env()
+    )
     return result.stdout.strip() if result.ok else ""
