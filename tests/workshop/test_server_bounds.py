@@ -10,13 +10,12 @@ from typing import Any
 
 import pytest
 
-from sofia_nb.consent import ConsentBroker, PolicyConsent
+from sofia_nb.consent import ConsentBroker, ConsentedTools, PolicyConsent
 from sofia_nb.events import EventBus, EventRecorder, WarningIssued
 from sofia_nb.llm import Endpoint, Message, OpenAICompatLLM
 from sofia_nb.mcp import McpManager
 from sofia_nb.session import WorkshopSession
-from sofia_nb.workshop import WorkshopTools
-from sofia_nb.workshop._tools import MAX_TOOLS_PER_SERVER
+from sofia_nb.workshop._tools import MAX_TOOLS_PER_SERVER, WorkshopTools
 from tests.support.mcp_helpers import config, fake_entry
 from tests.support.openai_server import OpenAIServer
 
@@ -34,8 +33,7 @@ async def _turn(
     async with McpManager(config(entry), bus=bus) as mcp:
         tools = WorkshopTools(
             session,
-            consent=ConsentBroker(PolicyConsent("allow-all"), bus=bus, session=session),
-            host=mcp,
+            tools=ConsentedTools(mcp, ConsentBroker(PolicyConsent("allow-all"), bus=bus, session=session)),
             servers=["fake"],
             bus=bus,
             **bounds,
@@ -102,7 +100,7 @@ async def test_a_50_mb_tool_result_reaches_the_model_cut_to_its_budget_with_a_no
 class _HugeToolsHost:
     """A server whose one tool has a megabyte of description and another a 30 kB schema."""
 
-    async def list_tools(self, server: str) -> list[Any]:
+    async def list_tools(self, server: str, *args: Any, **kwargs: Any) -> list[Any]:
         from sofia_nb.protocol import Tool
 
         wide = {"type": "object", "properties": {f"p{n}": {"type": "string"} for n in range(1500)}}
@@ -120,7 +118,9 @@ async def test_a_huge_description_is_cut_and_a_huge_schema_is_not_offered() -> N
 
     bus = EventBus()
     recorder = EventRecorder(bus)
-    tools = WorkshopTools(WorkshopSession(), host=_HugeToolsHost(), servers=["big"], bus=bus)  # type: ignore[arg-type]
+    session = WorkshopSession()
+    gated_host = ConsentedTools(_HugeToolsHost(), ConsentBroker(PolicyConsent("deny"), session=session))  # type: ignore[arg-type]
+    tools = WorkshopTools(session, tools=gated_host, servers=["big"], bus=bus)
     [spec] = await tools.list_tools()
     assert spec.name == "big__wordy" and len(spec.description) <= DESCRIPTION_CHARS
     [warning] = [w.message for w in recorder.of_type(WarningIssued)]
