@@ -11,10 +11,12 @@
   COMMAND's status; on SIGTERM (the loop's timeout or stop) it passes SIGTERM on, waits up to
   ``--grace`` seconds, and kills what is left the same way.
 
-It is started in its own session with a parent-death signal (``_children.die_with_parent``), like
-every child; the kernel or CLI process that runs the loop is never a subreaper itself. What it
-cannot do: outlive a SIGKILL of itself (the loop's owner killed with SIGKILL): its adopted orphans
-then go to the next subreaper up, or init.
+It is started in its own session with a parent-death signal (``_children.dying_with_parent``), like
+every child, and with ``--owner PID`` turns that signal into SIGTERM once it can handle it: the
+owner's death (a kernel or CLI process killed with SIGKILL) is then a stop like a timeout, so
+daemons the tests left are still killed. The kernel or CLI process that runs the loop is never a
+subreaper itself. What it cannot do: outlive a SIGKILL of itself: its adopted orphans then go to
+the next subreaper up, or init.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from pathlib import Path
 
 from ._children import die_with_parent
 
+_PR_SET_PDEATHSIG = 1
 _PR_SET_DUMPABLE = 4
 _PR_SET_CHILD_SUBREAPER = 36
 _POLL_S = 0.02
@@ -89,13 +92,22 @@ def kill_below(me: int, statuses: dict[int, int]) -> None:
         _reap(statuses)
 
 
-def run(command: list[str], grace_s: float) -> int:
+def run(command: list[str], grace_s: float, owner: int | None = None) -> int:
+    """Run ``command`` and end everything below; its exit status (negative: the signal it died of).
+    ``owner``: the process whose death is a stop (SIGTERM) rather than the SIGKILL it started with."""
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
     stopping: list[float] = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(time.monotonic()))
     signal.signal(signal.SIGINT, lambda *_: stopping.append(time.monotonic()))
+    if owner is not None:
+        # Started with SIGKILL as its parent-death signal: a killed reaper would leave the orphans
+        # it adopted to init. SIGTERM instead, now that it is handled: the owner's death is a stop,
+        # and what the tests started is ended as on a timeout.
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        if os.getppid() != owner:  # the owner died before the signal was set
+            return -signal.SIGKILL
     me = os.getpid()
     try:
         child = subprocess.Popen(command, preexec_fn=die_with_parent())
@@ -126,12 +138,13 @@ def run(command: list[str], grace_s: float) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sofia_nb._reaper")
     parser.add_argument("--grace", type=float, default=3.0)
+    parser.add_argument("--owner", type=int, default=None, help="the pid whose death stops the run")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command")
-    code = run(command, args.grace)
+    code = run(command, args.grace, args.owner)
     if code < 0:  # the command died of a signal: so does the reaper, and the loop sees which
         signal.signal(-code, signal.SIG_DFL)
         os.kill(os.getpid(), -code)

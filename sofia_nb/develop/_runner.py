@@ -22,7 +22,7 @@ from typing import BinaryIO
 
 from pydantic import BaseModel, Field
 
-from .._children import die_with_parent, kill_group
+from .._children import dying_with_parent, kill_group
 from ..redact import cut_margin, redacted_tail, scrubbed_env
 from ..session import TestFailure, TestResults
 from ._results import ReportError, ResultFormat, parse_report
@@ -199,7 +199,12 @@ async def run_process(
     if (missing := _not_found(argv[0], cwd, env)) is not None:
         outcome.start_error = f"could not start {argv[0]}: {missing}"
         return outcome
-    reaper = [sys.executable, "-m", "sofia_nb._reaper", "--grace", f"{max(0.5, grace_s - 1):g}", "--", *argv]
+    reaper, preexec = dying_with_parent(
+        [
+            *(sys.executable, "-m", "sofia_nb._reaper", "--owner", str(os.getpid())),
+            *("--grace", f"{max(0.5, grace_s - 1):g}", "--", *argv),
+        ]
+    )
     read_end, write_end = os.pipe()
     with open(output_path, "wb") as output:  # noqa: ASYNC230 - a local scratch file, written as data comes
         try:
@@ -211,7 +216,7 @@ async def run_process(
                 stdout=write_end,
                 stderr=write_end,
                 start_new_session=True,
-                preexec_fn=die_with_parent(),
+                preexec_fn=preexec,  # None with setpriv: no fork() of a large kernel
             )
         except OSError as exc:
             os.close(read_end)

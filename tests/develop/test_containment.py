@@ -10,8 +10,10 @@ import base64
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import zipfile
@@ -19,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+import sofia_nb
 from sofia_nb.develop import TEMPLATES, LoopOptions
 from sofia_nb.develop._runner import TestRunner
 from tests.support.openai_server import OpenAIServer
@@ -91,6 +94,79 @@ def test_a_daemon_the_tests_leave_behind_is_killed_with_the_run(tmp_path: Path) 
         for pid in left:
             if running(pid):
                 os.kill(pid, 9)
+
+
+@linux_only
+def test_a_daemon_the_tests_leave_is_killed_even_when_the_owner_is_sigkilled(tmp_path: Path) -> None:
+    """The loop's owner (a kernel, the CLI) killed with SIGKILL mid-run: the reaper's parent-death
+    signal is a stop (SIGTERM), so it still ends the ``setsid`` daemon the tests started; with SIGKILL
+    it died at once and left the daemon it had adopted to init."""
+    pid_file = tmp_path / "daemon.pid"
+    command = ["sh", "-c", f"setsid sh -c 'echo $$ > {pid_file}; exec sleep 300' & exec sleep 300"]
+    owner_code = (
+        "import asyncio\n"
+        "from pathlib import Path\n"
+        "from sofia_nb.develop._runner import TestRunner\n"
+        f"runner = TestRunner({command!r}, 'exit-code', timeout_s=60)\n"
+        f"asyncio.run(runner.run(Path({str(tmp_path)!r})))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    owner = subprocess.Popen([sys.executable, "-c", owner_code], env=env)
+    try:
+        deadline = time.monotonic() + WAIT_S
+        while not (pid_file.exists() and pid_file.read_text().strip()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        daemon = int(pid_file.read_text())
+    finally:
+        owner.kill()
+        owner.wait()
+    try:
+        assert gone([daemon]), "a daemon of the tests outlived its SIGKILLed owner"
+    finally:
+        if running(daemon):
+            os.kill(daemon, 9)
+
+
+SYSTEM_PYTHON = Path("/usr/bin/python3")
+
+
+@linux_only
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("setpriv") is None or not SYSTEM_PYTHON.exists(),
+    reason="runs the reaper as another user: needs root, setpriv and a system python3",
+)
+def test_the_tests_cannot_read_the_reapers_environment(tmp_path: Path) -> None:
+    """A test of the same user can read the ``/proc/PID/environ`` of any dumpable process it sees; the
+    reaper is not dumpable, so its parent's environment is closed to the test. As root nothing is
+    closed, so the reaper and the test run as ``nobody`` (a copy of the package nobody can read)."""
+    folder = Path(tempfile.mkdtemp(prefix="sofia-reaper-"))
+    try:
+        folder.chmod(0o755)
+        package = folder / "sofia_nb"
+        package.mkdir(mode=0o755)
+        source = Path(sofia_nb.__file__).parent
+        for name in ("__init__.py", "_version.py", "_children.py", "_reaper.py"):
+            shutil.copy(source / name, package / name)
+            (package / name).chmod(0o644)
+        probe = (
+            "import os\n"
+            "try:\n"
+            "    print('read:', 'SOFIA_CANARY' in open(f'/proc/{os.getppid()}/environ').read())\n"
+            "except OSError as exc:\n"
+            "    print('refused:', exc.strerror)\n"
+        )
+        nobody = ("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--")
+        done = subprocess.run(
+            [*nobody, str(SYSTEM_PYTHON), "-m", "sofia_nb._reaper", "--", str(SYSTEM_PYTHON), "-c", probe],
+            env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(folder), "SOFIA_CANARY": "planted"},
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        shutil.rmtree(folder)
+    assert done.stdout.strip() == "refused: Permission denied", done.stdout + done.stderr
 
 
 def test_a_hook_or_an_fsmonitor_the_tests_install_never_runs(tmp_path: Path, no_git_identity: None) -> None:
