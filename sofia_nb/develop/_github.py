@@ -81,7 +81,7 @@ class GitHubPublisher:
                 "create_repository",
                 {
                     "name": self.name,
-                    "description": self.description[:300],
+                    "description": redacted_head(self.description, 300),
                     "private": True,
                     "autoInit": False,
                 },

@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..redact import redacted_head
 from ._models import (
     PHASE_ORDER,
     RANKING_WEIGHTS,
@@ -418,4 +419,4 @@ _SECTIONS: dict[Phase, Callable[[WorkshopSession, Phase], Iterator[Section]]] = 
 def _cut(line: str, width: int) -> str:
     if len(line) <= width:
         return line
-    return line[: width - 1].rsplit(" ", 1)[0] + "…"
+    return redacted_head(line, width - 1).rsplit(" ", 1)[0] + "…"  # redact, then cut

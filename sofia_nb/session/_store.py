@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .._validation import describe
-from ..redact import redact
+from ..redact import redact, redacted_head
 from ._atomic import TMP_SUFFIX, write_atomically
 from ._errors import (
     CorruptSessionError,
@@ -46,7 +46,7 @@ ID_RULE = "a letter or digit, then up to 79 letters, digits, '.', '_' or '-'"
 def _shown(value: object) -> str:
     """A value from a file, shortened for an error message."""
     text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return text if len(text) <= 60 else redacted_head(text, 57) + "..."  # redact, then cut
 
 
 def _read_regular_file(path: Path) -> str:

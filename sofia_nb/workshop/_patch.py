@@ -27,6 +27,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from ..redact import redacted_head
 from ..session import Phase, WorkshopSession
 from ._extract import json_values
 from ._schemas import DiscoverOutput, PhaseOutput
@@ -329,7 +330,7 @@ def _said(value: Any) -> str:
 
 def _short(text: str, width: int = 80) -> str:
     text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1].rsplit(" ", 1)[0] + "…"
+    return text if len(text) <= width else redacted_head(text, width - 1).rsplit(" ", 1)[0] + "…"
 
 
 def apply_patch(session: WorkshopSession, output: type[PhaseOutput], patch: dict[str, Any]) -> Merged:

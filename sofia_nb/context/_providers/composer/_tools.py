@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ....redact import redact_text
+from ....redact import redact_text, redacted_head
 from ..._support.errors import ContextError
 from ..._support.exec import run_command
 from ._discover import Package, collect, find_package, latest_tag, root_dir
@@ -76,7 +76,7 @@ def failure_line(output: str) -> str:
     # composer echoes each command it runs as "> command": that line names the command, not its failure.
     lines = [line.strip() for line in output.splitlines() if line.strip() and not line.startswith("> ")]
     line = next((x for x in lines if _FAIL_LINE.search(x)), lines[-1] if lines else "")
-    return line if len(line) <= _FAIL_CHARS else line[:_FAIL_CHARS] + "…"
+    return line if len(line) <= _FAIL_CHARS else redacted_head(line, _FAIL_CHARS) + "…"
 
 
 def _check(p: Package, timeout_s: float) -> CheckRow:

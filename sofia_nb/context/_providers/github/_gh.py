@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ....redact import redact_text
+from ....redact import redact_text, redacted_head
 from ..._support.errors import ContextError
 from ..._support.exec import child_env, run_command
 
@@ -71,5 +71,6 @@ def graphql(query: str, *, timeout: float, **variables: str | int) -> dict[str, 
     data = reply.get("data") if isinstance(reply, dict) else None
     if not isinstance(data, dict):
         errors = reply.get("errors") if isinstance(reply, dict) else None
-        raise GhError(f"gh api graphql: no data ({json.dumps(errors)[:200] if errors else 'empty reply'})")
+        said = redacted_head(json.dumps(errors), 200) if errors else "empty reply"
+        raise GhError(f"gh api graphql: no data ({said})")
     return data
