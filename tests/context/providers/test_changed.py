@@ -78,3 +78,20 @@ def test_errors_are_tool_errors(repo: Path, tmp_path: Path) -> None:
 )
 def test_categories(path: str, category: str) -> None:
     assert categorize(path) == category
+
+
+def test_a_repositorys_fsmonitor_never_runs_and_its_filter_sees_no_credential(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cloned repository's config names commands git runs on ``diff``: an fsmonitor (off) and a
+    clean filter (filters are not turned off: it runs with the allow-listed environment only)."""
+    repo = make_repo(tmp_path / "project")
+    canary, seen = tmp_path / "fsmonitor-ran", tmp_path / "filter-env"
+    git(repo, "config", "core.fsmonitor", f"echo ran >> {canary}; true")
+    git(repo, "config", "filter.dump.clean", f"env >> {seen}; cat")
+    (repo / ".git" / "info" / "attributes").write_text("*.py filter=dump\n")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-planted-for-changed-0000000000")
+    assert run(ChangedInput(root=str(repo))).changes
+    assert not canary.exists()
+    assert "PATH=" in seen.read_text()  # the filter ran...
+    assert "sk-planted" not in seen.read_text()  # ...without our credentials
