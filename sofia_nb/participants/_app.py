@@ -1,0 +1,337 @@
+"""The participant server's HTTP face: one page, its two static files, three calls and a stream.
+
+Every request passes one gate (``Gate.__call__``) before any route: the ``Host`` must be the
+server's own (no DNS rebinding), the path must start with the current join token (else 404, as
+if nothing were there), an ``Origin`` must be the server's own and is required on a POST, a
+fetch from another site is refused, and the network address must be within its rate. Routes
+then check the device (its cookie) and its own rate, and read at most ``max_body_bytes``.
+
+Participants reach the room and nothing else: no route runs code, reads a file named by a
+request, or returns anything but the page, its assets and the participant's own view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from importlib import resources
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from .._validation import describe
+from ._limits import RateLimiter, retry_after
+from ._room import CONTRIBUTION_IN, JoinIn, Room, RoomRefusal
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+DEVICE_COOKIE = "sofia_room"
+HEARTBEAT_S = 15.0
+
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; "
+        b"base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"cache-control", b"no-store"),
+]
+
+
+def _error(status: int, kind: str, message: str, **headers: str) -> JSONResponse:
+    return JSONResponse({"error": {"kind": kind, "message": message}}, status_code=status, headers=headers)
+
+
+class Hub:
+    """Wakes the update streams when the room changes; lives on the server's loop."""
+
+    def __init__(self) -> None:
+        self.stopping = False
+        self._event: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._event = asyncio.Event()
+
+    def poke(self) -> None:
+        """Wake every stream (callable from any thread)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._wake)
+            except RuntimeError:  # the loop closed between the check and the call
+                pass
+
+    def _wake(self) -> None:
+        if self._event is not None:
+            self._event.set()
+            self._event = asyncio.Event()
+
+    def stop(self) -> None:
+        self.stopping = True
+        self.poke()
+
+    async def wait(self, seconds: float) -> None:
+        event = self._event
+        if event is None:
+            return
+        try:
+            await asyncio.wait_for(event.wait(), seconds)
+        except TimeoutError:
+            pass
+
+
+class Gate:
+    """The join token and who may talk to the server; wraps the routes (pure ASGI)."""
+
+    def __init__(self, app: ASGIApp, room: Room, hosts: set[str]) -> None:
+        self.app = app
+        self.room = room
+        self.hosts = hosts
+        self.origins = {f"http://{h}" for h in hosts}
+        self.token = secrets.token_urlsafe(16)
+        limits = room.limits
+        self.by_address = RateLimiter(limits.address_burst, limits.address_per_second, room.clock)
+        self.by_device = RateLimiter(limits.device_burst, limits.device_per_second, room.clock)
+
+    def rotate(self) -> str:
+        """A new token: the old link stops working at once (open streams end)."""
+        self.token = secrets.token_urlsafe(16)
+        return self.token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return  # no lifespan, no websockets
+        refusal = self._refusal(scope)
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        if refusal is not None:
+            await refusal(scope, receive, send_with_headers)
+            return
+        if scope["path"] == f"/{self.token}":  # the page's relative links need the slash
+            await RedirectResponse(f"/{self.token}/", 307)(scope, receive, send_with_headers)
+            return
+        scope["path"] = scope["path"][len(self.token) + 1 :] or "/"
+        scope["raw_path"] = scope["path"].encode()
+        scope["sofia_token"] = self.token
+        await self.app(scope, receive, send_with_headers)
+
+    def _refusal(self, scope: Scope) -> Response | None:
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        if headers.get("host") not in self.hosts:
+            return _error(400, "wrong-host", "this server answers only to its own address")
+        first, _, _ = scope["path"].lstrip("/").partition("/")
+        if not hmac.compare_digest(first.encode(), self.token.encode()):
+            return _error(404, "not-found", "nothing here: ask the facilitator for the current link")
+        origin = headers.get("origin")
+        if origin is not None and origin not in self.origins:
+            return _error(403, "wrong-origin", "requests from another site are refused")
+        if scope["method"] != "GET" and origin is None:
+            return _error(
+                403, "wrong-origin", "a request that changes something must come from the room's page"
+            )
+        site = headers.get("sec-fetch-site")
+        page = scope["path"].rstrip("/") == f"/{self.token}"
+        if site is not None and site not in ("same-origin", "none") and not page:
+            return _error(403, "wrong-origin", "requests from another site are refused")
+        client = scope.get("client")
+        wait = self.by_address.take(client[0] if client else "?")
+        if wait:
+            return _error(
+                429, "rate-limited", "too many requests; wait a moment", **{"Retry-After": retry_after(wait)}
+            )
+        return None
+
+
+class StreamSlots:
+    """How many update streams are open, per address and in all."""
+
+    def __init__(self, per_address: int, total: int) -> None:
+        self.per_address, self.total = per_address, total
+        self.open: dict[str, int] = {}
+
+    def take(self, address: str) -> bool:
+        if sum(self.open.values()) >= self.total or self.open.get(address, 0) >= self.per_address:
+            return False
+        self.open[address] = self.open.get(address, 0) + 1
+        return True
+
+    def give_back(self, address: str) -> None:
+        self.open[address] -= 1
+        if not self.open[address]:
+            del self.open[address]
+
+
+def _asset(name: str) -> bytes:
+    return resources.files("sofia_nb.participants").joinpath("static", name).read_bytes()
+
+
+def build_app(room: Room, hub: Hub, hosts: set[str]) -> Gate:
+    """The ASGI app for ``room``, answering only to ``hosts`` (``"address:port"``)."""
+    limits = room.limits
+    slots = StreamSlots(limits.streams_per_address, limits.max_streams)
+    page, script, style, icon = (_asset(n) for n in ("room.html", "room.js", "room.css", "icon.svg"))
+    gate: Gate
+
+    def device_of(request: Request) -> tuple[Any, Response | None]:
+        secret = request.cookies.get(DEVICE_COOKIE)
+        member = room.member_for(secret)
+        if member is None:
+            return None, _error(401, "not-joined", "join the room first")
+        wait = gate.by_device.take(member.device)
+        if wait:
+            return None, _error(
+                429, "rate-limited", "too many requests; wait a moment", **{"Retry-After": retry_after(wait)}
+            )
+        return member, None
+
+    async def read_json(request: Request) -> Any:
+        if not request.headers.get("content-type", "").startswith("application/json"):
+            raise RoomRefusal("unsupported", "send JSON")
+        declared = request.headers.get("content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > limits.max_body_bytes):
+            raise _TooLarge()
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limits.max_body_bytes:
+                raise _TooLarge()
+        try:
+            return json.loads(body)
+        except ValueError as exc:
+            raise RoomRefusal("invalid", f"the request is not JSON: {exc}") from None
+
+    def answer(call: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+        async def handler(request: Request) -> Response:
+            try:
+                return await call(request)
+            except _TooLarge:
+                return _error(413, "too-large", f"at most {limits.max_body_bytes} bytes")
+            except ValidationError as exc:
+                return _error(400, "invalid", describe(exc))
+            except RoomRefusal as exc:
+                status = {"joining-closed": 403, "room-full": 403, "not-found": 404}.get(exc.kind, 400)
+                if exc.kind in ("round-closed", "wrong-round", "time-up", "too-many"):
+                    status = 409
+                return _error(status, exc.kind, exc.message)
+
+        return handler
+
+    async def show_page(request: Request) -> Response:
+        return Response(page, media_type="text/html; charset=utf-8")
+
+    async def show_script(request: Request) -> Response:
+        return Response(script, media_type="text/javascript; charset=utf-8")
+
+    async def show_style(request: Request) -> Response:
+        return Response(style, media_type="text/css; charset=utf-8")
+
+    async def show_icon(request: Request) -> Response:
+        return Response(icon, media_type="image/svg+xml")
+
+    async def me(request: Request) -> Response:
+        member = room.member_for(request.cookies.get(DEVICE_COOKIE))
+        return JSONResponse(room.view_for(member).model_dump(mode="json"))
+
+    async def join(request: Request) -> Response:
+        sent = JoinIn.model_validate(await read_json(request))
+        member, secret = room.join(sent.name, request.cookies.get(DEVICE_COOKIE))
+        response = JSONResponse(room.view_for(member).model_dump(mode="json"))
+        response.set_cookie(DEVICE_COOKIE, secret, max_age=12 * 3600, httponly=True, samesite="strict")
+        return response
+
+    async def send(request: Request) -> Response:
+        member, refused = device_of(request)
+        if refused is not None:
+            return refused
+        sent = CONTRIBUTION_IN.validate_python(await read_json(request))
+        entry = room.contribute(member, sent)
+        return JSONResponse({"id": entry, "view": room.view_for(member).model_dump(mode="json")})
+
+    async def events(request: Request) -> Response:
+        member, refused = device_of(request)
+        if refused is not None:
+            return refused
+        address = request.client.host if request.client else "?"
+        if not slots.take(address):
+            return _error(429, "too-many-streams", "too many open pages from this address")
+        token = request.scope["sofia_token"]
+        room.present(member.id, +1)
+
+        def release() -> None:
+            slots.give_back(address)
+            room.present(member.id, -1)
+
+        async def stream() -> AsyncIterator[str]:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + limits.stream_seconds
+            sent = ""
+            yield "retry: 3000\n\n"
+            while not hub.stopping and gate.token == token:
+                # read before the view: a change made while it is built wakes the wait below
+                before = room.version
+                view = json.dumps(room.view_for(member).model_dump(mode="json"), separators=(",", ":"))
+                if view != sent:
+                    sent = view
+                    yield f"event: state\ndata: {view}\n\n"
+                left = deadline - loop.time()
+                if left <= 0:
+                    break
+                if room.version == before:
+                    await hub.wait(min(HEARTBEAT_S, left))
+                    if room.version == before:
+                        yield ": ping\n\n"
+
+        return _Stream(stream(), release)
+
+    routes = [
+        Route("/", show_page),
+        Route("/room.js", show_script),
+        Route("/room.css", show_style),
+        Route("/icon.svg", show_icon),
+        Route("/api/me", answer(me)),
+        Route("/api/join", answer(join), methods=["POST"]),
+        Route("/api/send", answer(send), methods=["POST"]),
+        Route("/events", events),
+    ]
+    gate = Gate(Starlette(routes=routes), room, hosts)
+    return gate
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class _Stream(StreamingResponse):
+    """An update stream that gives back its slot however it ends (a generator that was never
+    started, because the phone left first, would never run its own ``finally``)."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None]) -> None:
+        super().__init__(content, media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
+        self._release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()

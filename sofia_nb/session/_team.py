@@ -1,0 +1,235 @@
+"""The team in the room: rounds the facilitator opens, what participants send, and the results.
+
+These are records: the participant server (``sofia_nb.participants``) keeps them and applies its
+rules, the session stores them, the export shows them. Participants are named only by a
+pseudonymous id (``p-`` and six hex digits); the device that joined is kept as a hash of its
+secret, never the secret.
+
+Everything a participant typed is untrusted text: it is stored as typed (less control
+characters) and made inert where it is shown.
+"""
+
+from __future__ import annotations
+
+import statistics
+from datetime import datetime
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ._models import Phase, utcnow
+
+CRITERIA: tuple[str, ...] = ("feasibility", "value", "human_value")
+"""What Design asks the team to score, each from 1 to 5."""
+
+CRITERION_LABELS: dict[str, str] = {
+    "feasibility": "Feasibility",
+    "value": "Value",
+    "human_value": "Human value",
+}
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class RoundKind(StrEnum):
+    QUESTION = "question"
+    IDEATE = "ideate"
+    DESIGN = "design"
+    SELECT = "select"
+
+
+class RoundState(StrEnum):
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+class RoundItem(_Record):
+    """A card offered in Ideate, or an idea the team scores (Design) or votes on (Select)."""
+
+    id: str
+    title: str
+    description: str = ""
+
+
+class TeamRound(_Record):
+    """One round the facilitator opened: what it asks, and its state."""
+
+    id: str
+    kind: RoundKind
+    phase: Phase | None = None
+    prompt: str = ""
+    items: list[RoundItem] = Field(default_factory=list)
+    votes_per_person: int = 3
+    state: RoundState = RoundState.OPEN
+    revealed: bool = False
+    opened_at: datetime = Field(default_factory=utcnow)
+    closed_at: datetime | None = None
+    ends_at: datetime | None = Field(None, description="the timer: answers after it are refused")
+
+    def item(self, item_id: str) -> RoundItem | None:
+        return next((i for i in self.items if i.id == item_id), None)
+
+
+class TeamMember(_Record):
+    """A participant, by pseudonymous id; ``name`` only if they gave one."""
+
+    id: str
+    name: str = ""
+    device: str = Field(description="sha256 of the device's secret: a reconnecting phone is recognised")
+    joined_at: datetime = Field(default_factory=utcnow)
+
+
+class _Contribution(_Record):
+    id: str
+    round_id: str
+    participant: str
+    at: datetime = Field(default_factory=utcnow)
+    removed: bool = False
+
+
+class Answer(_Contribution):
+    """A free-text answer to an open question."""
+
+    kind: Literal["answer"] = "answer"
+    text: str
+
+
+class IdeaSubmission(_Contribution):
+    """An idea a participant submitted in Ideate."""
+
+    kind: Literal["idea"] = "idea"
+    title: str
+    description: str = ""
+
+
+class Scores(_Contribution):
+    """One participant's scores for one item in Design (a new score replaces the old one)."""
+
+    kind: Literal["scores"] = "scores"
+    item_id: str
+    feasibility: int | None = Field(None, ge=1, le=5)
+    value: int | None = Field(None, ge=1, le=5)
+    human_value: int | None = Field(None, ge=1, le=5)
+
+
+class Votes(_Contribution):
+    """One participant's dot votes in Select: item id -> dots (the whole allocation, replaced)."""
+
+    kind: Literal["votes"] = "votes"
+    dots: dict[str, int] = Field(default_factory=dict)
+
+
+Contribution = Annotated[Answer | IdeaSubmission | Scores | Votes, Field(discriminator="kind")]
+
+
+class TeamRoom(_Record):
+    """Everything the team did in a workshop: members, rounds, contributions (removed ones kept,
+    marked, so the record shows what the facilitator took out)."""
+
+    members: list[TeamMember] = Field(default_factory=list)
+    rounds: list[TeamRound] = Field(default_factory=list)
+    contributions: list[Contribution] = Field(default_factory=list)
+
+    def round(self, round_id: str) -> TeamRound | None:
+        return next((r for r in self.rounds if r.id == round_id), None)
+
+    def of_round(self, round_id: str) -> list[Answer | IdeaSubmission | Scores | Votes]:
+        """The round's contributions that the facilitator has not removed, in order."""
+        return [c for c in self.contributions if c.round_id == round_id and not c.removed]
+
+    def latest(self, kind: RoundKind, phase: Phase | None = None) -> TeamRound | None:
+        """The last round of ``kind`` (in ``phase`` when given)."""
+        for r in reversed(self.rounds):
+            if r.kind == kind and (phase is None or r.phase == phase):
+                return r
+        return None
+
+
+class CriterionStats(BaseModel):
+    """The team's scores on one criterion: mean and spread (population standard deviation)."""
+
+    mean: float | None = None
+    spread: float | None = None
+    count: int = 0
+
+
+class ItemScores(BaseModel):
+    item_id: str
+    title: str
+    criteria: dict[str, CriterionStats]
+    scorers: int = 0
+
+
+class ItemVotes(BaseModel):
+    item_id: str
+    title: str
+    dots: int = 0
+    voters: int = 0
+
+
+class TeamIdea(BaseModel):
+    id: str
+    title: str
+    description: str = ""
+
+
+class RoundResults(BaseModel):
+    """What a round produced, aggregated; nothing in it names a participant."""
+
+    round_id: str
+    kind: RoundKind
+    prompt: str = ""
+    contributors: int = 0
+    answers: list[str] = Field(default_factory=list)
+    ideas: list[TeamIdea] = Field(default_factory=list)
+    scores: list[ItemScores] = Field(default_factory=list)
+    votes: list[ItemVotes] = Field(default_factory=list)
+
+
+def _stats(values: list[int]) -> CriterionStats:
+    if not values:
+        return CriterionStats()
+    return CriterionStats(
+        mean=round(statistics.fmean(values), 2), spread=round(statistics.pstdev(values), 2), count=len(values)
+    )
+
+
+def round_results(room: TeamRoom, round_id: str) -> RoundResults:
+    """The aggregate of one round: answers and ideas as sent, scores per item and criterion (mean,
+    spread, count), dot votes per item (dots and voters), items in the round's order."""
+    found = room.round(round_id)
+    if found is None:
+        raise KeyError(round_id)
+    entries = room.of_round(round_id)
+    results = RoundResults(
+        round_id=found.id,
+        kind=found.kind,
+        prompt=found.prompt,
+        contributors=len({c.participant for c in entries}),
+    )
+    results.answers = [c.text for c in entries if isinstance(c, Answer)]
+    results.ideas = [
+        TeamIdea(id=c.id, title=c.title, description=c.description)
+        for c in entries
+        if isinstance(c, IdeaSubmission)
+    ]
+    if found.kind == RoundKind.DESIGN:
+        for item in found.items:
+            mine = [c for c in entries if isinstance(c, Scores) and c.item_id == item.id]
+            criteria = {
+                name: _stats([v for c in mine if (v := getattr(c, name)) is not None]) for name in CRITERIA
+            }
+            results.scores.append(
+                ItemScores(item_id=item.id, title=item.title, criteria=criteria, scorers=len(mine))
+            )
+    if found.kind == RoundKind.SELECT:
+        ballots = [c for c in entries if isinstance(c, Votes)]
+        for item in found.items:
+            dots = [b.dots.get(item.id, 0) for b in ballots]
+            results.votes.append(
+                ItemVotes(item_id=item.id, title=item.title, dots=sum(dots), voters=sum(1 for d in dots if d))
+            )
+    return results
