@@ -1,10 +1,12 @@
-"""Logging set-up: every record passes through the redactor before it reaches a handler."""
+"""Logging set-up: every record passes through the redactor before it reaches a handler, and a
+terminal gets it as text (``inert.terminal_text``: a logged server message holds no escape sequence)."""
 
 from __future__ import annotations
 
 import logging
 import sys
 
+from .inert import terminal_text
 from .redact import redact_text
 
 
@@ -15,6 +17,13 @@ class RedactingFilter(logging.Filter):
         record.msg = redact_text(record.getMessage())
         record.args = None
         return True
+
+
+class TerminalFormatter(logging.Formatter):
+    """The record's line without control characters (newline and tab kept)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return terminal_text(super().format(record))
 
 
 def configure_logging(verbose: int = 0, log_file: str | None = None) -> None:
@@ -30,9 +39,10 @@ def configure_logging(verbose: int = 0, log_file: str | None = None) -> None:
         file_handler = logging.FileHandler(log_file, encoding="utf-8")
         file_handler.setLevel(logging.DEBUG)
         handlers.append(file_handler)
-    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    line = "%(asctime)s %(levelname)s %(name)s: %(message)s"
     for handler in handlers:
-        handler.setFormatter(fmt)
+        on_terminal = handler is stderr and sys.stderr.isatty()
+        handler.setFormatter(TerminalFormatter(line) if on_terminal else logging.Formatter(line))
         handler.addFilter(RedactingFilter())
         root.addHandler(handler)
     root.propagate = False

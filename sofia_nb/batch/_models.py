@@ -17,6 +17,8 @@ class BatchSettings(BaseModel):
     max_grid_rows: int = Field(default=MAX_GRID_ROWS, ge=1)
     """The most runs one grid may ask for; a larger grid is refused before anything runs."""
 
+from ..inert import markdown_html
+
 
 class RunResult(BaseModel):
     """One notebook run: its parameters, how it ended, and the result JSON the notebook wrote."""
@@ -78,3 +80,8 @@ class BatchTable(BaseModel):
                 f"| {i} | {params} | {row.status} | {row.duration_s:.1f} s | {row.result or row.error} |"
             )
         return "\n".join(lines)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        """In a notebook: the table as sanitised HTML (a run's result holds the model's words)."""
+        table = self.to_markdown()
+        return {"text/html": markdown_html(table), "text/plain": table}

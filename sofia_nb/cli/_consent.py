@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
 
 from ..consent import (
     DEFAULT_DEADLINE_S,
@@ -15,6 +14,7 @@ from ..consent import (
     LineReader,
     PolicyConsent,
     TerminalConsent,
+    TextSink,
 )
 from ._context import CliContext
 
@@ -32,7 +32,7 @@ def consent_provider(ctx: CliContext, reader: LineReader | None, *, demo: bool =
 
         return PolicyConsent(DEMO_CONSENT)
     if reader is not None:
-        return TerminalConsent(reader)
+        return TerminalConsent(reader, ctx.out.prompts)
     return PolicyConsent("deny")
 
 
@@ -48,7 +48,7 @@ class GoBackQuestion:
     name = "terminal"
 
     def __init__(
-        self, tool: str, reader: LineReader, others: ConsentProvider, stream: TextIO | None = None
+        self, tool: str, reader: LineReader, others: ConsentProvider, stream: TextSink | None = None
     ) -> None:
         self.tool = tool
         self._reader = reader
@@ -75,7 +75,7 @@ def workshop_consent(
     provider = consent_provider(ctx, reader, demo=demo)
     if reader is None or _policy(ctx):
         return provider
-    return GoBackQuestion(go_back_tool, reader, provider)
+    return GoBackQuestion(go_back_tool, reader, provider, ctx.out.prompts)
 
 
 def add_consent_timeout(p: argparse.ArgumentParser) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from typing import TYPE_CHECKING, Any, Literal
@@ -10,9 +11,11 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel
 from rich.table import Table
 
+from ..inert import terminal_text
 from ..redact import redacted_head
 from . import _exit, _mcp_serve
 from ._context import CliContext
+from ._output import Output
 
 if TYPE_CHECKING:  # the MCP client is imported by the commands that use it: `mcp serve` does not
     from ..mcp import InputSpec, McpConfig, McpError, McpManager, ServerConfig
@@ -110,20 +113,21 @@ def _manager(ctx: CliContext, server: str) -> McpManager:
         raise _exit.UsageError(f"unknown MCP server {server!r} (known: {known})")
     from ..mcp import McpManager
 
-    manager = McpManager(config, prompt=_ask if sys.stdin.isatty() else None)
+    manager = McpManager(config, prompt=functools.partial(_ask, ctx.out) if sys.stdin.isatty() else None)
     manager.bus.subscribe(ctx.out.event)
     return manager
 
 
-def _ask(spec: InputSpec) -> str | None:
-    """An ``${input:ID}`` typed at the terminal (hidden when the input is a password)."""
-    question = f"{spec.description or spec.id}: "
+def _ask(out: Output, spec: InputSpec) -> str | None:
+    """An ``${input:ID}`` typed at the terminal (hidden when the input is a password); the config
+    file's description is shown as text (it may come with a repository)."""
+    question = terminal_text(f"{spec.description or spec.id}: ")
     if spec.password:
         import getpass
 
         return getpass.getpass(question)  # the terminal, never stdout
-    sys.stderr.write(question)  # stdout is for results (JSON Lines under --json)
-    sys.stderr.flush()
+    out.prompts.write(question)  # stdout is for results (JSON Lines under --json)
+    out.prompts.flush()
     return sys.stdin.readline().rstrip("\n")
 
 

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from markdown_it import MarkdownIt
 from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.panel import Panel
@@ -25,7 +26,7 @@ def reply_view(text: str) -> list[RenderableType]:
     out: list[RenderableType] = []
     for part in reply_parts(redact_text(text)):
         if part.kind == "prose":
-            out.append(Markdown(part.text))
+            out.append(_markdown(part.text))
         elif part.kind == "diagram":
             out.append(diagram_panel(part.text))
         else:
@@ -40,25 +41,44 @@ def streaming_view(text: str) -> RenderableType:
     fences = list(_FENCE_LINE.finditer(complete))
     if len(fences) % 2:
         complete = complete[: fences[-1].start()]
-    return Markdown(prose_only(complete))
+    return _markdown(prose_only(complete))
+
+
+class _TextMarkdown(Markdown):
+    """rich's Markdown with raw HTML kept as text (rich would drop it unseen), and a link's target
+    shown beside its text (no terminal hyperlink whose target is hidden)."""
+
+    def __init__(self, markup: str) -> None:
+        super().__init__(markup, hyperlinks=False)
+        parser = MarkdownIt("commonmark", {"html": False}).enable("strikethrough").enable("table")
+        self.parsed = parser.parse(markup)
+
+
+def _markdown(text: str) -> Markdown:
+    return _TextMarkdown(text)
+
+
+def _panel(body: RenderableType, title: str, *, expand: bool = True) -> Panel:
+    """The one way to a panel here: rich reads a ``str`` title as markup, so it gets a ``Text``."""
+    return Panel(body, title=Text(title), title_align="left", expand=expand)
 
 
 def diagram_panel(source: str) -> Panel:
     kind = source.split(maxsplit=1)[0] if source.strip() else "diagram"
-    return Panel(Text(source), title=f"diagram: {kind} (Mermaid)", title_align="left", expand=False)
+    return _panel(Text(source), f"diagram: {kind} (Mermaid)", expand=False)
 
 
 def record_panel(value: Any) -> Panel:
     """One recorded block as a panel: a section per known key, compact lines for any other."""
     if not isinstance(value, dict):
-        return Panel(Text(_short(value)), title="record", title_align="left")
+        return _panel(Text(_short(value)), "record")
     sections: list[RenderableType] = []
     titles: list[str] = []
     for key, item in value.items():
         title, render = _SECTIONS.get(key, (key.replace("_", " ").capitalize(), _generic))
         titles.append(title)
         sections.extend(render(item))
-    return Panel(Group(*sections), title=" · ".join(titles), title_align="left")
+    return _panel(Group(*sections), " · ".join(titles))
 
 
 # --- one section per record the workshop phases produce -------------------------------------

@@ -6,8 +6,8 @@ import argparse
 from datetime import datetime
 
 from pydantic import BaseModel, Field
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from ..session import Phase, SessionStatus, UnreadableSession, next_phase
 from ._context import CliContext
@@ -127,6 +127,6 @@ def run(ctx: CliContext) -> int:
     ctx.out.result(result, human=table if lines else f"no sessions in {ctx.store.root}")
     if not ctx.out.json_mode:
         for bad in scan.unreadable:
-            # The error is data, not markup; it already starts with the file's path.
-            ctx.out.info(f"[yellow]skipped:[/yellow] {escape(bad.error)}")
+            # The error already starts with the file's path.
+            ctx.out.info(Text.assemble(("skipped:", "yellow"), f" {bad.error}"))
     return 0

@@ -10,7 +10,7 @@ from pathlib import Path
 from pydantic import BaseModel
 from rich.console import Group
 from rich.live import Live
-from rich.markup import escape
+from rich.text import Text
 
 from ..config import SetupError
 from ..consent import LineReader
@@ -141,14 +141,14 @@ class _Echo:
         self.console = ctx.out.console
 
     def __call__(self, text: str) -> None:
-        self.console.print(f"\n> {text}\n", markup=False)
+        self.console.print(f"\n> {text}\n")
 
 
 async def _prompt(
     ctx: CliContext, reader: LineReader, text: str, deadline_s: float | None = None
 ) -> str | None:
     """One line from the person; None at end of input. ``deadline_s`` raises TimeoutError when passed."""
-    ctx.out.err.print(text, end="", markup=False)
+    ctx.out.err.print(text, end="")
     if deadline_s is None:
         return await reader.readline()
     async with asyncio.timeout(deadline_s):
@@ -199,10 +199,10 @@ def _suggestion(ctx: CliContext, run: WorkshopRun) -> str | None:
     once the phase's lines are sent, None for a run without inputs."""
     line = run.next_line()
     if line is not None:
-        ctx.out.info(f"[dim]next scripted line (Enter sends it):[/dim] {escape(line)}")
+        ctx.out.info(Text.assemble(("next scripted line (Enter sends it):", "dim"), f" {line}"))
         return line
     if run.inputs.for_phase(run.workshop.phase):
-        ctx.out.info("[dim]the phase's scripted lines are sent; Enter: done (then Enter: continue)[/dim]")
+        ctx.out.info(Text("the phase's scripted lines are sent; Enter: done (then Enter: continue)", "dim"))
         return "done"
     return None
 

@@ -13,18 +13,20 @@ import sys
 
 from ..mcp import McpError
 from ..mcp.conformance import run
+from ._output import Output
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the scenario against ``SERVER_URL``; the exit code says how it went."""
     args = sys.argv[1:] if argv is None else argv
+    out = Output(json_mode=False)  # the server's words reach a terminal as text (docs/security.md)
     if len(args) != 1:
-        sys.stderr.write("usage: python -m sofia_nb.cli.conformance SERVER_URL\n")
+        out.info("usage: python -m sofia_nb.cli.conformance SERVER_URL")
         return 2
     try:
         asyncio.run(run(args[0], os.environ.get("MCP_CONFORMANCE_SCENARIO", "")))
     except McpError as exc:
-        sys.stderr.write(f"conformance client: {exc.kind}: {exc}\n")
+        out.info(f"conformance client: {exc.kind}: {exc}")
         return 1
     return 0
 

@@ -10,6 +10,7 @@ from ._providers import (
     PreapprovedThenAsk,
     ScriptedConsent,
     TerminalConsent,
+    TextSink,
 )
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "PreapprovedThenAsk",
     "ScriptedConsent",
     "TerminalConsent",
+    "TextSink",
     "gated",
     "permit",
 ]

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Iterable
 from typing import Protocol, TextIO, runtime_checkable
 
+from ..inert import terminal_text
 from ._models import ConsentDecision, ConsentPolicy, ConsentRequest, Decision, Scope
 
 
@@ -21,6 +22,14 @@ class ConsentProvider(Protocol):
     name: str
 
     async def ask(self, request: ConsentRequest) -> ConsentDecision: ...
+
+
+class TextSink(Protocol):
+    """Where a question is written: a text stream (``sys.stderr``, the CLI's prompt writer)."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
 
 
 class LineReader:
@@ -99,14 +108,16 @@ class TerminalConsent:
 
     name = "terminal"
 
-    def __init__(self, reader: LineReader | None = None, stdout: TextIO | None = None) -> None:
+    def __init__(self, reader: LineReader | None = None, stdout: TextSink | None = None) -> None:
         self._reader = reader or LineReader()
-        self._out = stdout or sys.stderr
+        self._out: TextSink = stdout or sys.stderr
 
     def _prompt(self, request: ConsentRequest) -> str:
+        """The question; the tool, its description and its arguments are the model's or a server's
+        words, so they reach the terminal as text (no control character, no escape sequence)."""
         args = json.dumps(request.arguments, ensure_ascii=False)
         about = f" ({request.description})" if request.description else ""
-        return (
+        return terminal_text(
             f"Allow {request.tool}{about} with {args}?\n"
             f"  [y] once  [s] for this session  [N] deny  (denied after {request.deadline_s:.0f}s) > "
         )

@@ -18,7 +18,6 @@ from ._export import (
     ExportSummary,
     PhaseHighlight,
     export_session,
-    markdown_html,
 )
 from ._export_markdown import phase_results_markdown
 from ._models import (
@@ -130,7 +129,6 @@ __all__ = [
     "decisions_brief",
     "export_session",
     "is_safe_session_id",
-    "markdown_html",
     "new_session_id",
     "next_phase",
     "phase_results_markdown",

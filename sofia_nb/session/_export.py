@@ -89,13 +89,6 @@ def _remove(path: Path) -> None:
         raise SessionWriteError(path, exc) from None
 
 
-def markdown_html(text: str) -> str:
-    """Markdown as the report renders it: safe HTML, Mermaid fences as ``<pre class="mermaid">``."""
-    from ._export_html import render_markdown  # markdown-it loads only when something is rendered
-
-    return render_markdown(text)
-
-
 def export_session(
     session: WorkshopSession,
     out_dir: str | os.PathLike[str],

@@ -1,22 +1,17 @@
-"""The one-file HTML report: the phase documents rendered from Markdown, with the CSS inline."""
+"""The one-file HTML report: the phase documents rendered from Markdown (``inert.markdown_html``:
+sanitised, diagrams made inert), with the CSS inline."""
 
 from __future__ import annotations
 
-import functools
 import importlib.util
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Mapping
 from html import escape
 from importlib import resources
 from pathlib import Path
 from string import Template
-from typing import Any
-
-from markdown_it import MarkdownIt
-from markdown_it.renderer import RendererHTML
-from markdown_it.token import Token
-from markdown_it.utils import OptionsDict
 
 from .._version import __version__
+from ..inert import MERMAID_PRE, markdown_html
 from ._export_markdown import format_time
 from ._models import Phase, WorkshopSession
 
@@ -25,7 +20,6 @@ MERMAID_FILE = "mermaid.min.js"
 # Packages that ship Mermaid's whole browser bundle (it sets ``globalThis.mermaid``); the
 # ``export`` extra installs the first. Only the file is used: the package is never imported.
 _MERMAID_SOURCES = (("mermaidx", "assets/mermaid.js"), ("mmdc", "assets/mermaid.js"))
-_MERMAID_PRE = '<pre class="mermaid">'
 
 
 def mermaid_script() -> Path | None:
@@ -39,30 +33,7 @@ def mermaid_script() -> Path | None:
 
 
 def has_diagrams(html: str) -> bool:
-    return _MERMAID_PRE in html
-
-
-def _fence(
-    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: MutableMapping[str, Any]
-) -> str:
-    token = tokens[idx]
-    if token.info.strip().split(maxsplit=1)[:1] == ["mermaid"]:
-        return f"{_MERMAID_PRE}{escape(token.content)}</pre>\n"
-    return RendererHTML.fence(self, tokens, idx, options, env)
-
-
-@functools.cache
-def _markdown() -> MarkdownIt:
-    # Raw HTML in model replies is shown as text, never interpreted; images would reach out to the
-    # network, so they stay text too, which keeps the report readable offline and private.
-    md = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"]).disable("image")
-    md.add_render_rule("fence", _fence)
-    return md
-
-
-def render_markdown(text: str) -> str:
-    """Markdown to safe HTML: raw HTML escaped, ``mermaid`` fences as ``<pre class="mermaid">``."""
-    return _markdown().render(text)
+    return MERMAID_PRE in html
 
 
 def _template(name: str) -> str:
@@ -80,7 +51,7 @@ def render_report(session: WorkshopSession, documents: Mapping[Phase, str], *, m
     """The whole report: session facts, a table of contents, and one section per phase document;
     with ``mermaid``, the diagrams are drawn by ``MERMAID_FILE`` beside the page."""
     sections = [
-        f'<section class="phase" id="{phase.value}">\n{render_markdown(doc)}</section>'
+        f'<section class="phase" id="{phase.value}">\n{markdown_html(doc)}</section>'
         for phase, doc in documents.items()
     ]
     nav = [f'<li><a href="#{phase.value}">{escape(phase.title)}</a></li>' for phase in documents]
@@ -109,5 +80,7 @@ def render_report(session: WorkshopSession, documents: Mapping[Phase, str], *, m
 def _script_tags() -> str:
     return (
         f'<script src="{MERMAID_FILE}"></script>\n'
-        "<script>mermaid.initialize({ startOnLoad: true, securityLevel: 'strict' });</script>"
+        # strict: no click handlers or scripts from a diagram; labels are SVG text, never HTML
+        "<script>mermaid.initialize({ startOnLoad: true, securityLevel: 'strict', htmlLabels: false });"
+        "</script>"
     )

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 
+from ..inert import mermaid_label
 from ._models import (
     RANKING_WEIGHTS,
     Evaluation,
@@ -68,11 +69,6 @@ def format_time(moment: datetime | None) -> str:
     return utc.strftime("%Y-%m-%d %H:%M UTC")
 
 
-def _mermaid_label(text: str) -> str:
-    # Mermaid reads entity codes inside quoted labels; a raw quote would end the label.
-    return _one_line(text).replace('"', "#quot;")
-
-
 def workflow_mermaid(workflow: Workflow) -> list[str]:
     """The workflow as a Mermaid flowchart, inside a ```mermaid fence."""
     node_ids: dict[str, str] = {}
@@ -82,9 +78,9 @@ def workflow_mermaid(workflow: Workflow) -> list[str]:
 
     lines = ["```mermaid", "flowchart LR"]
     for activity in workflow.activities:
-        lines.append(f'    {node(activity.id)}["{_mermaid_label(activity.name or activity.id)}"]')
+        lines.append(f'    {node(activity.id)}["{mermaid_label(activity.name or activity.id)}"]')
     for edge in workflow.edges:
-        arrow = f'-->|"{_mermaid_label(edge.label)}"|' if edge.label.strip() else "-->"
+        arrow = f'-->|"{mermaid_label(edge.label)}"|' if edge.label.strip() else "-->"
         lines.append(f"    {node(edge.source)} {arrow} {node(edge.target)}")
     return [*lines, "```", ""]
 
@@ -229,7 +225,7 @@ def matrix_mermaid(ev: Evaluation, titles: dict[str, str]) -> list[str]:
     ]
     for e in ev.ideas:
         title = titles.get(e.idea_id, "")
-        name = _one_line(f"{e.idea_id}: {title}" if title else e.idea_id, 40).replace('"', "'")
+        name = mermaid_label(_one_line(f"{e.idea_id}: {title}" if title else e.idea_id, 40))
         lines.append(f'    "{name}": [{_quadrant_point(e.feasibility)}, {_quadrant_point(e.value)}]')
     return [*lines, "```", ""]
 

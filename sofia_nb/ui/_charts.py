@@ -7,6 +7,7 @@ import io
 import json
 from typing import Any
 
+from ..inert import mermaid_label
 from ..session import Evaluation, Idea, Workflow
 
 
@@ -79,12 +80,12 @@ def mermaid_markdown(diagram: str) -> str:
 
 
 def workflow_mermaid(workflow: Workflow) -> str:
-    """Discover's workflow as a left-to-right Mermaid flowchart."""
+    """Discover's workflow as a left-to-right Mermaid flowchart (labels written by ``mermaid_label``)."""
     lines = ["flowchart LR"]
     for activity in workflow.activities:
-        lines.append(f'    {_node(activity.id)}["{activity.name.replace(chr(34), chr(39))}"]')
+        lines.append(f'    {_node(activity.id)}["{mermaid_label(activity.name)}"]')
     for edge in workflow.edges:
-        arrow = f"-->|{edge.label.replace('|', '/')}|" if edge.label else "-->"
+        arrow = f'-->|"{mermaid_label(edge.label)}"|' if edge.label.strip() else "-->"
         lines.append(f"    {_node(edge.source)} {arrow} {_node(edge.target)}")
     return "\n".join(lines)
 

@@ -1,7 +1,7 @@
 """ConversationView: the workshop's conversation as a customer team should see it.
 
-Each message is its own output of Markdown blocks (so JupyterLab renders tables and draws
-Mermaid); a reply's JSON records become the cards of ``_record_cards`` with their JSON behind
+Each message is its own output of blocks (sanitised HTML, and each Mermaid diagram an output that
+JupyterLab draws); a reply's JSON records become the cards of ``_record_cards`` with their JSON behind
 "details". A streaming reply shows its prose as it comes and hides a record while it is written.
 The box is a column-reverse flex box, which keeps it scrolled to the newest message.
 """
@@ -13,10 +13,11 @@ from typing import Any
 import ipywidgets as w
 
 from ..events import TextDelta, ToolCallFinished, ToolCallStarted, TurnAdded, WarningIssued
-from ..session import Phase, WorkshopSession, markdown_html
+from ..inert import SafeHtml, markdown_html
+from ..session import Phase, WorkshopSession
 from ..workshop import Workshop, prose_only, reply_parts, streaming_prose
 from ._notices import NoticeKind, notice_html, notice_text, without_paths
-from ._record_cards import Block, markdown, record_blocks
+from ._record_cards import Block, html_block, markdown, record_blocks
 
 _WARNING_SOURCES = ("workshop", "enrich")
 _SPEAKERS = {"user": "Team", "assistant": "sofia"}
@@ -108,7 +109,7 @@ class ConversationView(w.Box):
 
     def notice(self, text: str, kind: NoticeKind = "info") -> None:
         """A line between the messages: ``error``, ``warning`` or ``info``."""
-        self._show([Block(kind="html", text=notice_html(text, kind))])
+        self._show([html_block(notice_html(text, kind))])
 
     def error(self, exc: BaseException) -> None:
         """A failed step as a notice that says what to do (no path, no traceback)."""
@@ -161,7 +162,7 @@ class ConversationView(w.Box):
             return
         self._phase = phase
         title = Phase(phase).title
-        self._show([Block(kind="html", text=f'<h4 class="sofia-nb-phase">— {title} —</h4>')])
+        self._show([html_block(SafeHtml(f'<h4 class="sofia-nb-phase">— {title} —</h4>'))])
 
     def _show(self, blocks: list[Block], role: str = "") -> None:
         self.entries.append(blocks)
@@ -170,7 +171,8 @@ class ConversationView(w.Box):
         layout = w.Layout(border_left=f"3px solid {border}", padding="0 0 0 8px") if border else w.Layout()
         output = w.Output(layout=layout)
         for block in blocks:
-            output.append_display_data(block.display_object())
+            for shown in block.display_objects():
+                output.append_display_data(shown)
         self._outputs.append(output)
         # column-reverse shows the children bottom-up: the newest output comes first, streaming before it
         self.children = (self.streaming, *reversed(self._outputs))

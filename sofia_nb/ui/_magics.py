@@ -7,11 +7,12 @@ from typing import Any, cast
 
 from ..workshop import SyncWorkshop
 from ._current import current
+from ._record_cards import Blocks, markdown
 
 
 def send_cell(text: str) -> Any:
     """What ``%%sofia`` does: with an app, start a send task (the reply streams into the app);
-    with a ``SyncWorkshop``, return the reply as Markdown."""
+    with a ``SyncWorkshop``, return the reply, shown as the app shows Markdown (sanitised)."""
     text = text.strip()
     if not text:
         raise ValueError("%%sofia needs the message in the cell body")
@@ -21,10 +22,8 @@ def send_cell(text: str) -> Any:
             "no current workshop: create a WorkshopApp or call sofia_nb.ui.use(workshop) first"
         )
     if isinstance(target, SyncWorkshop):
-        from IPython.display import Markdown
-
         # WorkshopApp derives from an untyped widget class, so mypy cannot narrow the union here.
-        return Markdown(cast(SyncWorkshop, target).send(text))
+        return Blocks([markdown(cast(SyncWorkshop, target).send(text))])
     target.message.value = text
     return target.send()
 

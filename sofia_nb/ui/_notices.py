@@ -6,6 +6,7 @@ import html
 import re
 from typing import Literal
 
+from ..inert import SafeHtml
 from ..llm import (
     LLMAuthError,
     LLMConnectionError,
@@ -77,10 +78,10 @@ _STYLES = {
 }
 
 
-def notice_html(text: str, kind: NoticeKind = "info") -> str:
-    """A notice as a bordered line at the notebook's normal font size."""
+def notice_html(text: str, kind: NoticeKind = "info") -> SafeHtml:
+    """A notice as a bordered line at the notebook's normal font size (``text`` escaped)."""
     icon, colour, background = _STYLES.get(kind, _STYLES["info"])
-    return (
+    return SafeHtml(
         f'<div class="sofia-nb-notice sofia-nb-{kind}" style="border-left:4px solid {colour};'
         f'background:{background};padding:4px 8px;margin:4px 0">{icon} {html.escape(text)}</div>'
     )

@@ -1,8 +1,10 @@
 """What the team sees of a recorded result: readable blocks, the raw JSON one click away.
 
 A block is Markdown (tables, lists, Mermaid fences), a PNG (the feasibility × value chart) or
-HTML the product wrote itself (the "details" of a record, notices). The live app shows blocks as
-notebook outputs (so JupyterLab draws Mermaid); the static record turns the same blocks into HTML.
+HTML the product wrote itself (the "details" of a record, notices). Markdown is untrusted text
+(model replies, tool and search results) and reaches the page only through ``inert``: sanitised
+HTML, and each diagram a ``text/vnd.mermaid`` output with its source made inert, which JupyterLab
+draws (nbconvert too). The static record turns the same blocks into one piece of HTML.
 """
 
 from __future__ import annotations
@@ -13,12 +15,31 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..session import Phase, WorkshopSession, markdown_html, phase_results_markdown
+from ..inert import Diagram, Prose, SafeHtml, markdown_html, markdown_parts
+from ..session import Phase, WorkshopSession, phase_results_markdown
 from ..workshop import PHASES, ReplyPart, preview_block
 from ._charts import feasibility_png
 
 _HEADING = re.compile(r"^(#{1,4}) ", re.M)
 _FENCE_LINE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+MERMAID_MIME = "text/vnd.mermaid"
+"""JupyterLab (4.1 and newer) draws outputs of this type with Mermaid; nbconvert's page does too."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One output of a block: its MIME bundle (sanitised HTML, an inert diagram source)."""
+
+    data: dict[str, str]
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        return self.data
+
+
+def _shown(part: Prose | Diagram) -> Shown:
+    if isinstance(part, Diagram):
+        return Shown({MERMAID_MIME: part.source, "text/plain": part.markdown})
+    return Shown({"text/html": part.html, "text/plain": part.markdown})
 
 
 @dataclass(frozen=True)
@@ -27,23 +48,44 @@ class Block:
 
     kind: Literal["markdown", "png", "html"]
     text: str = ""
-    """The Markdown, or the HTML (escaped by whoever made it)."""
+    """The Markdown (untrusted text welcome: it is shown only through ``inert``), or the
+    product's own ``SafeHtml`` (made by ``html_block``, the one way to a block of HTML)."""
     png: bytes = b""
 
-    def display_object(self) -> Any:
-        """The IPython object a live output shows (Markdown lets JupyterLab draw Mermaid)."""
-        from IPython.display import HTML, Image, Markdown
+    def display_objects(self) -> list[Any]:
+        """The IPython objects a live output shows, in order: prose as sanitised HTML, each
+        top-level Mermaid diagram on its own (JupyterLab draws it), the PNG."""
+        from IPython.display import HTML, Image
 
         if self.kind == "png":
-            return Image(data=self.png, format="png")
-        return Markdown(self.text) if self.kind == "markdown" else HTML(self.text)
+            return [Image(data=self.png, format="png")]
+        if self.kind == "html":
+            return [HTML(self.text)]
+        return [_shown(part) for part in markdown_parts(self.text)]
 
-    def html(self) -> str:
+    def html(self) -> SafeHtml:
         """The block as static HTML: Mermaid stays its source in ``<pre class="mermaid">``, offline."""
         if self.kind == "png":
             data = base64.b64encode(self.png).decode("ascii")
-            return f'<img alt="feasibility × value chart" src="data:image/png;base64,{data}">'
-        return markdown_html(self.text) if self.kind == "markdown" else self.text
+            return SafeHtml(f'<img alt="feasibility × value chart" src="data:image/png;base64,{data}">')
+        return markdown_html(self.text) if self.kind == "markdown" else SafeHtml(self.text)
+
+
+class Blocks:
+    """Blocks as a cell's outputs: ``display(Blocks(...))``, or a cell's last value."""
+
+    def __init__(self, blocks: list[Block]) -> None:
+        self.blocks = blocks
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(*(shown for block in self.blocks for shown in block.display_objects()))
+
+
+def html_block(markup: SafeHtml) -> Block:
+    """A block of the product's own HTML (every value in it escaped where it was written)."""
+    return Block(kind="html", text=markup)
 
 
 def markdown(text: str) -> Block:
@@ -53,7 +95,7 @@ def markdown(text: str) -> Block:
 def details_block(raw: str) -> Block:
     """The record's JSON as the model wrote it, folded away for the facilitator."""
     body = f"<summary>details</summary><pre>{html.escape(raw)}</pre>"
-    return Block(kind="html", text=f'<details class="sofia-nb-details">{body}</details>')
+    return html_block(SafeHtml(f'<details class="sofia-nb-details">{body}</details>'))
 
 
 def phase_blocks(session: WorkshopSession, phase: Phase) -> list[Block]:
@@ -79,7 +121,7 @@ def record_blocks(part: ReplyPart, session: WorkshopSession) -> list[Block]:
     card = phase_blocks(preview.session, preview.phase) or [markdown("_Recorded for the session._")]
     if preview.rejected:
         facts = "".join(f"<li>{html.escape(r.fact or r.field)}</li>" for r in preview.rejected)
-        card.append(Block(kind="html", text=f"<p><b>Not recorded:</b></p><ul>{facts}</ul>"))
+        card.append(html_block(SafeHtml(f"<p><b>Not recorded:</b></p><ul>{facts}</ul>")))
     return [*card, details_block(part.text)]
 
 

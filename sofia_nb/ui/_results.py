@@ -24,7 +24,7 @@ from ..session import (
 )
 from ..workshop import CONVERSATION_PHASES, Workshop
 from ._notices import notice_html, notice_text
-from ._record_cards import Block, markdown, phase_blocks
+from ._record_cards import Block, Blocks, html_block, markdown, phase_blocks
 from ._refresh import Refresher
 
 EXPORTS = Path("exports")
@@ -43,8 +43,7 @@ def show_results(session: WorkshopSession, *phases: Phase | str) -> None:
     from IPython.display import display
 
     for phase in [Phase(p) for p in phases] or list(CONVERSATION_PHASES):
-        for block in results_blocks(session, phase):
-            display(block.display_object())
+        display(Blocks(results_blocks(session, phase)))
 
 
 def export_folder(result: ExportResult) -> Path:
@@ -107,7 +106,8 @@ class ResultsView(w.VBox):
             self._shown[phase] = key
             output.outputs = ()
             for block in blocks:
-                output.append_display_data(block.display_object())
+                for shown in block.display_objects():
+                    output.append_display_data(shown)
             if not first:
                 self.tabs.selected_index = index
 
@@ -118,9 +118,8 @@ class ResultsView(w.VBox):
         try:
             result = export_session(session, out_dir or session_folder(EXPORTS, session.id))
         except (OSError, SessionWriteError) as exc:
-            self.links.append_display_data(
-                Block(kind="html", text=notice_html(notice_text(exc), "error")).display_object()
-            )
+            for shown in html_block(notice_html(notice_text(exc), "error")).display_objects():
+                self.links.append_display_data(shown)
             return None
         self.exported = result
         self.links.append_display_data(ExportLinks(result))

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from sofia_nb.inert import HTML_LABELS_OFF
 from sofia_nb.session import (
     DiscoveryEnrichment,
     Evaluation,
@@ -100,7 +101,7 @@ def test_discover_has_the_business_context_workflow_and_both_mermaid_blocks(expo
     assert "Contoso handles 40k motor claims" in text
     assert "| intake | Claim intake | agent | re-typing |" in text
     assert r"Manual | copy-paste" in text  # a list item keeps its pipe; table cells escape theirs
-    assert '```mermaid\nflowchart LR\n    a1["Claim intake"]\n    a2["Triage #quot;fast lane#quot;"]' in text
+    assert '```mermaid\nflowchart LR\n    a1["Claim intake"]\n    a2["Triage \'fast lane\'"]' in text
     assert '    a1 -->|"new claim"| a2\n```' in text
     assert MERMAID_REPLY in text  # the model's own diagram, kept verbatim as a ```mermaid fence
 
@@ -197,14 +198,16 @@ def test_the_report_is_one_self_contained_page(exported: Path) -> None:
 
 def test_mermaid_blocks_become_pre_mermaid_with_their_source_as_text(exported: Path) -> None:
     html = read(exported / "report.html")
-    blocks = re.findall(r'<pre class="mermaid">(.*?)</pre>', html, re.S)
+    shown = re.findall(r'<pre class="mermaid">(.*?)</pre>', html, re.S)
+    # each starts with the front matter that turns HTML labels off (docs/security.md)
+    assert all(b.startswith(HTML_LABELS_OFF) for b in shown)
+    blocks = [b.removeprefix(HTML_LABELS_OFF) for b in shown]
     assert [b.split("\n", 1)[0] for b in blocks] == ["flowchart LR", "flowchart TD", "quadrantChart"]
-    assert blocks[1] == "flowchart TD\n    intake[&quot;Intake &lt;desk&gt;&quot;] --&gt; triage\n"
+    # the model's tag start is text (a zero-width space after the <), the rest as it wrote it
+    assert blocks[1] == 'flowchart TD\n    intake["Intake &lt;\u200bdesk&gt;"] --&gt; triage'
     # 1–5 onto 0.05–0.95: off the chart's edges, written without trailing zeros
-    assert (
-        "&quot;idea-1: Auto-triage&quot;: [0.73, 0.95]\n"
-        "    &quot;idea-2: Photo damage estimate&quot;: [0.28, 0.73]" in blocks[2]
-    )
+    points = '"idea-1: Auto-triage": [0.73, 0.95]\n    "idea-2: Photo damage estimate": [0.28, 0.73]'
+    assert points in blocks[2]
     assert not (exported / "mermaid.min.js").exists()
 
 

@@ -12,8 +12,10 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from sofia_nb.inert import HTML_LABELS_OFF
 from sofia_nb.session import Phase
 from sofia_nb.ui import NotebookWorkshop
+from sofia_nb.ui._record_cards import MERMAID_MIME
 from sofia_nb.ui._results import results_blocks
 from tests.conftest import ROOT
 
@@ -64,12 +66,13 @@ async def test_the_results_area_filled_in_from_the_session_events(played) -> Non
     tabs = dict(zip(played.app.results.tabs.titles, played.app.results.tabs.children, strict=True))
     design = [o["data"] for o in tabs["Design"].outputs]
     assert any("image/png" in data for data in design)
-    discover = "".join(
-        data.get("text/markdown", "") for data in (o["data"] for o in tabs["Discover"].outputs)
-    )
-    assert "```mermaid\nflowchart LR" in discover and "Business context" in discover
-    plan = "".join(o["data"].get("text/markdown", "") for o in tabs["Plan"].outputs)
-    assert "```mermaid\nflowchart LR\n  mail[Order mailbox]" in plan
+    discover = [o["data"] for o in tabs["Discover"].outputs]
+    # prose as sanitised HTML, each diagram an output of its own that JupyterLab draws
+    assert any("Business context</h4>" in data.get("text/html", "") for data in discover)
+    diagrams = [data[MERMAID_MIME] for data in discover if MERMAID_MIME in data]
+    assert [d.removeprefix(HTML_LABELS_OFF).split("\n")[0] for d in diagrams] == ["flowchart LR"]
+    plan = [o["data"].get(MERMAID_MIME, "") for o in tabs["Plan"].outputs]
+    assert any(d.startswith(f"{HTML_LABELS_OFF}flowchart LR\n  mail[Order mailbox]") for d in plan)
 
 
 async def test_export_writes_the_files_and_the_record_names_them(played) -> None:
@@ -85,7 +88,8 @@ async def test_the_chart_is_a_png_output_never_figure_text(played) -> None:
     from IPython.core.interactiveshell import InteractiveShell
 
     formatter = InteractiveShell.instance().display_formatter
-    outputs = [formatter.format(b.display_object())[0] for b in results_blocks(played.session, Phase.DESIGN)]
+    blocks = results_blocks(played.session, Phase.DESIGN)
+    outputs = [formatter.format(shown)[0] for b in blocks for shown in b.display_objects()]
     assert any("image/png" in data for data in outputs)
     assert not any("<Figure" in data.get("text/plain", "") for data in outputs)
 

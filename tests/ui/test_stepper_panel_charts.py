@@ -67,7 +67,7 @@ def test_mermaid_helpers() -> None:
         "flowchart LR",
         "    a_1[\"Take 'order'\"]",
         '    a_2["Ship"]',
-        "    a_1 -->|next| a_2",
+        '    a_1 -->|"next"| a_2',
     ]
     assert mermaid_markdown(text).startswith("```mermaid\nflowchart LR")
     assert mermaid_markdown("```mermaid\nx\n```") == "```mermaid\nx\n```"
