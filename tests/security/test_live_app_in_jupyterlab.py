@@ -51,7 +51,7 @@ def test_the_live_app_shows_hostile_text_as_text_and_still_draws_diagrams(tmp_pa
                 lab.open_notebook(page, url, "hostile.ipynb")
                 lab.menu(page, "Run", "Run All Cells")
                 page.locator(RECORD).first.wait_for(timeout=120_000)  # the last cell: run.record()
-                page.locator(DRAWN).nth(1).wait_for(timeout=60_000)
+                page.locator(DRAWN).nth(2).wait_for(timeout=60_000)  # the three asserted below
                 time.sleep(SETTLE_S)
                 page.screenshot(path=str(artifacts / "live-app.png"), full_page=True)
                 for i in range(2):  # the model's diagram and the workflow: labels drawn as text
