@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..inert import markdown_html
 from ._grid import MAX_GRID_ROWS
 
 
@@ -16,8 +17,6 @@ class BatchSettings(BaseModel):
 
     max_grid_rows: int = Field(default=MAX_GRID_ROWS, ge=1)
     """The most runs one grid may ask for; a larger grid is refused before anything runs."""
-
-from ..inert import markdown_html
 
 
 class RunResult(BaseModel):
