@@ -40,3 +40,16 @@ def test_the_readme_badge_opens_the_quickstart_in_jupyterlab() -> None:
         query = urllib.parse.parse_qs(urllib.parse.urlparse(link.group(0)[1:-1]).query)
         assert query["labpath"] == ["notebooks/00_quickstart.ipynb"]
         assert (ROOT / query["labpath"][0]).is_file()
+
+
+def test_binder_opens_the_facilitator_app_in_voila() -> None:
+    post_build = (ROOT / "binder" / "postBuild").read_text()
+    assert "voila" in re.search(r'-e "\.\[([a-z,]+)\]"', post_build).group(1).split(",")  # type: ignore[union-attr]
+    link = re.search(
+        r"\(https://mybinder\.org/v2/gh/[^)]+urlpath=voila[^)]+\)",
+        (ROOT / "binder" / "README.md").read_text(),
+    )
+    assert link
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(link.group(0)[1:-1]).query)
+    notebook = query["urlpath"][0].removeprefix("voila/render/")
+    assert query["urlpath"][0].startswith("voila/render/") and (ROOT / notebook).is_file()
