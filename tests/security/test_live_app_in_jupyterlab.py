@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 
 from sofia_nb.ui._record import LIVE_STYLE
+from sofia_nb.workshop._enrich import _MAX_ITEMS as SHOWN_HITS
 from tests.browser import conftest as lab
 from tests.security.browser import Outside, active_elements, markers, missing_text
 from tests.security.hostile_workshop import write_notebook, write_workshop
-from tests.security.payloads import Canary
+from tests.security.payloads import PAYLOADS, Canary
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow, pytest.mark.timeout(360)]
 
@@ -69,6 +70,13 @@ def test_the_live_app_shows_hostile_text_as_text_and_still_draws_diagrams(tmp_pa
     assert hits == [], "a payload made a request"
     assert active == [], "an active element reached an output"
     assert missing_text(text, canary.url) == [], "a payload's text is not on screen"
+    # The search hits themselves (title "NAME PAYLOAD"), not only the reply that holds the payloads
+    # too: the web-search path is on screen, as text.
+    flat = " ".join(text.split())
+    html = [p for p in PAYLOADS[:SHOWN_HITS] if p.kind == "html"]  # the server's hits, in order
+    titles = {p.name: f"{p.name} {' '.join(p.text(canary.url).split())}" for p in html}
+    unseen = [name for name, title in titles.items() if title not in flat]
+    assert "sofia searched the web for" in flat and unseen == [], unseen
     # the model's diagram in the conversation, the workflow in its record card and in run.show
     assert drawn >= 3 and failed == 0, (drawn, failed)
     assert watch.page_errors == []
