@@ -34,6 +34,7 @@ from ._models import (
     SelectedCard,
     WorkshopSession,
 )
+from ._team import quoted
 
 CONTEXT_BUDGET = 6_000
 """Characters (about 1,500 tokens) a phase's prior context aims for. The decisions are never cut:
@@ -278,9 +279,14 @@ def _ideate(s: WorkshopSession, before: Phase) -> Iterator[Section]:
 
 
 def _idea(idea: Idea) -> str:
-    lines = [f"{idea.id}: {idea.title}"]
-    if idea.description:
-        lines.append(idea.description)
+    if idea.from_team:  # a participant's words: quoted as data, like everything the team sent
+        lines = [f"{idea.id} (the team's idea, quoted): {quoted(idea.title)}"]
+        if idea.description:
+            lines.append(quoted(idea.description))
+    else:
+        lines = [f"{idea.id}: {idea.title}"]
+        if idea.description:
+            lines.append(idea.description)
     if idea.workflow_steps:
         lines.append(f"- Workflow steps: {', '.join(idea.workflow_steps)}")
     if idea.card_ids:

@@ -21,6 +21,7 @@ from ._models import (
     WorkiqInsights,
     WorkshopSession,
 )
+from ._team import CRITERIA, CRITERION_LABELS, CriterionStats, RoundResults, round_results
 
 _HIGHLIGHT_CHARS = 100
 
@@ -33,6 +34,16 @@ def _one_line(text: str, limit: int | None = None) -> str:
             cut = cut.rsplit(" ", 1)[0]
         return cut.rstrip() + "…"
     return flat
+
+
+_MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]<>#~|!])")
+
+
+def _typed(text: str, limit: int | None = None) -> str:
+    """A participant's words as one line of Markdown text: every character Markdown could read
+    as structure (a fence, a heading, a tag, a link, emphasis) is backslash-escaped, so it shows
+    as typed and cannot open a block that swallows the rest of the document."""
+    return _MARKDOWN_PUNCTUATION.sub(r"\\\1", _one_line(text, limit))
 
 
 def _cell(value: object) -> str:
@@ -140,9 +151,12 @@ def _discover(s: WorkshopSession) -> list[str]:
 
 
 def _idea_lines(idea: Idea, step_names: dict[str, str]) -> list[str]:
-    lines = [f"### {idea.id}: {_one_line(idea.title)}", ""]
-    if idea.description:
-        lines += [idea.description, ""]
+    if idea.from_team:  # a participant's words: one line each, as typed, marked as the team's
+        lines = [f"### {idea.id}: {_typed(idea.title)} (the team's)", ""]
+        lines += [_typed(idea.description), ""] if idea.description else []
+    else:
+        lines = [f"### {idea.id}: {_one_line(idea.title)}", ""]
+        lines += [idea.description, ""] if idea.description else []
     if idea.workflow_steps:
         steps = (step_names.get(step, step) for step in idea.workflow_steps)  # ids name workflow steps
         lines += [f"{n}. {_one_line(step)}" for n, step in enumerate(steps, 1)] + [""]
@@ -394,9 +408,81 @@ _SECTIONS: dict[Phase, Callable[[WorkshopSession], list[str]]] = {
 }
 
 
+def _stats(stats: CriterionStats) -> str:
+    if stats.mean is None:
+        return ""
+    return f"{stats.mean:g} ± {stats.spread:g} (n={stats.count})"
+
+
+def _team_round(s: WorkshopSession, results: RoundResults) -> list[str]:
+    """One round the team answered: what it asked, and the aggregate beside the model's view."""
+    kind = {"question": "question", "ideate": "ideas", "design": "scores", "select": "dot votes"}
+    heading = f"### {results.round_id}: {kind[results.kind.value]}"
+    lines = [heading + (f" — {_one_line(results.prompt, 80)}" if results.prompt else ""), ""]
+    lines += [f"{results.contributors} participant(s) answered.", ""]
+    lines += _bullets(_typed(a) for a in results.answers)
+    lines += _bullets(
+        _typed(f"{i.title} — {i.description}" if i.description else i.title) for i in results.ideas
+    )
+    model = {e.idea_id: e for e in s.evaluation.ideas} if s.evaluation else {}
+    if results.scores:
+        rows = []
+        for item in results.scores:
+            e = model.get(item.item_id)
+            mine = {
+                "feasibility": f"{e.feasibility:g}" if e else "",
+                "value": f"{e.value:g}" if e else "",
+                "human_value": f"{e.human_value_score:g}" if e and e.human_value_score is not None else "",
+            }
+            rows.append(
+                (item.item_id, item.title, *(f"{_stats(item.criteria[c])} / {mine[c]}" for c in CRITERIA))
+            )
+        lines += ["Each cell: the team's mean ± spread (n) / the model's score, on 1–5.", ""]
+        lines += _table(("idea", "title", *(CRITERION_LABELS[c].lower() for c in CRITERIA)), rows)
+    if results.votes:
+        ranks = {r.idea_id: r.rank for r in s.evaluation.ranking()} if s.evaluation else {}
+        chosen = s.selection.idea_id if s.selection else None
+        lines += _table(
+            ("idea", "title", "dots", "voters", "model's rank", "selected"),
+            (
+                (
+                    v.item_id,
+                    v.title,
+                    v.dots,
+                    v.voters,
+                    ranks.get(v.item_id, ""),
+                    "yes" if v.item_id == chosen else "",
+                )
+                for v in results.votes
+            ),
+        )
+    return lines
+
+
+def team_markdown(session: WorkshopSession, phase: Phase) -> list[str]:
+    """``## The team in the room``: each round the facilitator opened in ``phase`` that the team
+    answered, aggregated (nothing names a participant); [] when there is none."""
+    body: list[str] = []
+    for r in session.team.rounds:
+        if r.phase != phase:
+            continue
+        results = round_results(session.team, r.id)
+        if results.contributors:
+            body += _team_round(session, results)
+    mine = {r.id for r in session.team.rounds if r.phase == phase}
+    removed = sum(1 for c in session.team.contributions if c.removed and c.round_id in mine)
+    if body and removed:
+        body += [f"The facilitator removed {removed} entr{'y' if removed == 1 else 'ies'}.", ""]
+    return _section("The team in the room", body)
+
+
+def _structured(session: WorkshopSession, phase: Phase) -> list[str]:
+    return _SECTIONS[phase](session) + team_markdown(session, phase)
+
+
 def phase_results_markdown(session: WorkshopSession, phase: Phase) -> str:
     """The structured sections of one phase as Markdown (no title, no conversation); "" when empty."""
-    return "\n".join(_SECTIONS[phase](session)).strip()
+    return "\n".join(_structured(session, phase)).strip()
 
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
@@ -426,7 +512,7 @@ _TRANSCRIPT_ROLES = ("user", "assistant", "tool")
 
 def phase_markdown(session: WorkshopSession, phase: Phase) -> str | None:
     """The Markdown document of one phase, or None when the phase has neither data nor turns."""
-    structured = _SECTIONS[phase](session)
+    structured = _structured(session, phase)
     # A kickoff turn is the product's cue to the model, not something the customer said.
     turns = [
         t for t in session.turns_of(phase) if t.role in _TRANSCRIPT_ROLES and not t.metadata.get("kickoff")

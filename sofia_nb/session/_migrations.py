@@ -32,8 +32,16 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 keeps the team in the room (``team``: members, rounds, contributions) and marks
+    ideas the team submitted (``Idea.from_team``): a version-3 session had no team, so it gets an
+    empty room; a ``team`` key written by hand into a version-3 file is kept (and validated)."""
+    data.setdefault("team", {"members": [], "rounds": [], "contributions": []})
+    return data
+
+
 # version N -> function turning an N document into an N+1 document.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

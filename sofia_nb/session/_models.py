@@ -17,8 +17,11 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .._usage import Usage
+from ._basics import Phase as Phase
+from ._basics import utcnow as utcnow
+from ._team import TeamRoom
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 SESSION_ID_PATTERN = r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}"
 """What a session id may be: it names the session's file, export folder and PoC folder, so it can
@@ -39,10 +42,6 @@ def session_folder(parent: str | os.PathLike[str], session_id: str) -> Path:
     return Path(parent) / session_id
 
 
-def utcnow() -> datetime:
-    return datetime.now(UTC)
-
-
 def new_session_id(now: datetime | None = None) -> str:
     """A sortable, unique id: ``YYYYMMDD-HHMMSS-xxxx`` (UTC time + 4 random hex digits)."""
     stamp = (now or utcnow()).astimezone(UTC).strftime("%Y%m%d-%H%M%S")
@@ -55,20 +54,6 @@ class _Model(BaseModel):
     identity: ClassVar[tuple[str, ...]] = ()
     """The fields that name an item of a list (a model's block updates the item they name); empty
     for a model whose lists are replaced whole."""
-
-
-class Phase(StrEnum):
-    DISCOVER = "discover"
-    IDEATE = "ideate"
-    DESIGN = "design"
-    SELECT = "select"
-    PLAN = "plan"
-    DEVELOP = "develop"
-    COMPLETE = "complete"
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return self.value.capitalize()
 
 
 PHASE_ORDER: tuple[Phase, ...] = tuple(Phase)
@@ -167,6 +152,9 @@ class Idea(_Model):
     description: str = ""
     workflow_steps: list[str] = Field(default_factory=list)
     card_ids: list[str] = Field(default_factory=list)
+    from_team: str = Field(
+        "", description="the id of the team's submission this idea came from; only the room sets it"
+    )
 
 
 class IdeaEvaluation(_Model):
@@ -445,6 +433,10 @@ class WorkshopSession(_Model):
     tool_calls: list[ToolCallRecord] = Field(default_factory=list)
     tokens: TokenTotals = Field(default_factory=TokenTotals)
     activities: list[ActivityRecord] = Field(default_factory=list)
+    team: TeamRoom = Field(
+        default_factory=TeamRoom,
+        description="the team in the room: rounds and contributions (docs/participants.md)",
+    )
 
     def turns_of(self, phase: Phase) -> list[Turn]:
         """The conversation turns of one phase, in order."""

@@ -11,6 +11,7 @@ characters) and made inert where it is shown.
 
 from __future__ import annotations
 
+import json
 import statistics
 from datetime import datetime
 from enum import StrEnum
@@ -18,7 +19,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ._models import Phase, utcnow
+from ._basics import Phase, utcnow
 
 CRITERIA: tuple[str, ...] = ("feasibility", "value", "human_value")
 """What Design asks the team to score, each from 1 to 5."""
@@ -28,6 +29,16 @@ CRITERION_LABELS: dict[str, str] = {
     "value": "Value",
     "human_value": "Human value",
 }
+
+
+_QUOTED = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "`": "\\u0060"})
+
+
+def quoted(data: object) -> str:
+    """``data`` as one line of JSON in which ``<``, ``>``, ``&`` and backticks are escaped: text
+    a participant typed, put in a prompt this way, cannot write a marker, a tag or a fence that
+    ends the block it is quoted in (``json.loads`` gives it back unchanged)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(_QUOTED)
 
 
 class _Record(BaseModel):
@@ -132,6 +143,10 @@ class TeamRoom(_Record):
     members: list[TeamMember] = Field(default_factory=list)
     rounds: list[TeamRound] = Field(default_factory=list)
     contributions: list[Contribution] = Field(default_factory=list)
+    landed: list[str] = Field(
+        default_factory=list,
+        description="submissions already put into Ideate's record, by id: the session's, never the room's",
+    )
 
     def round(self, round_id: str) -> TeamRound | None:
         return next((r for r in self.rounds if r.id == round_id), None)

@@ -24,6 +24,7 @@ from ..workshop.demo import demo_inputs
 from ._consent_card import WidgetConsent
 from ._record import RecordSnapshot, audit_text
 from ._results import ExportLinks, show_results
+from ._team_panel import TeamPanel
 from ._workshop_app import WorkshopApp
 
 DEMO = "demo"
@@ -110,6 +111,12 @@ class NotebookWorkshop:
             inputs = WorkshopInputs.model_validate(inputs)
         return self.run(run_inputs(self.workshop, inputs))
 
+    def invite(self, *, lan: bool | str = False, port: int = 0) -> TeamPanel:
+        """Invite the team (as the app's "Invite the team" button does): a participant server on
+        127.0.0.1, or this machine's LAN address with ``lan=True``; returns its panel, whose
+        ``server.url`` is the join link (docs/participants.md). It stops with the kernel."""
+        return self.app.invite(lan=lan, port=port)
+
     def audit(self) -> str:
         """Decisions, tool calls and token totals as text (what a headless run prints at the end)."""
         return audit_text(self.session)
@@ -139,4 +146,5 @@ class NotebookWorkshop:
     async def aclose(self) -> None:
         """Wait for started steps, then stop the MCP servers and release the model."""
         await asyncio.gather(*self.app.tasks, return_exceptions=True)
+        self.app.stop_team()
         await self.opened.aclose()

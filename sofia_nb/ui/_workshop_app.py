@@ -28,6 +28,7 @@ from ._notices import NoticeKind, notice_html
 from ._record import LIVE_STYLE, StaticRecord
 from ._results import ResultsView
 from ._stepper import PhaseStepper
+from ._team_panel import TeamPanel
 from ._text import TextForm
 from ._token_meter import TokenMeter
 from ._toolcall_log import ToolCallLog
@@ -96,6 +97,11 @@ class WorkshopApp(TextForm, w.VBox):
         self.pause_button = _button("Pause", "warning", "pause")
         self.resume_button = _button("Resume", "success", "play", "go on where the workshop was paused")
         self.develop_button = _button("Develop", "success", "cogs", "build the plan's proof of concept")
+        self.invite_button = _button(
+            "Invite the team", icon="users", tooltip="a join link for the team's phones"
+        )
+        self.team_area = w.VBox()
+        self.team: TeamPanel | None = None
         self.status = w.HTML()
         self.consent_area = w.VBox()
         self.develop_area = w.VBox()
@@ -123,6 +129,7 @@ class WorkshopApp(TextForm, w.VBox):
         self._on_click(self.pause_button, lambda: self.run(self._pause()))
         self._on_click(self.resume_button, self._resume)
         self._on_click(self.develop_button, lambda: self.run(self._develop()))
+        self.invite_button.on_click(self.dispatch.on_click(self._invite_clicked))
         wrap = w.Layout(flex_flow="row wrap")
         decisions = w.HBox(
             [
@@ -133,6 +140,7 @@ class WorkshopApp(TextForm, w.VBox):
                 self.pause_button,
                 self.resume_button,
                 self.develop_button,
+                self.invite_button,
             ],
             layout=wrap,
         )
@@ -145,6 +153,7 @@ class WorkshopApp(TextForm, w.VBox):
                 w.HBox([self.start_button, self.send_button], layout=wrap),
                 decisions,
                 self.consent_area,
+                self.team_area,
                 self.status,
                 w.HBox([self.tool_log, self.meter], layout=w.Layout(width="100%")),
                 self.develop_area,
@@ -156,7 +165,36 @@ class WorkshopApp(TextForm, w.VBox):
         if session.status is SessionStatus.PAUSED:
             self._say_paused()
 
+    def invite(self, *, lan: bool | str = False, port: int = 0) -> TeamPanel:
+        """Start the participant server for this workshop's team (the room continues what the
+        session holds) and show its panel in the app; a second call returns the running panel."""
+        if self.team is not None and self.team.server.running:
+            return self.team
+        from ..participants import ParticipantServer, Room
+
+        room = Room(self.workshop.session.team)
+        self.workshop.team = room
+        server = ParticipantServer(room, lan=lan, port=port).start()
+        self.team = TeamPanel(self.workshop, server, self.dispatch)
+        self.team.on_stop.append(lambda: setattr(self.invite_button, "disabled", False))
+        self.team_area.children = [self.team]
+        self.invite_button.disabled = True
+        return self.team
+
+    def _invite_clicked(self) -> None:
+        try:
+            self.invite()
+        except Exception as exc:  # the extra missing, no LAN address: said in the app
+            self._say(f"Could not invite the team: {exc}", "error")
+
+    def stop_team(self) -> None:
+        """Stop the participant server, if one runs (what the team sent stays in the session)."""
+        if self.team is not None and self.team.server.running:
+            self.team.stop()
+        self.invite_button.disabled = False
+
     def close(self) -> None:
+        self.stop_team()
         self.record.close()
         for child in (self.stepper, self.chat, self.results, self.tool_log, self.meter):
             child.close()

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from ..session import CONTEXT_BUDGET, Phase, WorkshopSession, decisions_brief
+from ..session._team import quoted
 from ._company import company_name
 
 __all__ = ["CONTEXT_BUDGET", "prior_context", "record_context", "rejected_context", "tool_results_context"]
@@ -23,7 +24,7 @@ def record_context(record: dict[str, Any]) -> str:
     patches what is there (and, after going back, sees what it is changing); "" when empty."""
     if not record:
         return ""
-    text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    text = quoted(record)  # the team's ideas are in it: nothing in it can end the fence
     return f"## Recorded so far in this phase\n```json\n{text}\n```"
 
 

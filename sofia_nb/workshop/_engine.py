@@ -37,6 +37,7 @@ from ._context import (
 from ._navigation import check_forward, forget, going_back, workshop_phase
 from ._patch import Rejection, apply_patch, patches_in
 from ._phases import CONVERSATION_PHASES, PhaseSpec, spec_for
+from ._team import TeamSource, take_team, team_context
 from ._tools import WorkshopTools
 
 log = logging.getLogger(__name__)
@@ -107,6 +108,8 @@ class Workshop:
         self._chat: ChatRunner = chat or WorkshopTools(session, bus=self.bus)  # no tools, still compacts
         self.enricher = enricher
         self.ideate_context = ideate_context
+        self.team: TeamSource | None = None
+        """The team in the room, once the facilitator has invited them (``take_team``)."""
 
     # --- life cycle -----------------------------------------------------------------------
 
@@ -139,6 +142,17 @@ class Workshop:
     def spec(self) -> PhaseSpec:
         """The current phase's spec: its prompt, output and completion test."""
         return spec_for(self.session.phase)
+
+    # --- the team in the room ---------------------------------------------------------------
+
+    def take_team(self) -> bool:
+        """Bring what the team sent into the session (``_team.take_team``: the room's record, the
+        team's ideas in Ideate's record) and save when it changed. Every request does this first;
+        a face calls it too when the room changes, from the loop that owns the session."""
+        if self.team is None or not take_team(self.session, self.team):
+            return False
+        self.save()
+        return True
 
     # --- conversation ---------------------------------------------------------------------
 
@@ -290,6 +304,7 @@ class Workshop:
             record_context(spec.output.record_of(self.session)),
             tool_results_context(self.session, spec.phase),
             rejected_context(self.session, spec.phase),
+            team_context(self.session, spec.phase),
         )
         history = [
             Message(role=t.role, content=t.content)
@@ -303,6 +318,7 @@ class Workshop:
 
     async def _exchange(self, text: str, *, kickoff: bool = False) -> str:
         spec = self.spec
+        self.take_team()
         messages = [*self._messages(spec), Message(role="user", content=text)]
         response = await self._chat(self.llm, messages, on_text=self._stream)
         usage = Usage(**response.usage.model_dump())

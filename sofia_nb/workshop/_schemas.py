@@ -20,6 +20,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic.json_schema import SkipJsonSchema
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from ..session import (
@@ -214,6 +215,7 @@ class DiscoverOutput(PhaseOutput):
 class IdeaOut(Idea):
     id: str = _Text
     title: str = _Text
+    from_team: SkipJsonSchema[str] = ""  # the room's mark: the model never sees it asked for
 
 
 class SelectedCardOut(SelectedCard):
@@ -234,8 +236,15 @@ class IdeateOutput(PhaseOutput):
 
     @classmethod
     def patch_of(cls, value: Any) -> dict[str, Any] | None:
-        """A bare list is a list of ideas."""
-        return super().patch_of({"ideas": value} if isinstance(value, list) else value)
+        """A bare list is a list of ideas. Only the room marks an idea as the team's: a block's
+        ``from_team`` is dropped (an idea keeps the mark it has)."""
+        patch = super().patch_of({"ideas": value} if isinstance(value, list) else value)
+        if patch and isinstance(patch.get("ideas"), list):
+            patch["ideas"] = [
+                {k: v for k, v in i.items() if k != "from_team"} if isinstance(i, dict) else i
+                for i in patch["ideas"]
+            ]
+        return patch
 
     @classmethod
     def store(cls, session: WorkshopSession, record: dict[str, Any], patch: dict[str, Any]) -> None:

@@ -1,0 +1,249 @@
+"""TeamPanel: the facilitator's side of the team in the room — the join link and its QR code, the
+server's controls (stop, close joining, new link), the rounds (open, close, timer, reveal,
+remove an entry) and the live counts and aggregate.
+
+The participant server calls back from its own thread; the panel hands every change to the app's
+loop (``Dispatcher``) and only there touches the session (``Workshop.take_team``) and the widgets.
+Everything a participant typed is escaped before it reaches a widget's HTML.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from ..session._team import CRITERIA, CRITERION_LABELS, RoundKind, RoundResults, RoundState
+from ..workshop import Workshop
+from ._dispatch import Dispatcher
+
+if TYPE_CHECKING:
+    from ..participants import ParticipantServer
+
+_KINDS = [
+    ("Open question", RoundKind.QUESTION.value),
+    ("Ideas (Ideate)", RoundKind.IDEATE.value),
+    ("Scores (Design)", RoundKind.DESIGN.value),
+    ("Dot votes (Select)", RoundKind.SELECT.value),
+]
+
+
+def _button(description: str, style: str = "", icon: str = "", tooltip: str = "") -> w.Button:
+    return w.Button(
+        description=description, button_style=style, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto")
+    )
+
+
+def aggregate_html(results: RoundResults | None) -> str:
+    """The round's aggregate as an escaped HTML table (answers and ideas as a list)."""
+    if results is None:
+        return "<em>No round yet.</em>"
+    e = html.escape
+    parts = [
+        f"<strong>Round {e(results.round_id)}</strong> ({e(results.kind.value)}): "
+        f"{results.contributors} answered"
+    ]
+    items = [
+        *results.answers,
+        *(f"{i.title} — {i.description}" if i.description else i.title for i in results.ideas),
+    ]
+    if items:
+        parts.append("<ul>" + "".join(f"<li>{e(t)}</li>" for t in items) + "</ul>")
+    if results.scores:
+        head = "".join(f"<th>{e(CRITERION_LABELS[c])}</th>" for c in CRITERIA)
+        rows = "".join(
+            f"<tr><td>{e(s.title)}</td>"
+            + "".join(
+                f"<td>{c.mean:g} ± {c.spread:g} ({c.count})</td>" if c.mean is not None else "<td>–</td>"
+                for c in (s.criteria[name] for name in CRITERIA)
+            )
+            + "</tr>"
+            for s in results.scores
+        )
+        parts.append(f"<table><tr><th>Idea</th>{head}</tr>{rows}</table>")
+    if results.votes:
+        rows = "".join(
+            f"<tr><td>{e(v.title)}</td><td>{v.dots}</td><td>{v.voters}</td></tr>" for v in results.votes
+        )
+        parts.append(f"<table><tr><th>Idea</th><th>Dots</th><th>Voters</th></tr>{rows}</table>")
+    return "".join(parts)
+
+
+class TeamPanel(w.VBox):
+    """The invitation and the room's controls, in the app (``WorkshopApp.invite``)."""
+
+    def __init__(
+        self, workshop: Workshop, server: ParticipantServer, dispatch: Dispatcher, **kwargs: Any
+    ) -> None:
+        from ..participants import GUEST_WIFI_NOTE
+
+        self.workshop = workshop
+        self.server = server
+        self.room = server.room
+        self.dispatch = dispatch
+        self.on_stop: list[Callable[[], None]] = []
+        """Called after Stop (the app offers "Invite the team" again)."""
+        self.link = w.HTML()
+        self.qr = w.HTML()
+        where = (
+            GUEST_WIFI_NOTE
+            if server.lan
+            else "Loopback only: this computer's browsers can join; phones need invite(lan=True)."
+        )
+        self.note = w.HTML(f"<small>{html.escape(where)}</small>")
+        self.stop_button = _button("Stop", "danger", "stop", "stop the participant server")
+        self.joining_button = _button("Close joining", tooltip="members already in keep taking part")
+        self.rotate_button = _button("New link", icon="refresh", tooltip="the old link stops working")
+        self.kind = w.Dropdown(options=_KINDS, value=RoundKind.IDEATE.value, description="Round")
+        self.prompt = w.Text(placeholder="What to ask the team", description="Prompt")
+        self.seconds = w.BoundedIntText(value=0, min=0, max=3600, description="Timer (s)")
+        self.votes = w.BoundedIntText(value=3, min=1, max=20, description="Dots")
+        self.open_button = _button("Open round", "primary", "play")
+        self.close_button = _button("Close round")
+        self.timer_button = _button("Set timer", icon="clock-o")
+        self.reveal_button = _button("Reveal results", icon="eye")
+        self.entries = w.Dropdown(options=[], description="Entry")
+        self.remove_button = _button("Remove entry", "warning", "trash")
+        self.counts = w.HTML()
+        self.aggregate = w.HTML()
+        self.status = w.HTML()
+        for button, action in (
+            (self.stop_button, self.stop),
+            (self.joining_button, self._toggle_joining),
+            (self.rotate_button, self._rotate),
+            (self.open_button, self._open_round),
+            (self.close_button, self.room.close_round),
+            (self.timer_button, self._set_timer),
+            (self.reveal_button, self._toggle_reveal),
+            (self.remove_button, self._remove),
+        ):
+            button.on_click(dispatch.on_click(self._guarded(action)))
+        self._unsubscribe = self.room.subscribe(lambda: dispatch.call(self.refresh))
+        wrap = w.Layout(flex_flow="row wrap")
+        super().__init__(
+            [
+                w.HTML("<strong>The team in the room</strong>"),
+                w.HBox([self.qr, w.VBox([self.link, self.note, self.counts])], layout=wrap),
+                w.HBox([self.stop_button, self.joining_button, self.rotate_button], layout=wrap),
+                w.HBox([self.kind, self.prompt, self.seconds, self.votes, self.open_button], layout=wrap),
+                w.HBox([self.close_button, self.timer_button, self.reveal_button], layout=wrap),
+                w.HBox([self.entries, self.remove_button], layout=wrap),
+                self.aggregate,
+                self.status,
+            ],
+            **kwargs,
+        )
+        self.add_class("sofia-nb-team")
+        self._show_link()
+        self.refresh()
+
+    # -- actions (on the app's loop) ------------------------------------------------------------
+
+    def _guarded(self, action: Any) -> Any:
+        def run() -> None:
+            try:
+                action()
+            except Exception as exc:  # a refusal (no round open, ...) is said, never raised into the kernel
+                self.status.value = f"<span class='sofia-nb-team-error'>{html.escape(str(exc))}</span>"
+            else:
+                self.status.value = ""
+
+        return run
+
+    def _open_round(self) -> None:
+        kind = RoundKind(self.kind.value)
+        session = self.workshop.session
+        items: list[dict[str, str]] = []
+        if kind in (RoundKind.DESIGN, RoundKind.SELECT):
+            items = [{"id": i.id, "title": i.title, "description": i.description} for i in session.ideas]
+        elif kind == RoundKind.IDEATE and session.cards:
+            items = [{"id": c.id, "title": c.title, "description": c.notes} for c in session.cards.selected]
+        self.room.open_round(
+            kind,
+            prompt=self.prompt.value.strip(),
+            items=items,
+            votes_per_person=self.votes.value,
+            phase=self.workshop.phase,
+            seconds=self.seconds.value or None,
+        )
+
+    def _set_timer(self) -> None:
+        self.room.set_timer(self.seconds.value or None)
+
+    def _toggle_reveal(self) -> None:
+        current = self.room.current
+        self.room.reveal(not (current is not None and current.revealed))
+
+    def _toggle_joining(self) -> None:
+        self.room.set_joining(not self.room.joining_open)
+
+    def _rotate(self) -> None:
+        self.server.rotate_token()
+        self._show_link()
+
+    def _remove(self) -> None:
+        if self.entries.value:
+            self.room.remove(self.entries.value)
+
+    def stop(self) -> None:
+        """Stop the participant server (the room and what the team sent stay in the session)."""
+        self._unsubscribe()
+        self.server.stop()
+        self.workshop.take_team()
+        for button in (self.joining_button, self.rotate_button, self.stop_button):
+            button.disabled = True
+        for listener in self.on_stop:
+            listener()
+        self.link.value = "<em>The participant server is stopped.</em>"
+        self.qr.value = ""
+
+    # -- showing --------------------------------------------------------------------------------
+
+    def _show_link(self) -> None:
+        url = html.escape(self.server.url)
+        self.link.value = f'Join link: <a href="{url}" target="_blank" rel="noopener">{url}</a>'
+        self.qr.value = self.server.qr_svg()  # drawn by segno from our own link, nothing typed in it
+
+    def refresh(self) -> None:
+        """Take the room's record into the session and show the counts, the entries and the aggregate."""
+        self.workshop.take_team()
+        counts = self.room.counts()
+        current = self.room.current
+        state = (
+            "no round"
+            if current is None
+            else f"round {current.id} {current.kind.value} "
+            + ("open" if current.state == RoundState.OPEN else "closed")
+        )
+        left = self.room.seconds_left(current) if current is not None else None
+        timer = (
+            f" · {left} s left" if left is not None and current and current.state == RoundState.OPEN else ""
+        )
+        self.counts.value = (
+            f"<span class='sofia-nb-team-counts'>{counts['members']} joined · "
+            f"{counts['connected']} connected · "
+            f"{html.escape(state)}: {counts['contributors']} answered, {counts['entries']} entries{timer}"
+            f"{'' if self.room.joining_open else ' · joining closed'}</span>"
+        )
+        self.joining_button.description = "Close joining" if self.room.joining_open else "Open joining"
+        self.reveal_button.description = (
+            "Hide results" if current is not None and current.revealed else "Reveal results"
+        )
+        self.aggregate.value = aggregate_html(self.room.results())
+        team = self.workshop.session.team
+        entries = team.of_round(current.id) if current else []
+        self.entries.options = [(_entry_label(c), c.id) for c in entries]
+
+    def as_text(self) -> str:
+        counts = self.room.counts()
+        return f"team: {counts['members']} joined, {counts['entries']} entries in the current round"
+
+
+def _entry_label(entry: Any) -> str:
+    text = (
+        getattr(entry, "text", "") or getattr(entry, "title", "") or getattr(entry, "item_id", "") or "votes"
+    )
+    flat = " ".join(str(text).split())
+    return f"{entry.id}: {flat[:50]}"

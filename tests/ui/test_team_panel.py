@@ -1,0 +1,91 @@
+"""The app's "Invite the team": the panel's link and QR code, one click each to open a round,
+remove an entry, close joining, rotate the link and stop; live counts and the aggregate follow the
+phones (real HTTP on loopback), and what the team sent reaches the session and the next request."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import Callable
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("starlette")
+
+from sofia_nb.session import Phase, SessionStore, WorkshopSession
+from sofia_nb.ui import WorkshopApp
+from sofia_nb.workshop import Workshop
+from tests.participants._support import Phone
+from tests.ui.test_workshop_app import EchoModel
+
+IMG = "<img src=x onerror=alert(1)>"
+
+
+async def _until(check: Callable[[], bool], what: str) -> None:
+    for _ in range(200):  # the room calls back from the server's thread; the loop applies it
+        if check():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"never: {what}")
+
+
+async def test_invite_open_a_round_and_the_team_s_ideas_reach_the_app_the_session_and_the_model(
+    tmp_path,
+) -> None:
+    model = EchoModel()
+    store = SessionStore(tmp_path)
+    workshop = Workshop(WorkshopSession(phase=Phase.IDEATE), model, store=store)
+    app = WorkshopApp(workshop)
+    app.invite_button.click()
+    panel = app.team
+    assert panel is not None and app.team_area.children == (panel,) and app.invite_button.disabled
+    server = panel.server
+    try:
+        assert server.host == "127.0.0.1" and server.url in panel.link.value
+        assert panel.qr.value.lstrip().startswith("<svg")
+        panel.kind.value, panel.prompt.value = "ideate", "Where could AI help the depots?"
+        panel.open_button.click()
+        assert server.room.current is not None and server.room.current.phase == Phase.IDEATE
+
+        phones = [Phone(server) for _ in range(3)]
+        for phone, name in zip(phones, ("Ana", "", "Caro"), strict=True):
+            phone.join(name)
+        rid = server.room.current.id
+        assert phones[0].send(kind="idea", round_id=rid, title="Route planner").status_code == 200
+        assert phones[1].send(kind="idea", round_id=rid, title=f"Tills {IMG}").status_code == 200
+        await _until(lambda: "3 joined" in panel.counts.value and "2 entries" in panel.counts.value, "counts")
+        assert "2 answered" in panel.counts.value
+        assert "&lt;img" in panel.aggregate.value and "<img" not in panel.aggregate.value
+        assert [t for t, _ in panel.entries.options][1].startswith("c2: Tills <img")  # a dropdown label: text
+
+        # The session has them (saved), and the next request quotes them.
+        assert [i.from_team for i in store.load(workshop.session.id).ideas] == ["c1", "c2"]
+        await app.run(workshop.send("What did the team send?"))
+        assert (
+            "Route planner" in model.requests[-1][0].content
+            and "<<<team-data" in model.requests[-1][0].content
+        )
+
+        # Remove the hostile one: it leaves the round and the record.
+        panel.entries.value = "c2"
+        panel.remove_button.click()
+        await _until(lambda: [i.id for i in workshop.session.ideas] == ["team-c1"], "the idea removed")
+
+        # Close joining: a new phone is refused, a member keeps taking part.
+        panel.joining_button.click()
+        assert not server.room.joining_open and panel.joining_button.description == "Open joining"
+        assert Phone(server).post("api/join", {"name": "Late"}).status_code != 200
+        assert phones[2].send(kind="idea", round_id=rid, title="Waste forecast").status_code == 200
+
+        # A new link: the old one stops working.
+        old = server.url
+        panel.rotate_button.click()
+        assert server.url != old and server.url in panel.link.value
+        assert phones[0].client.get(old).status_code != 200
+    finally:
+        panel.stop_button.click()
+    assert not server.running and "stopped" in panel.link.value
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", server.port), timeout=1).close()
+    assert not app.invite_button.disabled  # a new invitation is one click away
