@@ -1,8 +1,14 @@
-"""``sofia-nb doctor``: what is installed and configured. Names of credentials only, never their values."""
+"""``sofia-nb doctor``: what is installed and configured, and whether the chosen model answers.
+
+Names of credentials only, never their values. It makes network requests (docs/cli.md): for the
+chosen model one models-list request with a short timeout (never a completion), Ollama's server
+is asked whether it is there, and the Copilot CLI whether someone is logged in.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import platform
@@ -14,10 +20,14 @@ from importlib import metadata
 from pathlib import Path
 
 from pydantic import BaseModel
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from ..config import ConfigError, config_path, find_mcp_config, load_settings, sofia_home
-from ..llm import ProviderStatus, provider_statuses
+from ..llm import LLMError, ProviderStatus, provider_statuses
+from ..llm._probe import Probe, probe_copilot_login, probe_endpoint
+from ..llm._select import endpoint_for
 from ._context import CliContext
 
 # npm package -> the binary it installs under tools/npm/node_modules/.bin.
@@ -44,6 +54,8 @@ class Component(BaseModel):
 class LlmInfo(BaseModel):
     spec: str | None
     providers: list[ProviderStatus]
+    check: Probe | None = None
+    """The chosen model's server asked (its models list): reachable, unreachable, refused."""
 
 
 class McpInfo(BaseModel):
@@ -162,7 +174,36 @@ def _packages(names: Iterable[str]) -> list[Component]:
 
 
 def _llm(spec: str | None) -> LlmInfo:
-    return LlmInfo(spec=spec, providers=provider_statuses())
+    provider, _, model = (spec or "").partition(":")
+    providers = [_checked(p, chosen=p.provider == provider) for p in provider_statuses()]
+    check = None
+    if provider in ("openai", "azure", "github"):
+        try:
+            check = probe_endpoint(endpoint_for(provider, model))
+        except LLMError as exc:  # a missing key: said without asking anyone
+            check = Probe(state="error", detail=str(exc))
+    elif provider in ("ollama", "copilot"):
+        status = next(p for p in providers if p.provider == provider)
+        check = Probe(state="reachable" if status.configured else "unreachable", detail=status.detail)
+    return LlmInfo(spec=spec, providers=providers, check=check)
+
+
+def _checked(status: ProviderStatus, *, chosen: bool) -> ProviderStatus:
+    """Ollama is ready only when its server answers; Copilot (when chosen) only when its CLI says
+    someone is logged in; a Copilot not chosen is not started just to ask."""
+    if status.provider == "ollama":
+        probe = probe_endpoint(endpoint_for("ollama", "any"), timeout_s=2.0)
+        return status.model_copy(update={"configured": probe.ok, "detail": probe.detail, "checked": True})
+    if status.provider == "copilot" and status.configured:
+        if os.environ.get("SOFIA_COPILOT_PROVIDER_BASE_URL"):
+            return status  # BYOK: the provider's key, no login
+        if not chosen:
+            note = "; login not checked (doctor --llm copilot:MODEL checks it)"
+            return status.model_copy(update={"detail": status.detail.replace("; Copilot login", note)})
+        cli = os.environ.get("COPILOT_CLI_PATH") or shutil.which("copilot") or _copilot_cli(npm_root()).path
+        probe = asyncio.run(probe_copilot_login(cli))
+        return status.model_copy(update={"configured": probe.ok, "detail": probe.detail, "checked": True})
+    return status
 
 
 def _mcp(path: Path | None) -> McpInfo:
@@ -226,43 +267,64 @@ def diagnose(llm_spec: str | None, mcp_config: Path | None, config_file: ConfigF
     return report
 
 
-def _row(c: Component) -> tuple[str, str, str]:
-    return (c.name, c.version or ("found" if c.found else "missing"), c.path or "")
+def _where(path: str | None) -> str:
+    """A path as short as it reads unambiguously: under the working directory, or ``~``."""
+    if not path:
+        return ""
+    for base, shown in ((Path.cwd(), "."), (Path.home(), "~")):
+        try:
+            return f"{shown}/{Path(path).relative_to(base)}"
+        except ValueError:
+            continue
+    return path
+
+
+_STATES = {
+    "reachable": "reachable",
+    "unreachable": "unreachable",
+    "refused": "refused (auth)",
+    "error": "error",
+}
+
+
+def _provider_state(p: ProviderStatus) -> str:
+    if p.checked:
+        return "ready" if p.configured else "not ready"
+    return "configured" if p.configured else "not set up"
 
 
 def _human(report: DoctorReport) -> Table:
-    table = Table(box=None)
-    table.add_column("component", no_wrap=True)
-    table.add_column("version / state", no_wrap=True)
-    table.add_column("detail", overflow="fold")
-    for c in (
-        report.python,
-        report.node,
-        report.npm,
-        *report.reference_servers,
-        report.copilot_cli,
-        report.search_engine,
-        *report.packages,
-    ):
-        table.add_row(*_row(c))
-    table.add_row(
-        "llm",
-        report.llm.spec or "not configured",
-        "",
-    )
+    """One line a thing (name, state), its detail below it, indented: paths and sentences whole
+    and wrapped at the terminal's width (readable at 80 columns)."""
+    lines = Table.grid()
+    lines.add_column(overflow="fold")
+
+    def line(name: str, state: str, detail: str = "") -> None:
+        lines.add_row(Text.assemble((f"{name:<30}", "bold"), " ", state))
+        if detail:
+            lines.add_row(Padding(Text(detail, style="dim"), (0, 0, 0, 4)))
+
+    for c in (report.python, report.node, report.npm, *report.reference_servers, report.copilot_cli):
+        line(c.name, c.version or ("found" if c.found else "missing"), _where(c.path))
+    line(report.search_engine.name, report.search_engine.version or "", _where(report.search_engine.path))
+    for c in report.packages:
+        line(c.name, c.version or ("found" if c.found else "missing"))
+    line("llm", report.llm.spec or "not configured")
+    if report.llm.check is not None:
+        line("  check", _STATES[report.llm.check.state], report.llm.check.detail)
     for provider in report.llm.providers:
-        table.add_row(
+        line(
             f"  {provider.provider}",
-            "ready" if provider.configured else "not set up",
+            _provider_state(provider),
             f"{provider.detail}; records as {provider.structured_output}",
         )
     servers = ", ".join(report.mcp.servers) if report.mcp.servers is not None else (report.mcp.error or "")
-    table.add_row("mcp config", report.mcp.config or "none", servers)
-    table.add_row("sofia home", "", report.sofia_home)
-    table.add_row("config file", report.config_file.path or "none", report.config_file.error or "")
+    line("mcp config", _where(report.mcp.config) or "none", servers)
+    line("sofia home", _where(report.sofia_home))
+    line("config file", _where(report.config_file.path) or "none", report.config_file.error or "")
     for hint in report.hints:
-        table.add_row("hint", "", hint)
-    return table
+        line("hint", "", hint)
+    return lines
 
 
 def run(ctx: CliContext) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import time
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -28,6 +29,7 @@ from ..session import Phase, SessionStatus
 from ..workshop import (
     CONVERSATION_PHASES,
     GO_BACK_TOOL,
+    ReplyBlocks,
     Workshop,
     WorkshopOptions,
     WorkshopRun,
@@ -85,15 +87,25 @@ OFF_SCRIPT = (
 )
 
 
+FRAME_S = 0.1
+"""The open block of a streaming reply is drawn at most once a frame."""
+
+
 class _Renderer:
     """Shows the workshop as it happens: each reply on stdout as Markdown with its records and
-    diagrams in panels (never raw JSON; on a terminal its prose streams live meanwhile), the rest
-    as a line on stderr."""
+    diagrams in panels (never raw JSON), the rest as a line on stderr.
+
+    On a terminal a reply is printed block by block as it streams: a finished block (it ends at a
+    blank line outside a fence) is rendered once and printed, so a reply taller than the screen
+    scrolls like any output; only the open block is live, redrawn at most once a frame. A pipe
+    gets the reply once, rendered, when its turn is added."""
 
     def __init__(self, ctx: CliContext) -> None:
         self.out = ctx.out
-        self._streamed = ""
+        self._blocks = ReplyBlocks()
+        self._printed = ""  # the reply's text already printed, block by block
         self._live: Live | None = None
+        self._last_frame = 0.0
 
     def __call__(self, event: Event) -> None:
         if self.out.json_mode:
@@ -105,8 +117,11 @@ class _Renderer:
             return
         if isinstance(event, TurnAdded) and event.role == "assistant":
             self._stop_streaming()
-            self._streamed = ""
-            self.out.console.print(Group(*reply_view(event.content)), "", soft_wrap=False)
+            printed, self._printed, self._blocks = self._printed, "", ReplyBlocks()
+            rest = event.content[len(printed) :] if event.content.startswith(printed) else event.content
+            if rest.strip():
+                self.out.console.print(Group(*reply_view(rest)), soft_wrap=False)
+            self.out.console.print("")
             return
         self._stop_streaming()
         if isinstance(event, PhaseChanged):
@@ -119,13 +134,19 @@ class _Renderer:
             self.out.info(f"note: {event.message}")
 
     def _stream(self, text: str) -> None:
-        self._streamed += text
         if not self.out.console.is_terminal:
             return  # a pipe gets the reply once, rendered, when its turn is added
         if self._live is None:
             self._live = Live(console=self.out.console, auto_refresh=False, transient=True)
             self._live.start()
-        self._live.update(streaming_view(self._streamed), refresh=True)
+        finished = self._blocks.feed(text)
+        for block in finished:  # printed above the live block, once
+            self._live.console.print(Group(*reply_view(block)), soft_wrap=False)
+            self._printed += block
+        now = time.monotonic()
+        if finished or now - self._last_frame >= FRAME_S:
+            self._last_frame = now
+            self._live.update(streaming_view(self._blocks.open), refresh=True)
 
     def _stop_streaming(self) -> None:
         """The live view ends (and is erased) before anything else is printed."""

@@ -55,7 +55,7 @@ def create_llm(spec: str | None, settings: Settings | None = None, bus: EventBus
     if provider == "copilot":
         return CopilotLLM(model, byok=provider_from_env(), settings=settings, bus=bus)
     timeout = _float_env("SOFIA_LLM_TIMEOUT", 120.0)
-    return OpenAICompatLLM(_endpoint(provider, model), settings=settings, bus=bus, timeout=timeout)
+    return OpenAICompatLLM(endpoint_for(provider, model), settings=settings, bus=bus, timeout=timeout)
 
 
 def choose_llm(
@@ -83,7 +83,8 @@ def choose_llm(
         raise SetupError(str(exc), "llm") from None
 
 
-def _endpoint(provider: str, model: str) -> Endpoint:
+def endpoint_for(provider: str, model: str) -> Endpoint:
+    """The endpoint of an OpenAI-compatible ``provider:model`` from the environment (no request)."""
     env = os.environ
     if provider == "openai":
         base_url = env.get("OPENAI_BASE_URL") or OPENAI_URL
@@ -137,6 +138,10 @@ class ProviderStatus(BaseModel):
     structured_output: str = "json in prose"
     """How the provider gives a record as JSON: ``response_format json_schema`` (schema-valid by
     construction), or ``json in prose`` (the schema in the prompt, the answer parsed from the text)."""
+
+    checked: bool = False
+    """Whether its server was asked (``doctor``); without, ``configured`` says only that the
+    settings it needs are present."""
 
     def with_structured(self, how: str) -> ProviderStatus:
         return self.model_copy(update={"structured_output": how})

@@ -2,12 +2,16 @@
 
 Each message is its own output of blocks (sanitised HTML, and each Mermaid diagram an output that
 JupyterLab draws); a reply's JSON records become the cards of ``_record_cards`` with their JSON behind
-"details". A streaming reply shows its prose as it comes and hides a record while it is written.
-The box is a column-reverse flex box, which keeps it scrolled to the newest message.
+"details". A streaming reply shows its prose as it comes and hides a record while it is written:
+each finished block is rendered once and appended, only the open block is rendered again, at most
+once a frame (``StreamingReply``). The box is a column-reverse flex box, which keeps it scrolled to
+the newest message.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 import ipywidgets as w
@@ -15,12 +19,17 @@ import ipywidgets as w
 from ..events import TextDelta, ToolCallFinished, ToolCallStarted, TurnAdded, WarningIssued
 from ..inert import SafeHtml, markdown_html
 from ..session import Phase, WorkshopSession
-from ..workshop import Workshop, prose_only, reply_parts, streaming_prose
+from ..workshop import ReplyBlocks, Workshop, prose_only, reply_parts, streaming_prose
 from ._notices import NoticeKind, notice_html, notice_text, without_paths
 from ._record_cards import Block, html_block, markdown, record_blocks
+from ._streaming import StreamingReply
 
 _WARNING_SOURCES = ("workshop", "enrich")
 _SPEAKERS = {"user": "Team", "assistant": "sofia"}
+FRAME_S = 0.25
+"""At most one update of the streaming reply per frame: a person reads no faster, and each one costs
+the open block's rendering in the kernel and a message to every view."""
+_RECORDING = SafeHtml("<p><i>sofia is recording the results…</i></p>")
 
 
 def message_blocks(role: str, content: str, session: WorkshopSession) -> list[Block]:
@@ -58,8 +67,11 @@ class ConversationView(w.Box):
         self.entries: list[list[Block]] = []
         """Every shown entry (message, divider, notice) as blocks: the static record renders these."""
         self._entry_html: list[str] = []  # rendered once: the record is redrawn after every event
-        self.streaming = w.HTML()
-        self._streamed = ""
+        self.streaming = StreamingReply()
+        self._blocks = ReplyBlocks()
+        self._finished: list[SafeHtml] = []  # rendered, not yet sent
+        self._last_frame = 0.0
+        self._frame: asyncio.TimerHandle | None = None
         self._outputs: list[w.Output] = []
         self._sent: list[str] = []
         self._searches: dict[str, str] = {}
@@ -88,6 +100,8 @@ class ConversationView(w.Box):
                 self.append(turn.role, turn.content)
 
     def close(self) -> None:
+        self._end_stream()
+        self.streaming.close()
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         for output in self._outputs:
@@ -118,15 +132,38 @@ class ConversationView(w.Box):
     # --- events ---------------------------------------------------------------------------
 
     def _on_delta(self, event: TextDelta) -> None:
-        self._streamed += event.text
-        prose, recording = streaming_prose(self._streamed)
-        note = "<p><i>sofia is recording the results…</i></p>" if recording else ""
-        self.streaming.value = f'<div class="sofia-nb-streaming">{markdown_html(prose)}{note}</div>'
+        for block in self._blocks.feed(event.text):
+            if prose := prose_only(block):  # a finished record is shown as a card when the turn is added
+                self._finished.append(markdown_html(prose))
+        wait = self._last_frame + FRAME_S - time.monotonic()
+        if wait <= 0:
+            self._draw()
+        elif self._frame is None:
+            try:
+                self._frame = asyncio.get_running_loop().call_later(wait, self._draw)
+            except RuntimeError:  # emitted outside a loop (a sync caller): no later to wait for
+                self._draw()
+
+    def _draw(self) -> None:
+        """One frame: the finished blocks not sent yet, and the open block rendered now."""
+        self._frame = None
+        self._last_frame = time.monotonic()
+        prose, recording = streaming_prose(self._blocks.open)
+        open_html = SafeHtml(markdown_html(prose) + (_RECORDING if recording else ""))
+        self.streaming.update(self._finished, open_html)
+        self._finished = []
+
+    def _end_stream(self) -> None:
+        if self._frame is not None:
+            self._frame.cancel()
+            self._frame = None
+        self._blocks, self._finished = ReplyBlocks(), []
+        self.streaming.clear()
 
     def _on_turn(self, event: TurnAdded) -> None:
         self._divider(event.phase)
         if event.role == "assistant":
-            self._streamed, self.streaming.value = "", ""
+            self._end_stream()
             self._searched.clear()
             self.append(event.role, event.content)
         elif event.role == "user" and event.content in self._sent:

@@ -14,7 +14,7 @@ from ._inputs import WorkshopInputs, run_inputs
 from ._navigation import NavigationError
 from ._patch import preview_block
 from ._phases import CONVERSATION_PHASES, PHASES
-from ._reply import ReplyPart, prose_only, reply_parts, streaming_prose
+from ._reply import ReplyBlocks, ReplyPart, prose_only, reply_parts, streaming_prose
 from ._setup import WorkshopSettings, build_workshop
 from ._tools import ToolRef
 
@@ -25,6 +25,7 @@ __all__ = [
     "EnrichmentConfig",
     "NavigationError",
     "PhaseOutcome",
+    "ReplyBlocks",
     "ReplyPart",
     "SyncWorkshop",
     "ToolRef",

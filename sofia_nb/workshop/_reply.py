@@ -123,3 +123,41 @@ def _merged(parts: list[ReplyPart]) -> list[ReplyPart]:
         if part.kind == "prose":
             out[i] = ReplyPart(kind="prose", text=_BLANK_RUNS.sub("\n\n", part.text).strip())
     return [p for p in out if p.kind != "prose" or p.text]
+
+
+_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+class ReplyBlocks:
+    """A reply being written, cut into blocks as it streams: each finished block once, and the open one.
+
+    A block ends at a blank line outside a fence, so a finished block never changes again: a face
+    renders it once and appends it, and re-renders only the open block. Each line is looked at
+    once, so the work of a delta is proportional to the delta (docs/notebooks.md, docs/cli.md).
+    """
+
+    def __init__(self) -> None:
+        self.open = ""
+        """The open block's text, as written so far (its last line may be incomplete)."""
+        self._scanned = 0  # where the first line not yet looked at starts, in ``open``
+        self._fence: str | None = None  # the marker of the fence the open block is inside
+
+    def feed(self, text: str) -> list[str]:
+        """Add ``text``; the blocks it finished, in order, each with its trailing blank line."""
+        self.open += text
+        finished: list[str] = []
+        start = 0
+        while (end := self.open.find("\n", self._scanned)) != -1:
+            line = self.open[self._scanned : end]
+            self._scanned = end + 1
+            if self._fence is not None:
+                if line.strip().startswith(self._fence) and not line.strip().strip(self._fence[0]):
+                    self._fence = None
+            elif marker := _FENCE_OPEN.match(line):
+                self._fence = marker.group(1)
+            elif not line.strip() and self.open[start : self._scanned].strip():
+                finished.append(self.open[start : self._scanned])
+                start = self._scanned
+        if start:
+            self.open, self._scanned = self.open[start:], self._scanned - start
+        return finished

@@ -128,6 +128,7 @@ def test_doctor_names_credentials_but_never_prints_their_values(
     monkeypatch.setenv("OPENAI_API_KEY", "planted-doctor-secret-1234")
     monkeypatch.setenv("GITHUB_TOKEN", "ghp_plantedDoctorToken0123456789abcd")
     monkeypatch.setenv("SOFIA_LLM", "openai:gpt-4o-mini")
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")  # doctor asks it: never an outside host
     monkeypatch.delenv("AZURE_OPENAI_API_KEY", raising=False)
     report, as_json = doctor(capsys)
     _, as_text = doctor(capsys, human=True)

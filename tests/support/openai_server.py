@@ -42,6 +42,8 @@ class Reply:
     delay: float = 0.0  # seconds before the answer starts (to exercise client timeouts)
     stream_error: str | None = None  # streamed: after the text, an error event, and the stream ends
     cut: bool = False  # streamed: the stream ends after the text, with no finish and no [DONE]
+    pace: float = 0.0  # streamed: seconds between chunks (0.01 with 4-character chunks: ~100 tokens/s)
+    hold: threading.Event | None = None  # streamed: the first text chunk waits until this is set
 
 
 @dataclass
@@ -72,9 +74,11 @@ class OpenAIServer:
         default_text: str = "(no canned reply queued)",
         known_models: set[str] | None = None,
         responder: Callable[[dict[str, Any]], Reply | ErrorReply | str] | None = None,
+        require_key: str | None = None,
     ):
         self.default_text = default_text
         self.responder = responder
+        self.require_key = require_key  # set: a request without ``Bearer <key>`` gets OpenAI's 401
         self.known_models = known_models
         self.requests: list[RecordedRequest] = []
         self._queue: deque[Reply | ErrorReply] = deque()
@@ -232,8 +236,25 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
             except (BrokenPipeError, ConnectionResetError):  # the client gave up (a timeout test)
                 pass
 
+        def _refused(self) -> bool:
+            """OpenAI's answer to a wrong or missing key, when the server wants one."""
+            if (
+                server.require_key is None
+                or self.headers.get("Authorization") == f"Bearer {server.require_key}"
+            ):
+                return False
+            error = {
+                "message": "Incorrect API key provided.",
+                "type": "invalid_request_error",
+                "code": "invalid_api_key",
+            }
+            self._send_json(401, {"error": error})
+            return True
+
         def do_GET(self) -> None:
             self._record(None)
+            if self._refused():
+                return
             models = sorted(server.known_models or {"fake-model"})
             self._send_json(200, {"object": "list", "data": [{"id": m, "object": "model"} for m in models]})
 
@@ -245,6 +266,8 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
             except json.JSONDecodeError:
                 body = raw.decode("utf-8", "replace")
             self._record(body)
+            if self._refused():
+                return
             if not isinstance(body, dict) or not self.path.endswith("/chat/completions"):
                 self._send_json(404, {"error": {"message": f"no route {self.path}", "code": "not_found"}})
                 return
@@ -272,7 +295,7 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
             if body.get("stream"):
                 include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
                 chunks = _completion_chunks(canned, model, include_usage)
-                self._send_stream(chunks, done=not (canned.cut or canned.stream_error))
+                self._send_stream(chunks, done=not (canned.cut or canned.stream_error), reply=canned)
             else:
                 self._send_json(200, _completion(canned, model))
 
@@ -290,13 +313,17 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(data)
 
-        def _send_stream(self, chunks: list[dict[str, Any]], done: bool) -> None:
+        def _send_stream(self, chunks: list[dict[str, Any]], done: bool, reply: Reply) -> None:
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-cache")
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
-            for event in [*(json.dumps(c) for c in chunks), *(["[DONE]"] if done else [])]:
+            for n, event in enumerate([*(json.dumps(c) for c in chunks), *(["[DONE]"] if done else [])]):
+                if n == 1 and reply.hold is not None:  # the role chunk is out; the first words wait
+                    reply.hold.wait(timeout=120)
+                elif n and reply.pace:
+                    time.sleep(reply.pace)
                 self._write_chunk(f"data: {event}\n\n".encode())
             self._write_chunk(b"")
 

@@ -14,6 +14,7 @@ from sofia_nb.events import TextDelta, ToolCallFinished, ToolCallStarted
 from sofia_nb.llm import LLMResponse, LLMUsage, ScriptExhaustedError
 from sofia_nb.session import Phase, SessionStore, WorkshopSession
 from sofia_nb.ui import WorkshopApp
+from sofia_nb.ui import _conversation as conversation
 from sofia_nb.ui._conversation import message_blocks
 from sofia_nb.workshop import Workshop
 from sofia_nb.workshop.demo import demo_script
@@ -80,7 +81,10 @@ class ScriptedEcho:
         pass
 
 
-async def test_streaming_shows_the_prose_and_hides_a_record_while_it_is_written(tmp_path) -> None:
+async def test_streaming_shows_the_prose_and_hides_a_record_while_it_is_written(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setattr(conversation, "FRAME_S", 0.0)  # a frame for every delta: every state is seen
     reply = next(r for r in _demo_replies() if '"business_context"' in r)
     workshop = Workshop.create(ScriptedEcho(reply), store=SessionStore(tmp_path))
     app = WorkshopApp(workshop)
@@ -91,6 +95,30 @@ async def test_streaming_shows_the_prose_and_hides_a_record_while_it_is_written(
     assert any("recording the results" in s for s in seen)
     assert not any("business_context" in s for s in seen)
     assert app.chat.streaming.value == ""
+
+
+async def test_a_streamed_reply_sends_each_finished_block_once_and_the_open_block_as_edits(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setattr(conversation, "FRAME_S", 0.0)
+    paragraphs = [
+        f"Paragraph {n}: the pumps in zone {n} report **pressure** every minute." for n in range(40)
+    ]
+    reply = "\n\n".join(paragraphs)
+    workshop = Workshop.create(ScriptedEcho(reply), store=SessionStore(tmp_path))
+    app = WorkshopApp(workshop)
+    sent: list[dict] = []
+    monkeypatch.setattr(app.chat.streaming, "send", sent.append)
+    shown: list[str] = []
+    workshop.bus.subscribe(lambda _e: shown.append(app.chat.streaming.value), TextDelta)
+    await app.start()
+    appended = "".join(m.get("append", "") for m in sent)
+    for n in range(39):  # every finished paragraph, once; the last is still open when the turn ends
+        assert appended.count(f"Paragraph {n}:") == 1
+    assert "Paragraph 39" in shown[-1]
+    # the open block goes as edits: what it keeps, and what follows; never the reply so far
+    assert max(len(m.get("add", "")) for m in sent) < 3 * max(map(len, paragraphs))
+    assert sent[-1] == {"reset": True} and app.chat.streaming.value == ""
 
 
 async def test_the_newest_message_stays_in_view(tmp_path) -> None:
