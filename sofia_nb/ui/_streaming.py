@@ -24,7 +24,7 @@ from ..inert import SafeHtml
 _ESM = """
 export default {
   render({ model, el }) {
-    el.classList.add("sofia-nb-streaming");
+    el.classList.add("sofia-nb-streaming", "jp-RenderedHTMLCommon");
     const done = document.createElement("div");
     const open = document.createElement("div");
     el.append(done, open);
