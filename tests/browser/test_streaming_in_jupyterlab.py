@@ -52,7 +52,8 @@ def long_reply(chars: int = 12_000) -> str:
 
 def _notebook(path: Path, base_url: str) -> None:
     cells = [
-        f"import os\nos.environ['OPENAI_BASE_URL'] = {base_url!r}\nos.environ['OPENAI_API_KEY'] = 'sk-loopback'",
+        f"import os\nos.environ['OPENAI_BASE_URL'] = {base_url!r}\n"
+        "os.environ['OPENAI_API_KEY'] = 'sk-loopback'",
         "from sofia_nb import ui\nrun = await ui.NotebookWorkshop.open(llm='openai:gpt-4o')\nrun.app",
     ]
     notebook = {
