@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -81,6 +83,27 @@ class ModelInfo(BaseModel):
     structured_output: bool | None = None
     """Whether the model answers ``response_format`` with a ``json_schema``; None: its provider's
     default (set false for an OpenAI-compatible server that refuses it)."""
+    source: str = Field("config.toml", exclude=True)
+    """Where the row comes from: ``config.toml``, or the bundled table's "estimated, as of DATE"."""
+
+
+_DATED_SUFFIX = re.compile(r"-\d{4}-\d{2}-\d{2}$|-\d{4}$")
+
+
+@functools.cache
+def bundled_models() -> dict[str, ModelInfo]:
+    """The bundled model table (``model_table.toml``): common OpenAI models, prices estimated."""
+    data = tomllib.loads((Path(__file__).parent / "model_table.toml").read_text(encoding="utf-8"))
+    source = f"estimated, as of {data['as_of']}"
+    return {name: ModelInfo(**row, source=source) for name, row in data["models"].items()}
+
+
+def bundled_model_info(model: str) -> ModelInfo | None:
+    """The bundled row for ``model`` as a provider or a response names it: ``openai:gpt-4o``,
+    GitHub Models' ``openai/gpt-4o``, a dated snapshot ``gpt-4o-2024-08-06``; None when unknown."""
+    name = model.split(":", 1)[-1].rsplit("/", 1)[-1].lower()
+    table = bundled_models()
+    return table.get(name) or table.get(_DATED_SUFFIX.sub("", name))
 
 
 class Settings(BaseModel):
@@ -101,12 +124,17 @@ class Settings(BaseModel):
             raise ConfigError(f"config.toml: [{name}] must be a table, not {type(value).__name__}")
         return value
 
-    def model_info(self, model: str) -> ModelInfo | None:
-        """The table row for ``model`` (``openai:gpt-4o`` or ``gpt-4o``), if configured."""
-        if model in self.models:
-            return self.models[model]
-        bare = model.split(":", 1)[-1]
-        return self.models.get(bare)
+    def model_info(self, model: str, *, reported: str | None = None) -> ModelInfo | None:
+        """The table row for ``model`` (``openai:gpt-4o`` or ``gpt-4o``): config.toml's first, then
+        the bundled table's, looked up by the name the response ``reported`` (an Azure deployment
+        name is arbitrary; the model behind it is not), then by ``model``; None when unknown."""
+        for name in (model, model.split(":", 1)[-1], reported):
+            if name and name in self.models:
+                return self.models[name]
+        for name in (reported, model):
+            if name and (info := bundled_model_info(name)) is not None:
+                return info
+        return None
 
 
 def config_path(cwd: Path | None = None) -> Path | None:

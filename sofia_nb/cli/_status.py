@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..session import Phase, SessionStatus, UnreadableSession, next_phase
 from ._context import CliContext
+from ._usage_text import session_prices, usage_text
 
 
 class SessionLine(BaseModel):
@@ -19,6 +20,9 @@ class SessionLine(BaseModel):
     phase: Phase
     status: SessionStatus
     updated_at: datetime
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float | None = None
 
 
 class StatusList(BaseModel):
@@ -53,6 +57,12 @@ class StatusDetail(BaseModel):
     consent_decisions: int
     input_tokens: int
     output_tokens: int
+    cost_usd: float | None
+    """None: n/a (a local or scripted model, or one in no model table)."""
+    prices: str | None
+    """Where the prices come from: ``config.toml``, or the bundled table's "estimated, as of DATE"."""
+    tokens_by_phase: dict[str, str]
+    """Each phase's tokens and cost, in words."""
 
 
 RESULTS: tuple[type[BaseModel], ...] = (StatusList, StatusDetail)
@@ -68,6 +78,14 @@ def next_step(phase: Phase, status: SessionStatus, poc_status: str | None = None
         return "the workshop is over: build the proof of concept", "sofia-nb dev --session ID"
     verb = "continue" if status == SessionStatus.ACTIVE else "resume"
     return f"{verb} {phase.title}", "sofia-nb workshop --session ID"
+
+
+def _used(line: SessionLine) -> str:
+    """Tokens and cost in a few characters: ``39.0k $0.15``, ``1.2k n/a``."""
+    tokens = f"{(line.input_tokens + line.output_tokens) / 1000:.1f}k"
+    if line.cost_usd is None:
+        return f"{tokens} n/a"
+    return f"{tokens} {'<$0.01' if line.cost_usd < 0.01 else f'${line.cost_usd:.2f}'}"
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -101,19 +119,39 @@ def run(ctx: CliContext) -> int:
             consent_decisions=len(s.consent_decisions),
             input_tokens=s.tokens.input_tokens,
             output_tokens=s.tokens.output_tokens,
+            cost_usd=s.tokens.cost_usd,
+            prices=(prices := session_prices(s, ctx.settings)),
+            tokens_by_phase={
+                phase: usage_text(
+                    u.input_tokens, u.output_tokens, u.cost_usd, estimated=u.estimated, prices=None
+                )
+                for phase, u in s.tokens.by_phase.items()
+            },
         )
         table = Table(show_header=False, box=None)
         words, command = next_step(s.phase, s.status, detail.poc_status)
         table.add_row("next step", words)
         table.add_row("command", command.replace("ID", s.id))
-        for key, value in detail.model_dump(mode="json", exclude={"next_phase"}).items():
+        shown = detail.model_dump(
+            mode="json",
+            exclude={"next_phase", "input_tokens", "output_tokens", "cost_usd", "prices", "tokens_by_phase"},
+        )
+        for key, value in shown.items():
             table.add_row(key.replace("_", " "), str(value))
+        t = s.tokens
+        table.add_row(
+            "tokens",
+            usage_text(t.input_tokens, t.output_tokens, t.cost_usd, estimated=t.estimated, prices=prices),
+        )
+        for phase, words in detail.tokens_by_phase.items():
+            table.add_row(f"  {phase}", words)
         ctx.out.result(detail, human=table)
         return 0
     scan = ctx.store.scan()
     lines = [SessionLine(**s.model_dump()) for s in scan.sessions]
-    table = Table("session", "name", "phase", "status", "updated", "next")
+    table = Table("session", "name", "phase", "status", "updated", "used", "next")
     table.columns[0].no_wrap = True  # an id people copy must never be cut
+    table.columns[5].no_wrap = True
     for line in lines:
         table.add_row(
             line.session_id,
@@ -121,6 +159,7 @@ def run(ctx: CliContext) -> int:
             line.phase.value,
             line.status.value,
             line.updated_at.strftime("%Y-%m-%d %H:%M"),
+            _used(line),
             next_step(line.phase, line.status)[0],
         )
     result = StatusList(sessions=lines, unreadable=scan.unreadable)

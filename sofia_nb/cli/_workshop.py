@@ -22,10 +22,11 @@ from ..events import (
     PhaseChanged,
     TextDelta,
     TurnAdded,
+    UsageRecorded,
     WarningIssued,
 )
 from ..llm import LLMError
-from ..session import Phase, SessionStatus
+from ..session import Phase, SessionStatus, WorkshopSession
 from ..workshop import (
     CONVERSATION_PHASES,
     GO_BACK_TOOL,
@@ -40,6 +41,7 @@ from ._consent import add_consent_timeout, workshop_consent
 from ._context import CliContext
 from ._reply_view import reply_view, streaming_view
 from ._tool_lines import tool_call_line
+from ._usage_text import usage_text
 
 
 class WorkshopResult(BaseModel):
@@ -106,8 +108,24 @@ class _Renderer:
         self._printed = ""  # the reply's text already printed, block by block
         self._live: Live | None = None
         self._last_frame = 0.0
+        self.session: WorkshopSession | None = None
+        """The session whose tokens and cost are shown after each phase (set once it is open)."""
+        self.prices: str | None = None  # where the last priced reply's price came from
+
+    def usage(self, label: str, phase: str | None = None) -> None:
+        """The tokens and cost of ``phase`` (the whole session when None), on stderr."""
+        if self.session is None or self.out.json_mode:
+            return
+        t = self.session.tokens.by_phase.get(phase) if phase else self.session.tokens
+        if t is not None and (t.input_tokens or t.output_tokens):
+            words = usage_text(
+                t.input_tokens, t.output_tokens, t.cost_usd, estimated=t.estimated, prices=self.prices
+            )
+            self.out.info(f"{label}: {words}")
 
     def __call__(self, event: Event) -> None:
+        if isinstance(event, UsageRecorded) and event.price_source:
+            self.prices = event.price_source
         if self.out.json_mode:
             if not isinstance(event, TextDelta):
                 self.out.event(event)
@@ -125,6 +143,8 @@ class _Renderer:
             return
         self._stop_streaming()
         if isinstance(event, PhaseChanged):
+            if event.previous:
+                self.usage(f"{Phase(event.previous).title} used", event.previous)
             self.out.info(f"\n== {event.phase.capitalize()} ==")
         elif isinstance(event, ConsentDecided):
             self.out.info(f"consent: {event.tool} {event.decision} ({event.decided_by}: {event.reason})")
@@ -252,7 +272,8 @@ async def _interactive(ctx: CliContext, run: WorkshopRun, reader: LineReader) ->
 async def run(ctx: CliContext) -> int:
     args = ctx.args
     bus = EventBus()
-    bus.subscribe(_Renderer(ctx))
+    renderer = _Renderer(ctx)
+    bus.subscribe(renderer)
     reader = None if args.non_interactive else LineReader(sys.stdin)
     try:
         opened = await open_workshop(
@@ -265,7 +286,7 @@ async def run(ctx: CliContext) -> int:
     except SetupError as exc:  # its message names the setting; going back also needs --consent
         hint = " (see --consent)" if exc.setting == "phase" else ""
         raise _exit.UsageError(_exit.as_flags(exc.worded(_exit.flag)) + hint) from None
-    session = opened.session
+    session = renderer.session = opened.session
     try:
         async with opened:
             if reader is None:
@@ -275,6 +296,7 @@ async def run(ctx: CliContext) -> int:
     except LLMError as exc:
         ctx.out.error(f"the model failed: {exc}", kind=exc.kind, session_id=session.id)
         return _exit.ERROR
+    renderer.usage("this session so far")
     result = WorkshopResult(session_id=session.id, phase=session.phase, status=session.status)
     next_step = (
         f"next: sofia-nb export --session {session.id}  (and sofia-nb dev --session {session.id})"

@@ -85,6 +85,8 @@ class UsageRecorded(Event):
     output_tokens: int
     estimated: bool = False
     cost_usd: float | None = None
+    price_source: str | None = None
+    """Where the price came from: ``config.toml``, or the bundled table's "estimated, as of DATE"."""
     context_window: int | None = None
     phase: str | None = None
 

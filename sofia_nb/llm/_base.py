@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 from .._aio import LoopThread
-from ..config import Settings
+from ..config import ModelInfo, Settings
 from ..events import EventBus, UsageRecorded
 from ._errors import LLMError
 from ._record import record_path_from_env, record_reply
@@ -29,6 +29,8 @@ class ProviderReply:
     tool_calls: list[ToolCall] = field(default_factory=list)
     finish_reason: str = "stop"
     usage: LLMUsage | None = None
+    model: str | None = None
+    """The model the response says answered (an Azure deployment's model, a dated snapshot)."""
 
 
 async def emit_text(on_text: TextCallback | None, text: str) -> None:
@@ -43,12 +45,14 @@ async def emit_text(on_text: TextCallback | None, text: str) -> None:
 class BaseLLM(ABC):
     """Implements ``LLMClient.complete`` around a provider's ``_request``.
 
-    Subclasses set ``provider`` (the spec prefix) and ``priced`` (False for local and scripted
-    models, whose cost is always n/a).
+    Subclasses set ``provider`` (the spec prefix), ``priced`` (False for local and scripted
+    models, whose cost is always n/a) and ``list_priced`` (False where the bundled table's list
+    prices do not apply, as for Copilot's subscription; config.toml's prices still do).
     """
 
     provider: str = ""
     priced: bool = True
+    list_priced: bool = True
     structured_output: str | None = None
     """How the provider gives schema-valid JSON (``"json_schema"``: ``response_format``), or None:
     it reads the schema in the prompt and answers in prose."""
@@ -65,6 +69,8 @@ class BaseLLM(ABC):
         self.settings = settings or Settings()
         self.bus = bus
         self._context_window = context_window
+        self.reported_model: str | None = None
+        """The model the last response named (the model table is looked up by it first)."""
         self._loop_thread: LoopThread | None = None
         self.record_path = record_path_from_env()
         # SOFIA_RECORD: every reply appended to a scripted-model file, so a real run becomes a fixture
@@ -73,13 +79,31 @@ class BaseLLM(ABC):
     def model_name(self) -> str:
         return f"{self.provider}:{self.model}"
 
+    def model_info(self) -> ModelInfo | None:
+        """This model's row: config.toml's, else the bundled table's (by the reported name first)."""
+        return self.settings.model_info(self.model_name, reported=self.reported_model)
+
     @property
     def context_window(self) -> int | None:
         """The explicit window, else the model table's, else None (unknown: no compaction)."""
         if self._context_window is not None:
             return self._context_window
-        info = self.settings.model_info(self.model_name)
+        info = self.model_info()
         return info.context_window if info else None
+
+    @property
+    def price_source(self) -> str | None:
+        """Where the prices come from (``config.toml``, or "estimated, as of DATE"); None: unpriced."""
+        info = self._priced_info()
+        return info.source if info else None
+
+    def _priced_info(self) -> ModelInfo | None:
+        info = self.model_info() if self.priced else None
+        if info is None or info.input_price_per_mtok is None or info.output_price_per_mtok is None:
+            return None
+        if info.source != "config.toml" and not self.list_priced:
+            return None
+        return info
 
     @property
     def base_url(self) -> str:
@@ -103,7 +127,7 @@ class BaseLLM(ABC):
 
     def cost_usd(self, usage: LLMUsage) -> float | None:
         """Cost from the model table's prices; None for local, scripted and unpriced models."""
-        info = self.settings.model_info(self.model_name) if self.priced else None
+        info = self._priced_info()
         if info is None or info.input_price_per_mtok is None or info.output_price_per_mtok is None:
             return None
         return (
@@ -123,6 +147,7 @@ class BaseLLM(ABC):
         reply = await self._request(
             messages, tools=tools or [], purpose=purpose, on_text=on_text, output=output
         )
+        self.reported_model = reply.model or self.reported_model
         usage = reply.usage or self._estimate(messages, reply)
         usage = usage.model_copy(update={"cost_usd": self.cost_usd(usage)})
         response = LLMResponse(
@@ -153,6 +178,7 @@ class BaseLLM(ABC):
                     output_tokens=usage.output_tokens,
                     estimated=usage.estimated,
                     cost_usd=usage.cost_usd,
+                    price_source=self.price_source if usage.cost_usd is not None else None,
                     context_window=self.context_window,
                 )
             )

@@ -56,6 +56,7 @@ class CopilotLLM(BaseLLM):
     """``copilot:MODEL``. ``provider`` is a BYOK config (see ``provider_from_env``); None uses the login."""
 
     provider = "copilot"
+    list_priced = False  # a Copilot subscription is not billed at the OpenAI list prices
 
     def __init__(
         self,

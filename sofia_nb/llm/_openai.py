@@ -247,6 +247,7 @@ class OpenAICompatLLM(BaseLLM):
         assembler = ToolCallAssembler()
         finish: str | None = None
         usage: LLMUsage | None = None
+        model: str | None = None
         done = False
         async for data in iter_sse_data(response.aiter_lines()):
             if data.strip() == "[DONE]":
@@ -256,6 +257,7 @@ class OpenAICompatLLM(BaseLLM):
             if chunk.get("error"):
                 raise self._http_error(None, data)
             usage = _usage(chunk.get("usage")) or usage
+            model = _reported_model(chunk) or model
             for choice in chunk.get("choices") or []:
                 delta = choice.get("delta") or {}
                 if content := delta.get("content"):
@@ -267,7 +269,11 @@ class OpenAICompatLLM(BaseLLM):
         if not done and finish is None:
             raise self._error(LLMConnectionError, "the stream ended before the reply was complete")
         return ProviderReply(
-            text="".join(text), tool_calls=assembler.calls(), finish_reason=finish or "stop", usage=usage
+            text="".join(text),
+            tool_calls=assembler.calls(),
+            finish_reason=finish or "stop",
+            usage=usage,
+            model=model,
         )
 
     def _read_body(self, body: dict[str, Any]) -> ProviderReply:
@@ -289,6 +295,7 @@ class OpenAICompatLLM(BaseLLM):
             tool_calls=calls,
             finish_reason=choices[0].get("finish_reason") or "stop",
             usage=_usage(body.get("usage")),
+            model=_reported_model(body),
         )
 
     def _json(self, text: str) -> dict[str, Any]:
@@ -365,3 +372,9 @@ def _to_float(value: str, scale: float = 1.0) -> float | None:
         return float(value) * scale
     except ValueError:
         return None
+
+
+def _reported_model(body: dict[str, Any]) -> str | None:
+    """The ``model`` a response names (a server's word: kept only when it is a short plain name)."""
+    model = body.get("model")
+    return model if isinstance(model, str) and 0 < len(model) <= 100 and model.isprintable() else None

@@ -125,6 +125,9 @@ class SessionSummary(BaseModel):
     phase: Phase
     status: SessionStatus
     updated_at: datetime
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float | None = None
 
 
 class UnreadableSession(BaseModel):
@@ -249,7 +252,14 @@ class SessionStore:
                     continue  # deleted between the glob and the read: nothing to report
                 sessions.append(
                     SessionSummary(
-                        session_id=s.id, name=s.name, phase=s.phase, status=s.status, updated_at=s.updated_at
+                        session_id=s.id,
+                        name=s.name,
+                        phase=s.phase,
+                        status=s.status,
+                        updated_at=s.updated_at,
+                        input_tokens=s.tokens.input_tokens,
+                        output_tokens=s.tokens.output_tokens,
+                        cost_usd=s.tokens.cost_usd,
                     )
                 )
         sessions.sort(key=lambda s: (s.updated_at, s.session_id), reverse=True)

@@ -32,6 +32,8 @@ class TokenMeter(TextForm, w.VBox):
         self.model = ""
         self.last_input_tokens = 0
         self.context_window = context_window
+        self.prices: str | None = None
+        """Where the cost's prices come from: ``config.toml``, or "estimated, as of DATE"."""
         self._bar = w.FloatProgress(
             value=0, min=0, max=1, description="context", layout=w.Layout(width="320px")
         )
@@ -68,6 +70,7 @@ class TokenMeter(TextForm, w.VBox):
         self.model = event.model
         self.last_input_tokens = event.input_tokens
         self.context_window = event.context_window or self.context_window
+        self.prices = event.price_source or self.prices
         self.totals.add(
             event.phase or self.phase,
             Usage(
@@ -93,7 +96,10 @@ class TokenMeter(TextForm, w.VBox):
         """Plain-text form for saved notebooks and headless runs."""
         t = self.totals
         mark = " (estimated)" if t.estimated else ""
-        lines = [f"tokens: {t.input_tokens} in / {t.output_tokens} out{mark}; cost {self._cost(t.cost_usd)}"]
+        cost = self._cost(t.cost_usd) + (
+            f" ({self.prices})" if self.prices and t.cost_usd is not None else ""
+        )
+        lines = [f"tokens: {t.input_tokens} in / {t.output_tokens} out{mark}; cost {cost}"]
         if self.context_window:
             lines.append(f"context: {self.fill:.0%} of {self.context_window}")
         for phase, usage in t.by_phase.items():

@@ -201,3 +201,30 @@ def test_status_for_people_says_what_comes_next_and_json_keeps_its_fields(
     assert detail["next_phase"] == "complete"
     code, out, err = run_main(capsys, "status")
     assert "┃ next " in out.splitlines()[1]  # the list says it too, in words
+
+
+def test_status_shows_tokens_and_cost_per_session_and_per_phase(capsys: pytest.CaptureFixture[str]) -> None:
+    from sofia_nb.session import Usage
+
+    session = rich_session("20261201-090000-cost")
+    session.tokens = type(session.tokens)()
+    session.tokens.add("discover", Usage(input_tokens=12_000, output_tokens=3_000, cost_usd=0.06))
+    session.tokens.add("ideate", Usage(input_tokens=20_000, output_tokens=4_000, cost_usd=0.09))
+    for turn in session.turns:
+        if turn.role == "assistant":
+            turn.metadata["model"] = "openai:gpt-4o"
+    SessionStore().save(session)
+    code, out, err = run_main(capsys, "status", "--session", session.id)
+    assert code == 0, err
+    words = " ".join(out.split())  # rich wraps the table at the terminal's width
+    assert "tokens 32,000 in / 7,000 out tokens; cost $0.1500 (estimated, as of 2026-12-04)" in words
+    assert "discover 12,000 in / 3,000 out tokens; cost $0.0600" in words
+    code, out, err = run_main(capsys, "status", "--json")
+    [line] = [s for s in json.loads(out.splitlines()[-1])["sessions"] if s["session_id"] == session.id]
+    assert (line["input_tokens"], line["output_tokens"], line["cost_usd"]) == (
+        32_000,
+        7_000,
+        pytest.approx(0.15),
+    )
+    code, out, err = run_main(capsys, "status")
+    assert "39.0k $0.15" in out

@@ -75,9 +75,11 @@ class OpenAIServer:
         known_models: set[str] | None = None,
         responder: Callable[[dict[str, Any]], Reply | ErrorReply | str] | None = None,
         require_key: str | None = None,
+        reports_model: str | None = None,
     ):
         self.default_text = default_text
         self.responder = responder
+        self.reports_model = reports_model  # set: responses name this model (an Azure deployment's)
         self.require_key = require_key  # set: a request without ``Bearer <key>`` gets OpenAI's 401
         self.known_models = known_models
         self.requests: list[RecordedRequest] = []
@@ -294,10 +296,10 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
             time.sleep(canned.delay)
             if body.get("stream"):
                 include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
-                chunks = _completion_chunks(canned, model, include_usage)
+                chunks = _completion_chunks(canned, server.reports_model or model, include_usage)
                 self._send_stream(chunks, done=not (canned.cut or canned.stream_error), reply=canned)
             else:
-                self._send_json(200, _completion(canned, model))
+                self._send_json(200, _completion(canned, server.reports_model or model))
 
         def _record(self, body: Any) -> None:
             headers = {k.lower(): v for k, v in self.headers.items()}

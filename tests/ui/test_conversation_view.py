@@ -176,3 +176,26 @@ async def test_the_chat_says_when_web_search_results_were_used(tmp_path) -> None
         bus.emit(ToolCallFinished(call_id=server, server=server, tool="web_search", duration_s=0.1, ok=True))
     notes = [e[0].text for e in app.chat.entries if "searched the web" in e[0].text]
     assert len(notes) == 1 and "cold chain" in notes[0]
+
+
+async def test_the_meter_knows_gpt_4o_without_configuration(tmp_path) -> None:
+    from sofia_nb.config import Settings
+    from sofia_nb.llm import Endpoint, OpenAICompatLLM
+    from tests.support.openai_server import OpenAIServer
+
+    with OpenAIServer(reports_model="gpt-4o-2024-11-20") as server:
+        server.reply("Hello, team.", usage=(64_000, 1_000))
+        workshop = Workshop.create(ScriptedEcho("x"), store=SessionStore(tmp_path))
+        llm = OpenAICompatLLM(
+            Endpoint(provider="openai", model="gpt-4o", base_url=server.base_url),
+            settings=Settings(),
+            bus=workshop.bus,
+        )
+        workshop.llm = llm
+        app = WorkshopApp(workshop)
+        await app.start()
+        await llm.aclose()
+    text = app.meter.as_text()
+    assert "context: 50% of 128000" in text
+    assert "cost $0.1700 (estimated, as of 2026-12-04)" in text  # 64k x $2.50 + 1k x $10 per million
+    assert "context window unknown" not in app.meter._text.value

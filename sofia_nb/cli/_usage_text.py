@@ -1,0 +1,28 @@
+"""Tokens and cost in words, the same after a phase, at the end of a run and in ``status``."""
+
+from __future__ import annotations
+
+from ..config import Settings
+from ..session import WorkshopSession
+
+
+def usage_text(
+    input_tokens: int,
+    output_tokens: int,
+    cost_usd: float | None,
+    *,
+    estimated: bool = False,
+    prices: str | None,
+) -> str:
+    """``12,345 in / 2,345 out tokens; cost $0.0412 (estimated, as of 2026-12-04)``; ``cost n/a``
+    for a model without prices (local, scripted, or not in any table)."""
+    counted = " (counted by estimate)" if estimated else ""
+    cost = "cost n/a" if cost_usd is None else f"cost ${cost_usd:.4f}" + (f" ({prices})" if prices else "")
+    return f"{input_tokens:,} in / {output_tokens:,} out tokens{counted}; {cost}"
+
+
+def session_prices(session: WorkshopSession, settings: Settings) -> str | None:
+    """Where the session's prices come from, judged by the model its last reply named."""
+    model = next((str(t.metadata["model"]) for t in reversed(session.turns) if t.metadata.get("model")), None)
+    info = settings.model_info(model) if model else None
+    return info.source if info is not None and info.input_price_per_mtok is not None else None
