@@ -13,7 +13,8 @@ OpenAI client, the workshop, and
   showing the reply while it is written costs (an ``HTML`` widget's value, or the streaming
   widget's messages); ``total`` adds the finished message's output (its HTML and its text, the
   record's two forms: about 2x the HTML by itself) and the app's buttons and meter;
-- terminal: the workshop's ``_Renderer`` on a rich Console that is a 100x40 terminal (to /dev/null).
+- terminal: the workshop's ``_Renderer`` on the CLI's console writing to a pty of 100x40 (a
+  thread reads what it is sent and drops it).
 
 CPU is the measuring process's CPU time (the fake server is another process). The targets are
 ratios: doubling the reply at most 2.2x the bytes and the CPU in each face and pacing, and the
@@ -91,8 +92,12 @@ async def main():
                 from sofia_nb.cli._output import TerminalConsole as Console
             except ImportError:
                 from rich.console import Console
-            console = Console(file=open(os.devnull, "w"))
-            console.force_terminal, console.size = True, (100, 40)
+            import pty, threading
+            screen, tty = pty.openpty()  # a real terminal: what it is sent is read and dropped
+            threading.Thread(target=lambda: [None for _ in iter(lambda: os.read(screen, 65536), b"")], daemon=True).start()
+            console = Console(open(tty, "w", encoding="utf-8", closefd=False))
+            console.size = (100, 40)
+            assert console.is_terminal
             nothing = lambda *_: None
             out = SimpleNamespace(console=console, json_mode=False, info=nothing, event=nothing)
             workshop.bus.subscribe(_Renderer(SimpleNamespace(out=out)))
