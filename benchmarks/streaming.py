@@ -94,7 +94,8 @@ async def main():
                 from rich.console import Console
             import pty, threading
             screen, tty = pty.openpty()  # a real terminal: what it is sent is read and dropped
-            threading.Thread(target=lambda: [None for _ in iter(lambda: os.read(screen, 65536), b"")], daemon=True).start()
+            drain = lambda: [None for _ in iter(lambda: os.read(screen, 65536), b"")]
+            threading.Thread(target=drain, daemon=True).start()
             console = Console(open(tty, "w", encoding="utf-8", closefd=False))
             console.size = (100, 40)
             assert console.is_terminal
