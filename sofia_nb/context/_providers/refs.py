@@ -18,7 +18,17 @@ from .._support.imports import imported_names, qualifier
 from .._support.lang_ts import grammar_for
 from .._support.langs import BY_SUFFIX, language_for
 from .._support.roots import resolve_folder
-from .._support.scan import LineHit, ScannedFile, Skipped, compile_query, enclosings, read_window, search
+from .._support.scan import (
+    LineHit,
+    ScannedFile,
+    Skipped,
+    compile_query,
+    enclosings,
+    held_memo,
+    held_text,
+    read_window,
+    search,
+)
 from .._support.source import MAX_WHOLE
 from .._support.walk import normalize_exts
 
@@ -89,11 +99,16 @@ def _local(scanned: ScannedFile, hits: list[LineHit]) -> list[LineHit]:
     qualified = [(h, qualifier(lines[h.line].decode("utf-8", "replace"), h.col)) for h in hits]
     if not any(q for _, q in qualified):
         return hits
-    try:
-        source = (scanned.data or Path(scanned.path).read_bytes()[:MAX_WHOLE]).decode("utf-8", "replace")
-    except OSError:
-        return hits
-    imported = imported_names(source, family)
+    if scanned.data is not None:  # held by a warm server: the names are worked out once
+        memo = held_memo(scanned.data)
+        if (imported := memo.get(("imports", family))) is None:
+            imported = memo[("imports", family)] = imported_names(held_text(scanned.data), family)
+    else:
+        try:
+            source = Path(scanned.path).read_bytes()[:MAX_WHOLE].decode("utf-8", "replace")
+        except OSError:
+            return hits
+        imported = imported_names(source, family)
     return [h for h, q in qualified if q not in imported]
 
 

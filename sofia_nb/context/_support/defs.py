@@ -59,7 +59,7 @@ def definition_positions(
         found: Iterable[tuple[int, int]] = list(_python(source, symbol, sorted(line for line, _ in hits)))
     else:
         at = [(line, _byte_col(lines, line, col)) for line, col in hits]
-        found = _tree(ts.parse(grammar, source.encode()), symbol.lstrip("$"), at)
+        found = _tree(ts.parse(grammar, source), symbol.lstrip("$"), at)
     # Both report UTF-8 byte columns; hits count characters.
     return {(line, _char_col(lines, line, byte_col)) for line, byte_col in found} & set(hits)
 

@@ -583,16 +583,14 @@ def outline(source: str, brief: bool, path: PurePath) -> Outline:
 def scopes(source: str, path: PurePath) -> list[Scope]:
     """Declaration spans; for Vue, the script's spans at their real lines plus one scope per block."""
     if path.suffix.lower() != ".vue":
-        return ts.collect_scopes(ts.parse(grammar_for(path.suffix), source.encode()), classify)
+        return ts.collect_scopes(ts.parse(grammar_for(path.suffix), source), classify)
     found: list[Scope] = []
     for block in _blocks(source):
         start = source.count("\n", 0, block.start) + 1
         end = start + source.count("\n", block.start, block.end)
         found.append(Scope(start=start, end=end, kind="block", name=block.name, first=start))
     for script in _scripts(source):
-        found.extend(
-            ts.collect_scopes(ts.parse(script.grammar, script.text.encode()), classify, script.offset)
-        )
+        found.extend(ts.collect_scopes(ts.parse(script.grammar, script.text), classify, script.offset))
     return found
 
 
@@ -600,8 +598,7 @@ def enclosing(source: str, path: PurePath, points: dict[int, int]) -> dict[int, 
     """The innermost declaration around each point; in a Vue file, around a script's points, else
     the block (``block template``)."""
     if path.suffix.lower() != ".vue":
-        root = ts.parse(grammar_for(path.suffix), source.encode())
-        return ts.enclosing_lines(root, source.split("\n"), points, classify)
+        return ts.enclosing_lines(ts.parsed(grammar_for(path.suffix), source), points, classify)
     found: dict[int, Scope | None] = {}
     for block in _blocks(source):
         start = source.count("\n", 0, block.start) + 1
@@ -614,7 +611,7 @@ def enclosing(source: str, path: PurePath, points: dict[int, int]) -> dict[int, 
         if block.name == "script":
             text = block.body(source)
             offset = source.count("\n", 0, block.body_start)
-            root = ts.parse(_script_grammar(block.attrs), text.encode())
-            for line, scope in ts.enclosing_lines(root, text.split("\n"), inside, classify, offset).items():
+            tree = ts.parsed(_script_grammar(block.attrs), text)
+            for line, scope in ts.enclosing_lines(tree, inside, classify, offset).items():
                 found[line] = scope or whole
     return {line: found.get(line) for line in points}

@@ -37,8 +37,7 @@ def _by_index(scopes: Callable[[str], list[Scope]]) -> Enclosing:
 
 def _by_tree(grammar: str, classify: ts.Classifier) -> Enclosing:
     def enclosing(source: str, path: PurePath, points: dict[int, int]) -> dict[int, Scope | None]:
-        root = ts.parse(grammar, source.encode())
-        return ts.enclosing_lines(root, source.split("\n"), points, classify)
+        return ts.enclosing_lines(ts.parsed(grammar, source), points, classify)
 
     return enclosing
 

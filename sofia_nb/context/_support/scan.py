@@ -6,7 +6,9 @@ import bisect
 import io
 import os
 import re
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Collection, Generator, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -22,7 +24,7 @@ from .errors import ContextError
 from .langs import language_for
 from .outline import ScopeIndex
 from .ripgrep import RgQuery
-from .tree_cache import TREE_CACHE
+from .tree_cache import TREE_CACHE, CachedFile
 from .walk import DEFAULT_IGNORE_DIRS, walk_paths
 
 BINARY_PROBE = 8000  # bytes checked for a NUL, as git and grep do
@@ -63,6 +65,10 @@ class ScannedFile:
     rel: str
     lines: list[tuple[int, bytes]]  # (1-based number, text without its line ending), in line order
     data: bytes | None = field(default=None, repr=False)  # the whole file, when the tree cache holds it
+    # Where each line of ``lines`` starts in ``data``, and the matches (start, end) of the patterns
+    # found over the whole file (:attr:`Pattern.joinable` ones, by ``id``): no line searched again.
+    starts: list[int] = field(default_factory=list, repr=False)
+    spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
 
     def scopes(self, lines: Collection[int]) -> ScopeIndex:
         """The file's declarations around ``lines``: a file over 16 KiB is parsed only there."""
@@ -71,35 +77,56 @@ class ScannedFile:
             return ScopeIndex([])
         try:
             source = read_window(self.path, lines, language.name, self.data)
-            return ScopeIndex(language.scopes(source, PurePath(self.path)))
+            if self.data is None or source is not held_text(self.data):  # a window: its own scopes
+                return ScopeIndex(language.scopes(source, PurePath(self.path)))
+            memo = held_memo(self.data)  # the whole file, held: its scopes are worked out once
+            if (index := memo.get("scopes")) is None:
+                index = memo["scopes"] = ScopeIndex(language.scopes(source, PurePath(self.path)))
+            return index  # type: ignore[no-any-return]
         except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
             return ScopeIndex([])
 
     def count(self, pattern: Pattern) -> int:
         """How many times ``pattern`` matches on the file's lines."""
+        if (spans := self.spans.get(id(pattern))) is not None:
+            return len(spans)
         return sum(pattern.count_in(text) for _, text in self.lines)
 
     def line_hits(self, pattern: Pattern, limit: int | None = None) -> list[LineHit]:
         """The file's first ``limit`` (default: all) hits for ``pattern`` in line and column order."""
         hits: list[LineHit] = []
-        for number, line in self.lines:
-            found = pattern.finditer(line)
-            first = next(found, None)
-            if first is None:
-                continue
+        for number, line, found in self._matches(pattern):
             encoding = _line_encoding(line)
             decoded = line.decode(encoding, "replace")
             text = decoded.strip()
             indent = decoded[: len(decoded) - len(decoded.lstrip())]
-            for match in (first, *found):
-                col = len(line[: match.start()].decode(encoding, "replace")) + 1
-                shown = (
-                    text if len(text) <= MAX_TEXT else hit_window(decoded, col, match.end() - match.start())
-                )
+            for start, end in found:
+                col = len(line[:start].decode(encoding, "replace")) + 1 if start else 1
+                shown = text if len(text) <= MAX_TEXT else hit_window(decoded, col, end - start)
                 hits.append(LineHit(line=number, col=col, text=shown, indent=indent))
                 if limit is not None and len(hits) >= limit:
                     return hits
         return hits
+
+    def _matches(self, pattern: Pattern) -> Iterator[tuple[int, bytes, list[tuple[int, int]]]]:
+        """Each line with a match: (number, text, the matches' (start, end) in the line)."""
+        spans = self.spans.get(id(pattern))
+        if spans is None:
+            for number, line in self.lines:
+                found = [(m.start(), m.end()) for m in pattern.finditer(line)]
+                if found:
+                    yield number, line, found
+            return
+        i = 0
+        while i < len(spans):
+            k = bisect.bisect_right(self.starts, spans[i][0]) - 1
+            base, (number, line) = self.starts[k], self.lines[k]
+            end = base + len(line)
+            j = i
+            while j < len(spans) and spans[j][0] < end:
+                j += 1
+            yield number, line, [(a - base, b - base) for a, b in spans[i:j]]
+            i = j
 
 
 def _line_encoding(line: bytes) -> str:
@@ -147,7 +174,7 @@ def read_window(path: str, lines: Collection[int], language: str, data: bytes | 
     :func:`top_level_window`, streamed (a huge file is never held whole, and is read only up to the
     block after the last of ``lines``). ``data``: the file's bytes, when the tree cache holds them."""
     if data is not None:
-        text = data.decode("utf-8", "replace")
+        text = held_text(data)
         # Held in memory (a warm server's tree cache), a file is parsed whole, once: its tree is
         # kept for the next call, which a window (another for each set of lines) would not be.
         if language == "vue" or len(data) <= WHOLE_HELD:
@@ -157,6 +184,43 @@ def read_window(path: str, lines: Collection[int], language: str, data: bytes | 
         if language == "vue" or os.fstat(handle.fileno()).st_size <= WINDOW_MIN:
             return handle.read()
         return top_level_window(_chunks(handle), lines, language)
+
+
+# The text of the files decoded last, by the identity of their bytes (a warm server's tree cache
+# hands out the same object while a file is unchanged): the same ``str`` each call, so the parse
+# and scope caches keyed by it find it without hashing the text again; and what was worked out
+# from the text (its imports, its scopes), for the next call.
+_TEXTS: OrderedDict[int, tuple[bytes, str, dict[Any, Any]]] = OrderedDict()
+_TEXTS_HELD = [0]
+_TEXTS_LIMIT = 32 * 1024 * 1024  # bytes of files whose text is kept
+_TEXTS_LOCK = threading.Lock()
+
+
+def held_text(data: bytes) -> str:
+    """``data`` decoded as UTF-8 (U+FFFD for what is not): the same ``str`` while ``data`` is held."""
+    return _held(data)[1]
+
+
+def held_memo(data: bytes) -> dict[Any, Any]:
+    """A dict for what is derived from ``data``'s text, kept as long as the text is."""
+    return _held(data)[2]
+
+
+def _held(data: bytes) -> tuple[bytes, str, dict[Any, Any]]:
+    with _TEXTS_LOCK:
+        known = _TEXTS.get(id(data))
+        if known is not None and known[0] is data:
+            _TEXTS.move_to_end(id(data))
+            return known
+    entry = (data, data.decode("utf-8", "replace"), {})
+    with _TEXTS_LOCK:
+        old = _TEXTS.pop(id(data), None)  # a freed object's id, reused
+        _TEXTS_HELD[0] += len(data) - (len(old[0]) if old is not None else 0)
+        _TEXTS[id(data)] = entry
+        while _TEXTS_HELD[0] > _TEXTS_LIMIT:
+            _, (gone, _, _) = _TEXTS.popitem(last=False)
+            _TEXTS_HELD[0] -= len(gone)
+    return entry
 
 
 def _chunks(handle: TextIO) -> Iterator[str]:
@@ -216,17 +280,22 @@ def _holds(wanted: list[int], first: int, end: int) -> bool:
     return i < len(wanted) and wanted[i] < end
 
 
-def _matching_lines(data: bytes, finders: list[Pattern]) -> list[tuple[int, bytes]]:
-    """The lines (number, text) on which any of ``finders`` starts a match, in line order."""
-    starts = sorted({data.rfind(b"\n", 0, start) + 1 for f in finders for start in f.starts(data)})
+def _matching_lines(
+    data: bytes, finders: list[Pattern], starts: Iterable[int] = ()
+) -> tuple[list[tuple[int, bytes]], list[int]]:
+    """The lines (number, text) on which any of ``finders`` starts a match, or one of ``starts``
+    (offsets in ``data``) is, in line order; and where each line starts."""
+    found = {start for f in finders for start in f.starts(data)}
+    found.update(starts)
+    line_starts = sorted({data.rfind(b"\n", 0, start) + 1 for start in found})
     lines: list[tuple[int, bytes]] = []
     line_no, cursor = 1, 0
-    for line_start in starts:
+    for line_start in line_starts:
         line_no += data.count(b"\n", cursor, line_start)
         cursor = line_start
         line_end = data.find(b"\n", line_start)
         lines.append((line_no, data[line_start : line_end if line_end >= 0 else len(data)].rstrip(b"\r")))
-    return lines
+    return lines, line_starts
 
 
 _PIECE = 256 * 1024
@@ -264,6 +333,10 @@ class Pattern:
     # the lower-cased literal of a case-insensitive one (ASCII folding, as ``re`` does on bytes).
     literal: bytes | None = None
     folded: bytes | None = None
+    # A literal (whole-word or not, any case) without a line end: a match never spans lines, so the
+    # matches over a whole file are those of its lines, and over files joined by line ends, those
+    # of each file.
+    joinable: bool = False
     deadline: float = field(default_factory=lambda: time.monotonic() + search_limit())
 
     def _left(self) -> float:
@@ -281,15 +354,27 @@ class Pattern:
         return iter(self._run(lambda left: list(self.matcher.finditer(line, concurrent=True, timeout=left))))
 
     def starts(self, data: bytes) -> list[int]:
-        """Where matches start in a whole file, read in pieces of about :data:`_PIECE` bytes cut at
-        line ends (matches never span lines), so that a cancel or the deadline is heard between them."""
-        found: list[int] = []
+        """Where matches start in a whole file (see :meth:`spans`)."""
+        return [start for start, _ in self.spans(data)]
+
+    def spans(self, data: bytes) -> list[tuple[int, int]]:
+        """The matches (start, end) in a whole file, read in pieces of about :data:`_PIECE` bytes cut
+        at line ends (matches never span lines), so that a cancel or the deadline is heard between them."""
+        found: list[tuple[int, int]] = []
         for offset, piece in _pieces(data):
             matches = self._run(
                 lambda left, piece=piece: list(self.finder.finditer(piece, concurrent=True, timeout=left))
             )
-            found += [offset + m.start() for m in matches]
+            found += [(offset + m.start(), offset + m.end()) for m in matches]
         return found
+
+    def spans_between(self, data: bytes, start: int, end: int) -> list[tuple[int, int]]:
+        """The matches (start, end) in ``data[start:end]``, which starts and ends at line ends."""
+        return self._run(  # type: ignore[no-any-return]
+            lambda left: [
+                m.span() for m in self.finder.finditer(data, start, end, concurrent=True, timeout=left)
+            ]
+        )
 
     def occurs_in(self, data: bytes) -> bool:
         if self.literal is not None:
@@ -332,6 +417,7 @@ def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> Pat
         text=pattern,
         literal=pattern.encode() if plain and case else None,
         folded=pattern.encode().lower() if plain and not case else None,
+        joinable=not regex and "\n" not in pattern and "\r" not in pattern,
     )
 
 
@@ -367,7 +453,7 @@ def search(
     cached = TREE_CACHE.snapshot(root, ignored, exts)
     if cached is not None:
         skipped.binary = sum(1 for f in cached if f.binary)
-        yield from _scan_files(((f.path, f.rel, f.data) for f in cached if not f.binary), patterns, skipped)
+        yield from _scan_held(cached, patterns, skipped)
         return
     if (rg := ripgrep.rg_path()) is not None:
         skipped.binary = None  # rg skips binary files (a NUL byte) and does not say which
@@ -395,11 +481,87 @@ def _scan_files(
         finders = [p for p in patterns if p.occurs_in(data)]
         if not finders:
             continue
-        lines = _matching_lines(data, finders)
+        lines, _ = _matching_lines(data, finders)
         if _has_giant_line(lines):
             skipped.long_lines += 1
             continue
         yield ScannedFile(path=path, rel=rel, lines=lines, data=data)
+
+
+def _scan_held(files: list[CachedFile], patterns: list[Pattern], skipped: Skipped) -> Iterator[ScannedFile]:
+    """:func:`_scan_files` over a snapshot of the tree cache: the joinable patterns are searched
+    over its files joined (:func:`_joined`), a run of files of about :data:`_PIECE` bytes per call
+    into the regex engine instead of two calls per file (and no more runs once the caller has
+    enough); each file keeps its matches, so that no line is searched again."""
+    texts = [f for f in files if not f.binary]
+    joinable = [p for p in patterns if p.joinable]
+    others = [p for p in patterns if not p.joinable]
+    joined = _joined(files, texts) if joinable else None
+    if joined is None:  # a tree too big to hold twice: file by file
+        joinable, others = [], patterns
+    first = 0
+    while first < len(texts):
+        end, size = first + 1, len(texts[first].data)
+        while end < len(texts) and size < _PIECE:
+            size += len(texts[end].data) + 1
+            end += 1
+        spans: dict[int, dict[int, list[tuple[int, int]]]] = {}  # file's index -> pattern's id -> matches
+        if joined is not None:
+            whole, offsets = joined
+            for pattern in joinable:
+                lo, hi = offsets[first], offsets[end - 1] + len(texts[end - 1].data)
+                for start, stop in pattern.spans_between(whole, lo, hi):
+                    i = bisect.bisect_right(offsets, start, first, end) - 1
+                    spans.setdefault(i, {}).setdefault(id(pattern), []).append(
+                        (start - offsets[i], stop - offsets[i])
+                    )
+        for i in range(first, end):
+            held, found = texts[i], spans.get(i, {})
+            finders = [p for p in others if p.occurs_in(held.data)]
+            if not found and not finders:
+                continue
+            lines, starts = _matching_lines(
+                held.data, finders, (start for f in found.values() for start, _ in f)
+            )
+            if _has_giant_line(lines):
+                skipped.long_lines += 1
+                continue
+            for pattern in joinable:  # searched over the joined files: known for every file
+                found.setdefault(id(pattern), [])
+            yield ScannedFile(
+                path=held.path, rel=held.rel, lines=lines, data=held.data, starts=starts, spans=found
+            )
+        first = end
+
+
+# The text files of the snapshots searched last, joined by line ends, and where each starts: kept
+# while the snapshot (the same list while no file changed) is the tree cache's.
+_JOINED: OrderedDict[int, tuple[list[CachedFile], bytes, list[int]]] = OrderedDict()
+_JOINED_KEPT = 2
+_JOINED_MAX = 16 * 1024 * 1024  # bytes: a bigger tree is searched file by file
+_JOINED_LOCK = threading.Lock()
+
+
+def _joined(files: list[CachedFile], texts: list[CachedFile]) -> tuple[bytes, list[int]] | None:
+    """``texts`` (the text files of the snapshot ``files``) joined by ``\n``, and each one's offset;
+    ``None`` over :data:`_JOINED_MAX` bytes."""
+    with _JOINED_LOCK:
+        known = _JOINED.get(id(files))
+        if known is not None and known[0] is files:
+            _JOINED.move_to_end(id(files))
+            return known[1], known[2]
+    offsets, at = [], 0
+    for held in texts:
+        offsets.append(at)
+        at += len(held.data) + 1
+    if at > _JOINED_MAX:
+        return None
+    joined = b"\n".join(held.data for held in texts)
+    with _JOINED_LOCK:
+        _JOINED[id(files)] = (files, joined, offsets)
+        while len(_JOINED) > _JOINED_KEPT:
+            _JOINED.popitem(last=False)
+    return joined, offsets
 
 
 def _has_giant_line(lines: list[tuple[int, bytes]]) -> bool:

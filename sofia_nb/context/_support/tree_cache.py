@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import stat
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,6 +28,9 @@ from .env import env_number
 
 DEFAULT_LIMIT = 64 * 1024 * 1024
 _BINARY_PROBE = 8000  # bytes checked for a NUL, as git, grep and the Python scan do
+_LISTINGS = 8  # snapshots kept, by (root, skipped folders, extensions)
+_Key = tuple[int, int, int]  # lstat's modification time (ns), size, inode
+_ListingKey = tuple[str, frozenset[str], frozenset[str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,13 +44,20 @@ class CachedFile:
 
 
 class TreeCache:
-    """Files by path, each with the ``lstat`` key it was read under; least recently used go first."""
+    """Files by path, each with the ``lstat`` key it was read under; least recently used go first.
+
+    The last few snapshots are kept too, by (root, skipped folders, extensions): a call whose walk
+    finds every file as the last one did gets the same list back, not rebuilt and sorted again.
+    """
 
     def __init__(self) -> None:
         self.limit = 0  # bytes; 0 = off
-        self._files: OrderedDict[str, tuple[tuple[int, int, int], bytes, bool]] = OrderedDict()
+        self._files: OrderedDict[str, tuple[_Key, bytes, bool]] = OrderedDict()
         self._held = 0
         self._lock = threading.Lock()
+        self._listings: OrderedDict[_ListingKey, tuple[list[tuple[str, _Key]], list[CachedFile]]] = (
+            OrderedDict()
+        )
 
     def enable(self, limit: int | None = None) -> None:
         """Turn the cache on (``SOFIA_TREE_CACHE_MB``, default 64; 0 keeps it off)."""
@@ -57,6 +68,7 @@ class TreeCache:
     def clear(self) -> None:
         with self._lock:
             self._files.clear()
+            self._listings.clear()
             self._held = 0
 
     def snapshot(
@@ -66,13 +78,22 @@ class TreeCache:
         or the tree is bigger than its limit."""
         if not self.limit:
             return None
-        listed = list(_regular_files(str(root), ignored, exts))
-        if sum(st.st_size for _, _, st in listed) > self.limit:
+        listed = [
+            (path, (st.st_mtime_ns, st.st_size, st.st_ino), st.st_size)
+            for path, st in _regular_files(str(root), ignored, exts)
+        ]
+        if sum(size for _, _, size in listed) > self.limit:
             return None
+        keys = [(path, key) for path, key, _ in listed]
+        listing_key = (str(root), frozenset(ignored), exts)
+        with self._lock:
+            last = self._listings.get(listing_key)
+            if last is not None and last[0] == keys and self._still_held(keys):
+                self._listings.move_to_end(listing_key)
+                return last[1]
         prefix = len(os.path.join(str(root), ""))
         files = []
-        for path, _, st in listed:
-            key = (st.st_mtime_ns, st.st_size, st.st_ino)
+        for path, key in keys:
             with self._lock:
                 held = self._files.get(path)
                 if held is not None:
@@ -85,9 +106,22 @@ class TreeCache:
                 self._store(path, held)
             files.append(CachedFile(path, path[prefix:].replace(os.sep, "/"), held[1], held[2]))
         files.sort(key=lambda f: f.rel.split("/"))  # rg --sort=path's order
+        with self._lock:
+            self._listings[listing_key] = (keys, files)
+            while len(self._listings) > _LISTINGS:
+                self._listings.popitem(last=False)
         return files
 
-    def _store(self, path: str, held: tuple[tuple[int, int, int], bytes, bool]) -> None:
+    def _still_held(self, keys: list[tuple[str, _Key]]) -> bool:
+        """Whether every file is held under its key (marked as just used); the lock is held."""
+        for path, key in keys:
+            held = self._files.get(path)
+            if held is None or held[0] != key:
+                return False
+            self._files.move_to_end(path)
+        return True
+
+    def _store(self, path: str, held: tuple[_Key, bytes, bool]) -> None:
         with self._lock:
             old = self._files.pop(path, None)
             self._held += len(held[1]) - (len(old[1]) if old is not None else 0)
@@ -95,6 +129,7 @@ class TreeCache:
             while self._held > self.limit and self._files:
                 _, (_, data, _) = self._files.popitem(last=False)
                 self._held -= len(data)
+                self._listings.clear()  # they hold the bytes let go of
 
 
 def _read(path: str) -> tuple[bytes, bool] | None:
@@ -111,26 +146,61 @@ def _read(path: str) -> tuple[bytes, bool] | None:
 
 def _regular_files(
     root: str, ignored: frozenset[str] | set[str], exts: frozenset[str]
-) -> Iterator[tuple[str, str, os.stat_result]]:
-    """(path, name, lstat) of every regular file below ``root``, as :func:`.walk.walk_paths` walks."""
+) -> Iterator[tuple[str, os.stat_result]]:
+    """(path, lstat) of every regular file below ``root``, as :func:`.walk.walk_paths` walks.
+
+    A file is ``lstat``-ed only when its extension is wanted: one system call per file searched,
+    and one per folder (:func:`_entries`).
+    """
     stack = [root]
     while stack:
-        folder = stack.pop()
-        try:
-            with os.scandir(folder) as it:
-                entries = list(it)
-        except OSError:
-            continue
-        for entry in entries:
+        for name, path, is_dir in _entries(stack.pop()):
+            if is_dir:
+                if name not in ignored:
+                    stack.append(path)
+                continue
+            if exts and os.path.splitext(name)[1].lower() not in exts:
+                continue
             try:
-                st = entry.stat(follow_symlinks=False)
+                st = os.lstat(path)
             except OSError:
                 continue
-            if stat.S_ISDIR(st.st_mode):
-                if entry.name not in ignored:
-                    stack.append(entry.path)
-            elif stat.S_ISREG(st.st_mode) and (not exts or os.path.splitext(entry.name)[1].lower() in exts):
-                yield entry.path, entry.name, st
+            if stat.S_ISREG(st.st_mode):
+                yield path, st
+
+
+# A folder's entries as last listed: (mtime ns, inode, when listed, [(name, path, is a folder)]).
+_FOLDERS: dict[str, tuple[int, int, int, list[tuple[str, str, bool]]]] = {}
+_FOLDERS_MAX = 50_000
+_SETTLED_NS = 2_000_000_000  # a listing is trusted once the folder was last changed this long before
+
+
+def _entries(folder: str) -> list[tuple[str, str, bool]]:
+    """The folder's entries, each with whether it is a folder (by the entry's type: no ``lstat``;
+    a symlink to a folder is not one).
+
+    Adding, removing or renaming an entry changes the folder's modification time, so a listing is
+    reused while the folder's ``lstat`` is the same; as git does for its index, only a listing made
+    at least :data:`_SETTLED_NS` after that time, so that a change within one tick of a coarse
+    clock is never missed.
+    """
+    try:
+        st = os.lstat(folder)
+    except OSError:
+        return []
+    known = _FOLDERS.get(folder)
+    if known is not None and known[:2] == (st.st_mtime_ns, st.st_ino) and known[2] - known[0] >= _SETTLED_NS:
+        return known[3]
+    listed_at = time.time_ns()
+    try:
+        with os.scandir(folder) as it:
+            entries = [(e.name, e.path, e.is_dir(follow_symlinks=False)) for e in it]
+    except OSError:
+        return []
+    if len(_FOLDERS) >= _FOLDERS_MAX:
+        _FOLDERS.clear()
+    _FOLDERS[folder] = (st.st_mtime_ns, st.st_ino, listed_at, entries)
+    return entries
 
 
 TREE_CACHE = TreeCache()

@@ -59,31 +59,58 @@ def parser(grammar: str) -> Any:
 
 # The trees of the sources parsed last, so that a warm server's next grep or refs in the same files
 # walks a tree instead of parsing again (an agent searches the same folder many times). Keyed by
-# the source itself: an edited file is another key.
-_TREES: OrderedDict[tuple[str, bytes], Node] = OrderedDict()
+# the source itself: an edited file is another key. A source passed as the same ``str`` object
+# each time (a warm server's decoded file) is found without hashing or comparing its text again.
+_TREES: OrderedDict[tuple[str, str | bytes], Parsed] = OrderedDict()
 _TREES_HELD = [0]
 _TREES_LIMIT = 32 * 1024 * 1024  # bytes of source whose trees are kept
 _TREES_LOCK = threading.Lock()
 
 
-def parse(grammar: str, source: bytes) -> Node:
-    """The root node of ``source`` (the same tree again while the source is unchanged)."""
+class Parsed:
+    """A source's tree, its lines, and the scope found above each node walked so far (per
+    classifier and line offset): a hit next to an earlier one stops at the first node seen."""
+
+    __slots__ = ("_lines", "root", "scopes", "source")
+
+    def __init__(self, source: str | bytes, root: Node) -> None:
+        self.source = source
+        self.root = root
+        self._lines: list[str] | None = None
+        self.scopes: dict[tuple[Classifier, int], dict[int, Scope | None]] = {}
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            text = self.source if isinstance(self.source, str) else self.source.decode("utf-8", "replace")
+            self._lines = text.split("\n")
+        return self._lines
+
+
+def parsed(grammar: str, source: str | bytes) -> Parsed:
+    """``source`` parsed (the same :class:`Parsed` again while the source is unchanged)."""
     key = (grammar, source)
     with _TREES_LOCK:
-        root = _TREES.get(key)
-        if root is not None:
+        found = _TREES.get(key)
+        if found is not None:
             _TREES.move_to_end(key)
-            return root
-    root = parser(grammar).parse(source).root_node
+            return found
+    data = source.encode() if isinstance(source, str) else source
+    found = Parsed(source, parser(grammar).parse(data).root_node)
     if len(source) <= _TREES_LIMIT // 8:
         with _TREES_LOCK:
             if key not in _TREES:
-                _TREES[key] = root
+                _TREES[key] = found
                 _TREES_HELD[0] += len(source)
             while _TREES_HELD[0] > _TREES_LIMIT:
                 (_, old), _ = _TREES.popitem(last=False)
                 _TREES_HELD[0] -= len(old)
-    return root
+    return found
+
+
+def parse(grammar: str, source: str | bytes) -> Node:
+    """The root node of ``source`` (the same tree again while the source is unchanged)."""
+    return parsed(grammar, source).root
 
 
 def text(node: Node | None) -> str:
@@ -160,33 +187,47 @@ def _scope(node: Node, kind: str, name: str, line_offset: int) -> Scope:
 
 
 def enclosing_at(
-    root: Node, row: int, column: int, classify: Classifier, line_offset: int = 0
+    root: Node,
+    row: int,
+    column: int,
+    classify: Classifier,
+    line_offset: int = 0,
+    memo: dict[int, Scope | None] | None = None,
 ) -> Scope | None:
     """The innermost declaration around the point (0-based ``row``, byte ``column``), named as
     :func:`collect_scopes` names it: a walk up from the point, so its cost is the tree's depth there,
-    not the file's size."""
+    not the file's size. ``memo`` (node id -> its scope, for this tree, classifier and offset) ends
+    the walk at the first node an earlier walk went through."""
+    memo = {} if memo is None else memo
     node = root.descendant_for_point_range((row, column), (row, column))
-    chain: list[tuple[str, str, Node]] = []
+    walked: list[Node] = []
+    above: Scope | None = None  # the scope of the first node already known (None: the top)
     while node is not None:
+        if node.id in memo:
+            above = memo[node.id]
+            break
+        walked.append(node)
+        node = node.parent
+    for node in reversed(walked):  # outermost first, each named after the scope above it
         found = classify(node)
         if found is not None:
-            chain.append((*found, node))
-        node = node.parent
-    if not chain:
-        return None
-    kind, _, innermost = chain[0]
-    name = ".".join(name for _, name, _ in reversed(chain))
-    return _scope(innermost, kind, name, line_offset)
+            kind, name = found
+            above = _scope(node, kind, f"{above.name}.{name}" if above is not None else name, line_offset)
+        memo[node.id] = above
+    return above
 
 
 def enclosing_lines(
-    root: Node, source_lines: list[str], points: dict[int, int], classify: Classifier, line_offset: int = 0
+    tree: Parsed, points: dict[int, int], classify: Classifier, line_offset: int = 0
 ) -> dict[int, Scope | None]:
     """:func:`enclosing_at` for each ``line: column`` of ``points`` (1-based, column in characters,
-    both in the file; ``source_lines`` are the parsed text's, which starts ``line_offset`` lines in)."""
+    both in the file; the parsed text starts ``line_offset`` lines in)."""
+    memo = tree.scopes.setdefault((classify, line_offset), {})
+    lines = tree.lines
     found: dict[int, Scope | None] = {}
     for line, col in points.items():
         row = line - 1 - line_offset
-        text = source_lines[row] if 0 <= row < len(source_lines) else ""
-        found[line] = enclosing_at(root, row, len(text[: col - 1].encode()), classify, line_offset)
+        text = lines[row] if 0 <= row < len(lines) else ""
+        column = col - 1 if text.isascii() else len(text[: col - 1].encode())
+        found[line] = enclosing_at(tree.root, row, column, classify, line_offset, memo)
     return found
