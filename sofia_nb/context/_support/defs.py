@@ -54,12 +54,14 @@ def definition_positions(
     ``grammar`` is ``python`` (the ``ast`` module; ``SyntaxError`` when the source does not parse)
     or a tree-sitter grammar: ``go``, ``typescript``, ``tsx``, ``php``.
     """
-    lines = source.splitlines()
     if grammar == "python":
+        lines = _split(source)
         found: Iterable[tuple[int, int]] = list(_python(source, symbol, sorted(line for line, _ in hits)))
     else:
+        tree = ts.parsed(grammar, source)  # its lines are cut at "\n" only, as the hits' numbers are
+        lines = tree.lines
         at = [(line, _byte_col(lines, line, col)) for line, col in hits]
-        found = _tree(ts.parse(grammar, source), symbol.lstrip("$"), at)
+        found = _tree(tree.root, symbol.lstrip("$"), at)
     # Both report UTF-8 byte columns; hits count characters.
     return {(line, _char_col(lines, line, byte_col)) for line, byte_col in found} & set(hits)
 
@@ -82,10 +84,15 @@ def _parsed(source: str) -> ast.Module:
     return ast.parse(source)
 
 
+@functools.lru_cache(maxsize=64)  # the lines of the same sources as :func:`_parsed`, as ``ast`` counts them
+def _split(source: str) -> list[str]:
+    return source.splitlines()
+
+
 def _python(source: str, symbol: str, lines: list[int]) -> Iterator[tuple[int, int]]:
     """Declarations of ``symbol`` on ``lines`` (sorted): only the nodes that span one are visited."""
     tree = _parsed(source)
-    text = source.splitlines()
+    text = _split(source)
     stack: list[ast.AST] = [tree]
     while stack:
         for node in ast.iter_child_nodes(stack.pop()):

@@ -82,7 +82,7 @@ class ScannedFile:
             memo = held_memo(self.data)  # the whole file, held: its scopes are worked out once
             if (index := memo.get("scopes")) is None:
                 index = memo["scopes"] = ScopeIndex(language.scopes(source, PurePath(self.path)))
-            return index  # type: ignore[no-any-return]
+            return index
         except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
             return ScopeIndex([])
 
@@ -212,7 +212,7 @@ def _held(data: bytes) -> tuple[bytes, str, dict[Any, Any]]:
         if known is not None and known[0] is data:
             _TEXTS.move_to_end(id(data))
             return known
-    entry = (data, data.decode("utf-8", "replace"), {})
+    entry: tuple[bytes, str, dict[Any, Any]] = (data, data.decode("utf-8", "replace"), {})
     with _TEXTS_LOCK:
         old = _TEXTS.pop(id(data), None)  # a freed object's id, reused
         _TEXTS_HELD[0] += len(data) - (len(old[0]) if old is not None else 0)
@@ -370,7 +370,7 @@ class Pattern:
 
     def spans_between(self, data: bytes, start: int, end: int) -> list[tuple[int, int]]:
         """The matches (start, end) in ``data[start:end]``, which starts and ends at line ends."""
-        return self._run(  # type: ignore[no-any-return]
+        return self._run(
             lambda left: [
                 m.span() for m in self.finder.finditer(data, start, end, concurrent=True, timeout=left)
             ]
