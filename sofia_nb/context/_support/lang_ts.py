@@ -7,6 +7,7 @@ There is no Vue grammar on PyPI: a ``.vue`` file is split into its blocks, the `
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import PurePath
@@ -600,18 +601,26 @@ def enclosing(source: str, path: PurePath, points: dict[int, int]) -> dict[int, 
     if path.suffix.lower() != ".vue":
         return ts.enclosing_lines(ts.parsed(grammar_for(path.suffix), source), points, classify)
     found: dict[int, Scope | None] = {}
-    for block in _blocks(source):
-        start = source.count("\n", 0, block.start) + 1
-        end = start + source.count("\n", block.start, block.end)
-        inside = {line: col for line, col in points.items() if start <= line <= end}
+    for block, whole, body, offset in _laid_out(source):
+        inside = {line: col for line, col in points.items() if whole.start <= line <= whole.end}
         if not inside:
             continue
-        whole = Scope(start=start, end=end, kind="block", name=block.name, first=start)
         found.update(dict.fromkeys(inside, whole))
         if block.name == "script":
-            text = block.body(source)
-            offset = source.count("\n", 0, block.body_start)
-            tree = ts.parsed(_script_grammar(block.attrs), text)
+            tree = ts.parsed(_script_grammar(block.attrs), body)
             for line, scope in ts.enclosing_lines(tree, inside, classify, offset).items():
                 found[line] = scope or whole
     return {line: found.get(line) for line in points}
+
+
+@functools.lru_cache(maxsize=128)  # a warm server's held file is the same str each call: found at once
+def _laid_out(source: str) -> tuple[tuple[_Block, Scope, str, int], ...]:
+    """A component's blocks, each with its span as a scope, its body and the lines before the body
+    (the same body ``str`` each time, so its parsed tree is found without hashing it again)."""
+    laid = []
+    for block in _blocks(source):
+        start = source.count("\n", 0, block.start) + 1
+        end = start + source.count("\n", block.start, block.end)
+        whole = Scope(start=start, end=end, kind="block", name=block.name, first=start)
+        laid.append((block, whole, block.body(source), source.count("\n", 0, block.body_start)))
+    return tuple(laid)

@@ -515,7 +515,8 @@ def _scan_held(files: list[CachedFile], patterns: list[Pattern], skipped: Skippe
                     spans.setdefault(i, {}).setdefault(id(pattern), []).append(
                         (start - offsets[i], stop - offsets[i])
                     )
-        for i in range(first, end):
+        # Without other patterns, only the files with a match are looked at.
+        for i in range(first, end) if others else sorted(spans):
             held, found = texts[i], spans.get(i, {})
             finders = [p for p in others if p.occurs_in(held.data)]
             if not found and not finders:
