@@ -104,8 +104,11 @@ class Allowance:
         self.full = False
 
     def take(self, row: BaseModel) -> bool:
-        """Count ``row`` against the budget; ``False`` when it does not fit (then no later row does)."""
-        spent = self.spent + json_cost(row.model_dump(mode="json")) + 1  # and its separating comma
+        """Count ``row`` against the budget; ``False`` when it does not fit (then no later row does).
+
+        A row is flat (a hit: strings and numbers), so its JSON is that of its fields as they are
+        held: no ``model_dump`` per hit of an unlimited search."""
+        spent = self.spent + json_cost(row.__dict__) + 1  # and its separating comma
         if self.full or (self.budget and spent > self.budget):
             self.full = True  # rows are kept in order: once one is left out, so is every later one
             return False

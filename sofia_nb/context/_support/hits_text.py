@@ -76,9 +76,16 @@ def plain_lines(hits: Sequence[_Hit], indented: bool = False) -> list[str]:
     """The hits as ``grep -rn`` prints them (``path:line:text``, ``indented`` as in the file: the bound
     the answer stays under)."""
     return [
-        f"{escaped(h.file)}:{h.line}:{getattr(h, '_indent', '') * indented}{escaped(h.text)}"
+        f"{escaped(h.file)}:{h.line}:{_indent(h) if indented else ''}{escaped(h.text)}"
         for h in _lines_once(hits)
     ]
+
+
+def _indent(hit: _Hit) -> str:
+    """What the hit's text was trimmed of (a private attribute of the row, read without pydantic's
+    ``__getattr__``, which costs more than the rest of the line)."""
+    private = getattr(hit, "__pydantic_private__", None)
+    return str(private.get("_indent", "")) if private else ""
 
 
 def _files(hits: Sequence[_Hit]) -> list[tuple[str, list[_Hit]]]:

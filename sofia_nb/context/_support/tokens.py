@@ -54,12 +54,14 @@ def _count(text: str) -> float:
         blobs = _BLOB.findall(data)
         n += sum(map(len, blobs)) / _BLOB_CHARS
         data = _BLOB.sub(b" ", data)
-    letters = data.translate(_LETTERS)
-    n += len(letters.split()) + letters.count(b"a" * 9) + data.translate(_CASE).count(b"aA")
-    digits = data.translate(_DIGITS)
-    n += len(digits.split()) + digits.count(b"0000")
-    punct = data.translate(_PUNCT)
-    runs = len(punct.split())
+    # Each class's translation holds only its mark and spaces: its runs are the marks that follow a
+    # space (one is put in front), counted without building the list ``split()`` would.
+    letters = b" " + data.translate(_LETTERS)
+    n += letters.count(b" a") + letters.count(b"a" * 9) + data.translate(_CASE).count(b"aA")
+    digits = b" " + data.translate(_DIGITS)
+    n += digits.count(b" 0") + digits.count(b"0000")
+    punct = b" " + data.translate(_PUNCT)
+    runs = punct.count(b" .")
     n += runs + max(0, punct.count(b".") - runs) / 2.5
     return n + data.count(b"\n")
 
