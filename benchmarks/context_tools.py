@@ -482,9 +482,14 @@ def per_call(server: Server, repos: dict[str, tuple[Path, list[GrepCall], list[s
         f"per call on real repositories: warm server, median of {rounds} per call, {TOKENIZER} tokens; "
         "targets: default <= 1.0x grep -rnI (worst <= 2x), unlimited <= 3x, refs <= 2x grep -rnw"
     )
+    ping = statistics.median(_timed(server.request, "ping", {}) for _ in range(max(rounds, 5) * 4))
+    print(
+        f"  floor: one JSON-RPC round trip (ping) {ping * 1e3:.2f} ms; 'no hit' = a grep call that finds "
+        "nothing (framing, thread hop, walk, search) ÷ GNU grep's run that finds nothing"
+    )
     print(
         f"  {'repository':22} {'files':>5} {'MB':>5}  {'default med/worst':>17} {'÷rg':>5}  {'unlim.':>6}  "
-        f"{'refs med/worst':>14}  {'text÷grep -rn (same hits) med/worst':>35}  scopes shown"
+        f"{'refs med/worst':>14}  {'text÷grep -rn (same hits) med/worst':>35}  scopes shown  no hit"
     )
     for name, (root, calls, symbols) in repos.items():
         if not root.is_dir():
@@ -526,13 +531,21 @@ def per_call(server: Server, repos: dict[str, tuple[Path, list[GrepCall], list[s
                 theirs.append(_timed(_run_peer, w_cmd))
             ratios["refs"].append(statistics.median(ours) / statistics.median(theirs))
 
+        nothing = ["Zq9xNothingHere"]
+        g_none = _peer("grep", ["-F"], nothing, root)
+        ours, theirs = [], []
+        for _ in range(rounds):
+            ours.append(_timed(server.call, "grep", patterns=nothing, root=str(root)))
+            theirs.append(_timed(_run_peer, g_none))
+        floor = statistics.median(ours) / statistics.median(theirs)
+
         def mw(values: list[float]) -> str:
             return f"{statistics.median(values):5.2f}/{max(values):5.2f}" if values else "    -/    -"
 
         print(
             f"  {name:22} {len(files):5} {size:5.1f}  {mw(ratios['default']):>17} "
             f"{statistics.median(ratios['rg']):5.2f}  {statistics.median(ratios['unlimited']):6.2f}  "
-            f"{mw(ratios['refs']):>14}  {mw(tokens):>35}  {shown[0]}/{shown[1]}"
+            f"{mw(ratios['refs']):>14}  {mw(tokens):>35}  {f'{shown[0]}/{shown[1]}':>12}  {floor:6.2f}"
         )
 
 

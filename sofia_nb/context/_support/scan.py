@@ -369,12 +369,13 @@ class Pattern:
         return found
 
     def spans_between(self, data: bytes, start: int, end: int) -> list[tuple[int, int]]:
-        """The matches (start, end) in ``data[start:end]``, which starts and ends at line ends."""
-        return self._run(
-            lambda left: [
-                m.span() for m in self.finder.finditer(data, start, end, concurrent=True, timeout=left)
-            ]
-        )
+        """The matches (start, end) in ``data[start:end]``, which starts and ends at line ends.
+
+        Only for a :attr:`joinable` pattern: a literal, whose search is linear in the text (it
+        cannot backtrack), so it runs without the engine's ``timeout``, whose clock checks cost more
+        than the search; the deadline and a cancel are checked before each run of files."""
+        self._left()
+        return [m.span() for m in self.finder.finditer(data, start, end, concurrent=True)]
 
     def occurs_in(self, data: bytes) -> bool:
         if self.literal is not None:
