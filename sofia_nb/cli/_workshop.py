@@ -26,7 +26,7 @@ from ..events import (
     WarningIssued,
 )
 from ..llm import LLMError
-from ..session import Phase, SessionStatus, WorkshopSession
+from ..session import PHASE_ORDER, Phase, PhaseReview, SessionStatus, WorkshopSession
 from ..workshop import (
     CONVERSATION_PHASES,
     GO_BACK_TOOL,
@@ -54,7 +54,12 @@ class WorkshopResult(BaseModel):
 
 RESULTS: tuple[type[BaseModel], ...] = (WorkshopResult,)
 
-GATE = "[c] continue  [r] refine this phase  [p PHASE] choose a phase  [e] exit (pause) > "
+GATE = (
+    "[c] continue  [r] refine this phase  [p PHASE] go to a phase (back: reopen it)  "
+    "[o PHASE] start a phase over  [e] exit (pause) > "
+)
+KEEP = "[k] keep {phase} as it is  "
+REASON = "What does the team want to change in {phase}? (one line; Enter: none given) > "
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -199,8 +204,12 @@ async def _prompt(
 async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool:
     """The decision after a phase; False when the run ends here (paused, or nobody answered in time)."""
     while True:
+        review = workshop.next_review()
+        if review is not None:
+            _offer_review(ctx, review)
+        gate = (KEEP.format(phase=review.phase.title) if review is not None else "") + GATE
         try:
-            answer = await _prompt(ctx, reader, GATE, ctx.args.consent_timeout)
+            answer = await _prompt(ctx, reader, gate, ctx.args.consent_timeout)
         except TimeoutError:
             await workshop.pause()
             ctx.out.info(
@@ -217,12 +226,18 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
                         f"{step.outcome.phase.title} ended without: {', '.join(step.outcome.missing)}"
                     )
                 return not step.ended
+            if choice == "k" and review is not None:
+                await workshop.advance(keep_as_is=True)
+                ctx.out.info(f"kept {review.phase.title} as it is; [c] goes on from there")
+                continue
             if choice == "r":
                 await workshop.refine()
                 return True
-            if choice.startswith("p"):
-                name = choice[1:].strip()
-                if not await workshop.choose_phase(name):
+            if choice[:1] in ("p", "o"):
+                target, start_over = Phase(choice[1:].strip()), choice[0] == "o"
+                back = PHASE_ORDER.index(target) < PHASE_ORDER.index(workshop.phase) and not start_over
+                reason = (await _prompt(ctx, reader, REASON.format(phase=target.title)) or "") if back else ""
+                if not await workshop.choose_phase(target, reason=reason, start_over=start_over):
                     ctx.out.info(f"stayed in {workshop.phase.title}: going back was not confirmed")
                 return True
         except ValueError as exc:  # a NavigationError, or an unknown phase name
@@ -232,7 +247,18 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
             await workshop.pause()
             ctx.out.info(f"paused; resume with: sofia-nb workshop --session {workshop.session.id}")
             return False
-        ctx.out.info("choose c, r, p PHASE or e")
+        ctx.out.info("choose c, r, p PHASE, o PHASE or e" + (", or k" if review is not None else ""))
+
+
+def _offer_review(ctx: CliContext, review: PhaseReview) -> None:
+    """What continuing does to a phase kept for review, and what the change was."""
+    why = f" ({escape(review.reason)})" if review.reason else ""
+    ctx.out.info(
+        f"{review.phase.title} was recorded before {review.because.title} was reopened{why}; "
+        f"[c] has the model review it, [k] keeps it as it is. What changed in {review.because.title}:"
+    )
+    for change in review.changes or ["nothing in its record, so far"]:
+        ctx.out.info(f"  - {escape(change)}")
 
 
 def _suggestion(ctx: CliContext, run: WorkshopRun) -> str | None:

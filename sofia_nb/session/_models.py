@@ -68,6 +68,9 @@ def next_phase(phase: Phase) -> Phase | None:
 
 class SessionStatus(StrEnum):
     ACTIVE = "active"
+    REVIEW = "review"
+    """At a phase under review: an earlier phase was reopened and changed after this one was
+    recorded; moving past it needs the model's review or the facilitator's "keep as is"."""
     PAUSED = "paused"
     COMPLETED = "completed"
     ERRORED = "errored"
@@ -405,6 +408,35 @@ class ActivityRecord(_Model):
     data: dict[str, Any] = Field(default_factory=dict)
 
 
+class Reopening(_Model):
+    """Why the workshop went back to a phase that keeps its record and its conversation."""
+
+    phase: Phase
+    came_from: Phase
+    reason: str = Field("", description="the facilitator's reason: what the team wants to change")
+    at: datetime = Field(default_factory=utcnow)
+    before: dict[str, Any] = Field(
+        default_factory=dict, description="the phase's record when it was reopened, to say what changed"
+    )
+    announced: bool = False
+    """Whether the model has been told (the reopening's own kickoff was answered)."""
+
+
+class PhaseReview(_Model):
+    """A later phase kept when an earlier one was reopened, to be checked against the change."""
+
+    phase: Phase
+    because: Phase = Field(description="the phase that was reopened")
+    reason: str = ""
+    changes: list[str] = Field(
+        default_factory=list, description="what changed in the reopened phase (known once it is left)"
+    )
+    state: Literal["pending", "reviewing", "reviewed", "kept"] = "pending"
+    """pending: not opened since; reviewing: the model was asked to review it; reviewed: the
+    facilitator moved on after the model's review; kept: the facilitator kept it as it was."""
+    at: datetime = Field(default_factory=utcnow)
+
+
 class WorkshopSession(_Model):
     """One workshop, from Discover to a developed proof of concept."""
 
@@ -428,6 +460,8 @@ class WorkshopSession(_Model):
     plan: Plan | None = None
     discovery: Discovery = Field(default_factory=Discovery)
     poc: PocState | None = None
+    reopened: Reopening | None = None
+    reviews: list[PhaseReview] = Field(default_factory=list)
     turns: list[Turn] = Field(default_factory=list)
     consent_decisions: list[ConsentRecord] = Field(default_factory=list)
     tool_calls: list[ToolCallRecord] = Field(default_factory=list)
@@ -437,6 +471,12 @@ class WorkshopSession(_Model):
         default_factory=TeamRoom,
         description="the team in the room: rounds and contributions (docs/participants.md)",
     )
+
+    def review_of(self, phase: Phase) -> PhaseReview | None:
+        """The review ``phase`` still needs (pending or under way), or None."""
+        return next(
+            (r for r in self.reviews if r.phase == phase and r.state in ("pending", "reviewing")), None
+        )
 
     def turns_of(self, phase: Phase) -> list[Turn]:
         """The conversation turns of one phase, in order."""

@@ -161,12 +161,26 @@ class GoBackConfirmation(ConsentCard):
         return [("Go back", "warning", "allow", "once"), ("Stay", "", "deny", "once")]
 
     def _question_html(self) -> str:
-        target = str(self.request.arguments.get("to", "")).title()
-        cleared = ", ".join(str(p).title() for p in self.request.arguments.get("clears", []))
-        return (
-            f"<b>Go back to {html.escape(target)}?</b> "
-            f"This clears the conversation and results of {html.escape(cleared)}."
+        """Which of the two happens: the phase reopened (nothing lost, later phases kept for
+        review) or started over (what is cleared)."""
+        args = self.request.arguments
+        target = html.escape(str(args.get("to", "")).title())
+        cleared = ", ".join(str(p).title() for p in args.get("clears", []))
+        if cleared:
+            return (
+                f"<b>Start {target} over?</b> "
+                f"This clears the conversation and results of {html.escape(cleared)}."
+            )
+        phases = [str(p).title() for p in args.get("review", [])]
+        reason = str(args.get("reason", "")).strip()
+        why = f" To change: <i>{html.escape(reason)}</i>." if reason else ""
+        verbs = "keep what they have and are" if len(phases) > 1 else "keeps what it has and is"
+        kept = (
+            f" {html.escape(', '.join(phases))} {verbs} offered for review on the way forward."
+            if phases
+            else ""
         )
+        return f"<b>Go back to {target}?</b> It is reopened: its results and conversation stay.{why}{kept}"
 
     def _default_label(self) -> str:
         return "Stay"

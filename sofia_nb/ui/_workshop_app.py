@@ -10,6 +10,7 @@ calls and events into pixels.
 from __future__ import annotations
 
 import asyncio
+import html
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -17,7 +18,7 @@ import ipywidgets as w
 
 from ..consent import PolicyConsent
 from ..develop import DevelopmentOptions
-from ..session import Phase, SessionStatus
+from ..session import Phase, PhaseReview, SessionStatus
 from ..workshop import CONVERSATION_PHASES, NavigationError, Workshop, WorkshopRun
 from ._consent_card import ConsentCard
 from ._conversation import ConversationView
@@ -94,6 +95,15 @@ class WorkshopApp(TextForm, w.VBox):
             layout=w.Layout(width="130px"),
         )
         self.choose_button = _button("Go to phase")
+        self.reason = w.Text(
+            placeholder="going back: what the team wants to change",
+            layout=w.Layout(width="280px"),
+        )
+        self.start_over = w.Checkbox(value=False, description="start it over", indent=False)
+        self.keep_button = _button(
+            "Keep as is", tooltip="keep the next phase as it is: no review by the model"
+        )
+        self.review_note = w.HTML()
         self.pause_button = _button("Pause", "warning", "pause")
         self.resume_button = _button("Resume", "success", "play", "go on where the workshop was paused")
         self.develop_button = _button("Develop", "success", "cogs", "build the plan's proof of concept")
@@ -117,6 +127,7 @@ class WorkshopApp(TextForm, w.VBox):
             self.continue_button,
             self.refine_button,
             self.choose_button,
+            self.keep_button,
             self.pause_button,
             self.resume_button,
             self.develop_button,
@@ -126,6 +137,7 @@ class WorkshopApp(TextForm, w.VBox):
         self._on_click(self.continue_button, lambda: self.run(self._continue()))
         self._on_click(self.refine_button, lambda: self.run(self.workshop.refine()))
         self._on_click(self.choose_button, lambda: self.run(self._choose(Phase(self.phase_choice.value))))
+        self._on_click(self.keep_button, lambda: self.run(self._keep()))
         self._on_click(self.pause_button, lambda: self.run(self._pause()))
         self._on_click(self.resume_button, self._resume)
         self._on_click(self.develop_button, lambda: self.run(self._develop()))
@@ -134,8 +146,11 @@ class WorkshopApp(TextForm, w.VBox):
         decisions = w.HBox(
             [
                 self.continue_button,
+                self.keep_button,
                 self.refine_button,
                 self.phase_choice,
+                self.reason,
+                self.start_over,
                 self.choose_button,
                 self.pause_button,
                 self.resume_button,
@@ -152,6 +167,7 @@ class WorkshopApp(TextForm, w.VBox):
                 self.message,
                 w.HBox([self.start_button, self.send_button], layout=wrap),
                 decisions,
+                self.review_note,
                 self.consent_area,
                 self.team_area,
                 self.status,
@@ -266,10 +282,25 @@ class WorkshopApp(TextForm, w.VBox):
     async def _choose(self, target: Phase) -> None:
         current = self.workshop.phase
         try:
-            if not await self.workshop.choose_phase(target):
+            if not await self.workshop.choose_phase(
+                target, reason=self.reason.value, start_over=self.start_over.value
+            ):
                 self._say(f"stayed in {current.title}: going back was not confirmed")
+                return
         except NavigationError as exc:
             self._say(str(exc), "warning")
+            return
+        self.reason.value, self.start_over.value = "", False
+
+    async def _keep(self) -> None:
+        review = self.workshop.next_review()
+        step = await self.workshop.advance(keep_as_is=True)
+        if review is not None:
+            self._say(f"kept {review.phase.title} as it is; Continue goes on from there")
+        elif step.outcome.missing:
+            self._say(
+                f"{step.outcome.phase.title} ended without: {', '.join(step.outcome.missing)}", "warning"
+            )
 
     async def _develop(self) -> None:
         if self.development is None:
@@ -340,6 +371,9 @@ class WorkshopApp(TextForm, w.VBox):
             _show(widget, talking)
         for widget in (self.continue_button, self.refine_button):
             _show(widget, opened)
+        review = self.workshop.next_review() if opened else None
+        _show(self.keep_button, review is not None)
+        self.review_note.value = _review_html(review) if review is not None else ""
         _show(self.pause_button, not paused)
         _show(self.resume_button, paused)
         _show(self.develop_button, not talking)
@@ -389,3 +423,14 @@ async def _after(previous: asyncio.Task[Any] | None, coro: Coroutine[Any, Any, A
     if previous is not None:
         await asyncio.gather(previous, return_exceptions=True)  # its failure is shown by its own task
     return await coro
+
+
+def _review_html(review: PhaseReview) -> str:
+    """What Continue does to the next phase when an earlier one was reopened, and what changed."""
+    why = f" ({review.reason})" if review.reason else ""
+    head = notice_html(
+        f"{review.phase.title} was recorded before {review.because.title} was reopened{why}: Continue has "
+        f"the model review it, Keep as is skips the review. What changed in {review.because.title}:"
+    )
+    items = "".join(f"<li>{html.escape(c)}</li>" for c in review.changes or ["nothing in its record, so far"])
+    return f"{head}<ul>{items}</ul>"

@@ -9,7 +9,14 @@ from ..session import CONTEXT_BUDGET, Phase, WorkshopSession, decisions_brief
 from ..session._team import quoted
 from ._company import company_name
 
-__all__ = ["CONTEXT_BUDGET", "prior_context", "record_context", "rejected_context", "tool_results_context"]
+__all__ = [
+    "CONTEXT_BUDGET",
+    "navigation_context",
+    "prior_context",
+    "record_context",
+    "rejected_context",
+    "tool_results_context",
+]
 
 
 def prior_context(session: WorkshopSession, phase: Phase, budget: int = CONTEXT_BUDGET) -> str:
@@ -50,6 +57,30 @@ def tool_results_context(session: WorkshopSession, phase: Phase, budget: int = T
     return "## Tool results in this phase\nYour earlier calls in this phase returned:\n\n" + "\n\n".join(
         reversed(kept)
     )
+
+
+def navigation_context(session: WorkshopSession, phase: Phase) -> str:
+    """Why the model is here again: ``phase`` was reopened (the reason, and that later phases are
+    kept for review), or ``phase`` is under review against an earlier phase's change; else ""."""
+    reopened = session.reopened
+    if reopened is not None and reopened.phase == phase:
+        later = [r.phase.title for r in session.reviews if r.because == phase and r.state == "pending"]
+        kept = f" {', '.join(later)} keep their records and are reviewed against your change." * bool(later)
+        return (
+            f"## Why this phase was reopened\nThe facilitator went back from {reopened.came_from.title} to "
+            f"{phase.title}: {reopened.reason or 'no reason given'}. Its record and this conversation are "
+            f"kept: change what the team wants changed, as a patch, and keep the rest.{kept}"
+        )
+    review = session.review_of(phase)
+    if review is not None:
+        changes = "\n".join(f"- {c}" for c in review.changes) or "- (not known)"
+        why = review.reason or "no reason given"
+        return (
+            f"## This phase is under review\n{review.because.title} was reopened ({why}) and changed after "
+            f"this phase was recorded:\n{changes}\nSay what the change affects here, patch what must change, "
+            "or say it still holds."
+        )
+    return ""
 
 
 REJECTED_KEY = "rejected"

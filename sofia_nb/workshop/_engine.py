@@ -21,6 +21,7 @@ from ..session import (
     ActivityRecord,
     DiscoveryEnrichment,
     Phase,
+    PhaseReview,
     SessionStatus,
     SessionStore,
     Turn,
@@ -29,12 +30,24 @@ from ..session import (
 )
 from ._context import (
     REJECTED_KEY,
+    navigation_context,
     prior_context,
     record_context,
     rejected_context,
     tool_results_context,
 )
-from ._navigation import check_forward, forget, going_back, workshop_phase
+from ._navigation import (
+    changes_of_reopened,
+    check_forward,
+    forget,
+    going_back,
+    leave_reopened,
+    reopen,
+    settle,
+    to_clear,
+    to_review,
+    workshop_phase,
+)
 from ._patch import Rejection, apply_patch, patches_in
 from ._phases import CONVERSATION_PHASES, PhaseSpec, spec_for
 from ._team import TeamSource, take_team, team_context
@@ -78,6 +91,8 @@ class Advanced(BaseModel):
     phase: Phase
     ended: bool = False
     """True when Plan was left: the conversation is over and Develop (the Ralph loop) is next."""
+    opened: bool = True
+    """False when the phase entered was kept as it is (no model call was made)."""
 
 
 class Workshop:
@@ -162,9 +177,19 @@ class Workshop:
         A phase that already has turns is resumed: its own turns are replayed, and the model is
         asked to summarise and continue. Moving to another phase is ``advance`` or ``choose_phase``.
         """
-        self.session.status = SessionStatus.ACTIVE
-        resume = bool(self.session.turns_of(self.session.phase))
-        return await self._exchange(self.spec.kickoff(resume), kickoff=True)
+        s, spec = self.session, self.spec
+        s.status = self._working_status()
+        reopened, review = s.reopened, s.review_of(s.phase)
+        if reopened is not None and reopened.phase == s.phase and not reopened.announced:
+            reply = await self._exchange(spec.reopen_kickoff(reopened), kickoff=True)
+            reopened.announced = True  # told once; a later resume is a plain resume
+        elif review is not None and review.state == "pending":
+            reply = await self._exchange(spec.review_kickoff(review), kickoff=True)
+            review.state = "reviewing"  # the model has reviewed it: the facilitator may move past it
+        else:
+            return await self._exchange(spec.kickoff(bool(s.turns_of(s.phase))), kickoff=True)
+        self.save()
+        return reply
 
     async def send(self, text: str) -> str:
         """Send the facilitator's message; the reply streams as ``TextDelta`` events and is returned."""
@@ -201,63 +226,134 @@ class Workshop:
 
     # --- navigation: the one rule every face follows (see _navigation.py) -------------------
 
-    async def advance(self) -> Advanced:
+    async def advance(self, *, keep_as_is: bool = False) -> Advanced:
         """Complete the current phase, move on and open the next one; leaving Plan ends the
-        conversation (the session waits at Develop for the Ralph loop)."""
+        conversation (the session waits at Develop for the Ralph loop).
+
+        A phase under review (an earlier one was reopened and changed) is opened for the model's
+        review; with ``keep_as_is`` the facilitator keeps it as it is instead, and it is not
+        opened (no model call). Leaving a phase under review settles it (``settle``).
+        """
         outcome = await self.complete_phase()
+        settle(self.session, self.session.phase, keep_as_is=keep_as_is)
+        leave_reopened(self.session)
         self._move_to(self.spec.successor)
         if self.session.phase not in CONVERSATION_PHASES:
+            self.session.status = SessionStatus.ACTIVE
             self._activity("phase", "workshop ended; Develop is next")
             self.bus.emit(Activity(name="ended", detail=f"session {self.session.id}: Develop is next"))
             self.save()
             return Advanced(outcome=outcome, phase=self.session.phase, ended=True)
+        review = self.session.review_of(self.session.phase)
+        if review is not None and keep_as_is:
+            review.state = "kept"
+            self.session.status = SessionStatus.ACTIVE
+            self._activity(
+                "phase", f"{review.phase.title} kept as it is after {review.because.title} changed"
+            )
+            self.save()
+            return Advanced(outcome=outcome, phase=self.session.phase, opened=False)
         self.save()
         await self.start_phase()
         return Advanced(outcome=outcome, phase=self.session.phase)
 
-    async def choose_phase(self, target: Phase | str, *, open_it: bool = True) -> bool:
-        """Go to ``target`` and (unless ``open_it`` is False) open it: back after confirmation, the
-        current phase (resumed), or forward only over complete phases (else ``NavigationError``
-        says which phase is missing what).
+    def next_review(self) -> PhaseReview | None:
+        """The review ``advance`` would open next — the next phase's, with what has changed so
+        far — so a face can offer it for the model's review or "keep as is"; None when there is none."""
+        following = spec_for(self.session.phase).successor
+        review = self.session.review_of(following) if following in CONVERSATION_PHASES else None
+        if review is None:
+            return None
+        reopened = self.session.reopened
+        if reopened is not None and reopened.phase == self.session.phase and review.because == reopened.phase:
+            return review.model_copy(update={"changes": changes_of_reopened(self.session)})
+        return review
+
+    async def choose_phase(
+        self,
+        target: Phase | str,
+        *,
+        open_it: bool = True,
+        reason: str = "",
+        start_over: bool = False,
+        keep_as_is: bool = False,
+    ) -> bool:
+        """Go to ``target`` and (unless ``open_it`` is False) open it: back after confirmation
+        (the phase is reopened with ``reason``, or started over), the current phase (resumed, or
+        started over), or forward only over complete phases and over phases under review only
+        when ``keep_as_is`` (else ``NavigationError`` says why).
 
         Returns False when going back was not confirmed (nothing changed).
         """
         goal = workshop_phase(target)
         order = PHASE_ORDER.index
-        if order(goal) < order(self.session.phase):
-            if not await self.go_back(goal):
+        if order(goal) < order(self.session.phase) or (start_over and goal == self.session.phase):
+            if not await self.go_back(goal, reason=reason, start_over=start_over):
                 return False
         elif order(goal) > order(self.session.phase):
-            check_forward(self.session, goal)
+            passed = check_forward(self.session, goal, keep_as_is=keep_as_is)
+            leave_reopened(self.session)
+            for phase in passed:
+                settle(self.session, phase, keep_as_is=keep_as_is)
             self._move_to(goal)
+            if keep_as_is and (review := self.session.review_of(goal)) is not None:
+                settle(self.session, goal, keep_as_is=True)  # kept too: opened as it is, no review
+                self._activity("phase", f"{goal.title} kept as it is after {review.because.title} changed")
         self.save()
         if open_it:
             await self.start_phase()
         return True
 
-    async def go_back(self, target: Phase | str, *, confirmed: bool = False) -> bool:
-        """Return to an earlier phase, clearing the data and turns of it and every later phase.
+    async def go_back(
+        self, target: Phase | str, *, reason: str = "", start_over: bool = False, confirmed: bool = False
+    ) -> bool:
+        """Return to an earlier phase (or the current one, to start it over).
 
-        Unless ``confirmed``, the facilitator is asked first through the consent broker: going
-        back loses work, so no answer (a missing broker, a deny, the deadline) keeps everything.
+        By default the phase is **reopened**: its record and conversation stay, ``reason`` (what
+        the team wants to change) is told to the model, and every later phase with work keeps
+        its own and is marked for review. With ``start_over`` the phase and every later one are
+        cleared instead. Unless ``confirmed``, the facilitator is asked first through the consent
+        broker (``workshop/go-back``, saying which of the two happens): no answer (a missing
+        broker, a deny, the deadline) keeps everything as it is.
         """
         goal = spec_for(target).phase
-        cleared = going_back(self.session, goal)
+        later = going_back(self.session, goal)
+        cleared = to_clear(self.session, goal) if start_over else []
+        review = [] if start_over else to_review(self.session, goal)
         if not confirmed:
             if self.consent is None:
                 return False
             decision = await self.consent.ask(
                 GO_BACK_TOOL,
-                {"to": goal.value, "clears": [p.value for p in cleared]},
-                description=f"go back to {goal.title}, clearing {', '.join(p.title for p in cleared)}",
+                {
+                    "to": goal.value,
+                    "reopens": not start_over,
+                    "reason": reason,
+                    "review": [p.value for p in review],
+                    "clears": [p.value for p in cleared],
+                },
+                description=_go_back_question(goal, review, cleared),
             )
             if not decision.allowed:
                 self.save()  # the decision is in the session
                 return False
-        forget(self.session, cleared)
+        if start_over:
+            forget(self.session, later)
+            message = f"started {goal.title} over"
+        else:
+            reopen(self.session, goal, reason)
+            message = f"went back to {goal.title}" + (f": {reason.strip()}" if reason.strip() else "")
         self._move_to(goal)
         self.session.status = SessionStatus.ACTIVE
-        self._activity("phase", f"went back to {goal.title}", {"cleared": [p.value for p in cleared]})
+        self._activity(
+            "phase",
+            message,
+            {
+                "reopened": not start_over,
+                "review": [p.value for p in review],
+                "cleared": [p.value for p in cleared],
+            },
+        )
         self.save()
         return True
 
@@ -278,14 +374,20 @@ class Workshop:
         return outcome
 
     def resume(self) -> None:
-        """Mark a paused session Active again (the conversation goes on where it stopped) and save."""
-        self.session.status = SessionStatus.ACTIVE
+        """Mark a paused session Active again (or under review, when it stopped at a phase under
+        review: the conversation goes on where it stopped) and save."""
+        self.session.status = self._working_status()
         self.bus.emit(
             Activity(name="resumed", detail=f"session {self.session.id}: {self.session.phase.value}")
         )
         self.save()
 
     # --- internals --------------------------------------------------------------------------
+
+    def _working_status(self) -> SessionStatus:
+        """ACTIVE, or REVIEW at a phase under review."""
+        review = self.session.review_of(self.session.phase)
+        return SessionStatus.REVIEW if review is not None else SessionStatus.ACTIVE
 
     def _move_to(self, phase: Phase) -> None:
         """The one place the phase changes; only the navigation methods above call it."""
@@ -302,6 +404,7 @@ class Workshop:
             extra,
             prior_context(self.session, spec.phase),
             record_context(spec.output.record_of(self.session)),
+            navigation_context(self.session, spec.phase),
             tool_results_context(self.session, spec.phase),
             rejected_context(self.session, spec.phase),
             team_context(self.session, spec.phase),
@@ -437,6 +540,21 @@ class Workshop:
         self.session.activities.append(ActivityRecord(kind=kind, message=message, data=data or {}))
 
 
+def _go_back_question(goal: Phase, review: list[Phase], cleared: list[Phase]) -> str:
+    """The go-back question's words: which of the two happens, and to what."""
+    if cleared:
+        titles = ", ".join(p.title for p in cleared)
+        return f"start {goal.title} over, clearing the conversation and results of {titles}"
+    names = ", ".join(p.title for p in review)
+    kept = (
+        f"; {names} {'keep their' if len(review) > 1 else 'keeps its'} own and "
+        f"{'are' if len(review) > 1 else 'is'} offered for review on the way forward"
+        if review
+        else ""
+    )
+    return f"go back to {goal.title} and reopen it: its results and conversation stay{kept}"
+
+
 class SyncWorkshop:
     """The same API without ``await``: every call runs on a loop thread this object owns."""
 
@@ -463,14 +581,33 @@ class SyncWorkshop:
     def complete_phase(self) -> PhaseOutcome:
         return self._run(self.workshop.complete_phase())
 
-    def advance(self) -> Advanced:
-        return self._run(self.workshop.advance())
+    def advance(self, *, keep_as_is: bool = False) -> Advanced:
+        return self._run(self.workshop.advance(keep_as_is=keep_as_is))
 
-    def choose_phase(self, target: Phase | str, *, open_it: bool = True) -> bool:
-        return self._run(self.workshop.choose_phase(target, open_it=open_it))
+    def choose_phase(
+        self,
+        target: Phase | str,
+        *,
+        open_it: bool = True,
+        reason: str = "",
+        start_over: bool = False,
+        keep_as_is: bool = False,
+    ) -> bool:
+        return self._run(
+            self.workshop.choose_phase(
+                target, open_it=open_it, reason=reason, start_over=start_over, keep_as_is=keep_as_is
+            )
+        )
 
-    def go_back(self, target: Phase | str, *, confirmed: bool = False) -> bool:
-        return self._run(self.workshop.go_back(target, confirmed=confirmed))
+    def go_back(
+        self, target: Phase | str, *, reason: str = "", start_over: bool = False, confirmed: bool = False
+    ) -> bool:
+        return self._run(
+            self.workshop.go_back(target, reason=reason, start_over=start_over, confirmed=confirmed)
+        )
+
+    def next_review(self) -> PhaseReview | None:
+        return self.workshop.next_review()
 
     def pause(self) -> PhaseOutcome | None:
         return self._run(self.workshop.pause())

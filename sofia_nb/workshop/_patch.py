@@ -398,3 +398,41 @@ def _named_only(merged: Any, patch: Any, model: type[BaseModel] | None, key: str
         named = [identity_of(i, keys) for i in patch if not i.get(REMOVED)]
         return [i for i in merged if identity_of(i, keys) in named]
     return merged
+
+
+def record_changes(
+    before: dict[str, Any], after: dict[str, Any], model: type[BaseModel], limit: int = 20
+) -> list[str]:
+    """What changed from ``before`` to ``after`` (two records of ``model``), one line each, items
+    named by their id: ``evaluation.ideas[idea-2].value: 3 → 4``, ``ideas[idea-3]: removed``."""
+    lines = list(_changes(before, after, model, []))
+    return lines[:limit] + ([f"… and {len(lines) - limit} more"] if len(lines) > limit else [])
+
+
+def _changes(old: Any, new: Any, model: type[BaseModel] | None, path: list[str]) -> Iterator[str]:
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        if old != new:
+            yield f"{_dotted(path)}: {_said(old) or 'nothing'} → {_said(new) or 'nothing'}"
+        return
+    for key in [*old, *(k for k in new if k not in old)]:
+        kind, sub = field_kind(model, key)
+        a, b = old.get(key), new.get(key)
+        if a == b:
+            continue
+        if kind == "keyed" and isinstance(a, list) and isinstance(b, list) and sub is not None:
+            keys = _identity(sub)
+            was = {identity_of(i, keys): i for i in a}
+            now = {identity_of(i, keys): i for i in b}
+            for ident in [*was, *(i for i in now if i not in was)]:
+                here = [*path, key, _label(was.get(ident) or now.get(ident), keys)]
+                if ident not in now:
+                    yield f"{_dotted(here)}: removed"
+                elif ident not in was:
+                    said = _said(now[ident])
+                    yield f"{_dotted(here)}: added" + (f" ({said})" if said else "")
+                else:
+                    yield from _changes(was[ident], now[ident], sub, here)
+        elif kind == "object":
+            yield from _changes(a if a is not None else {}, b if b is not None else {}, sub, [*path, key])
+        else:
+            yield f"{_dotted([*path, key])}: {_said(a) or 'nothing'} → {_said(b) or 'nothing'}"

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from ..llm import OutputSchema
-from ..session import Phase, WorkshopSession, next_phase
+from ..session import Phase, PhaseReview, Reopening, WorkshopSession, next_phase
 from ._patch import Rejection
 from ._schemas import DesignOutput, DiscoverOutput, IdeateOutput, PhaseOutput, PlanOutput, SelectOutput
 
@@ -61,6 +61,25 @@ class PhaseSpec:
     def kickoff(self, resume: bool) -> str:
         """The message that makes the model speak first: an introduction, or a resumption."""
         return _fill(load_prompt("resume.md" if resume else "start.md"), phase=self.phase.title)
+
+    def reopen_kickoff(self, reopened: Reopening) -> str:
+        """The message that tells the model why the facilitator went back to this phase."""
+        return _fill(
+            load_prompt("reopen.md"),
+            phase=self.phase.title,
+            came_from=reopened.came_from.title,
+            reason=reopened.reason or "(no reason given: ask the team what they want to change)",
+        )
+
+    def review_kickoff(self, review: PhaseReview) -> str:
+        """The message that asks the model to review this phase against an earlier phase's change."""
+        return _fill(
+            load_prompt("review.md"),
+            phase=self.phase.title,
+            because=review.because.title,
+            reason=review.reason or "(no reason given)",
+            changes="\n".join(f"- {c}" for c in review.changes) or "- (not known)",
+        )
 
     def repair_prompt(self, rejected: Sequence[Rejection]) -> str:
         """The repair request's question: what the last reply could not record, and why."""

@@ -227,8 +227,8 @@ def test_the_terminal_gate_refines_chooses_a_phase_and_pauses(tmp_path: Path) ->
                 "done",
                 "c",  # continue to Ideate
                 "done",
-                "p discover",
-                "g",  # choose Discover again: "Go back" answered on the terminal
+                "o discover",
+                "g",  # start Discover over: "Go back" answered on the terminal
                 "done",
                 "e",  # exit: paused
             ]
@@ -247,17 +247,89 @@ def test_the_terminal_gate_refines_chooses_a_phase_and_pauses(tmp_path: Path) ->
     assert run.returncode == 0, run.stderr
     for reply in ("OPENING-1", "RESUMED", "IDEATE-OPENING"):
         assert reply in run.stdout
-    assert run.stdout.count("OPENING-1") == 2  # going back replays the script from Discover's opening
+    assert run.stdout.count("OPENING-1") == 2  # starting over replays the script from Discover's opening
     assert (
-        "Go back to Discover, clearing Discover, Ideate" in run.stderr
+        "Start Discover over, clearing the conversation and results of Discover, Ideate?" in run.stderr
         and "[g] go back  [s] stay" in run.stderr
     )
     assert "Allow workshop/go-back" not in run.stderr  # a plain question, not a tool-consent one
     assert "paused; resume with" in run.stderr
     session = _only_session(home)
     assert (session.phase, session.status) == (Phase.DISCOVER, SessionStatus.PAUSED)
-    assert session.business_context is None  # going back to Discover cleared it
+    assert session.business_context is None  # starting Discover over cleared it
     assert [t.content for t in session.turns if t.role == "assistant"] == ["OPENING-1"]
+
+
+def test_going_back_on_the_terminal_asks_why_and_reopens_the_phase_keeping_everything(tmp_path: Path) -> None:
+    home = tmp_path / ".sofia"
+    business = {
+        "business_context": {"description": "a bakery with 10 shops"},
+        "workflow": {"activities": [{"id": "s1", "name": "Bake"}]},
+    }
+    idea = {"ideas": [{"id": "idea-1", "title": "Waste forecast"}]}
+    script = _write(
+        tmp_path / "script.yaml",
+        {
+            "replies": [
+                {"purpose": "chat", "match": "Introduce the Discover phase", "text": "OPENING-1"},
+                {"purpose": "chat", "match": "user: We bake", "text": _block(business)},
+                {"purpose": "chat", "match": "Introduce the Ideate phase", "text": "IDEATE-OPENING"},
+                {"purpose": "chat", "match": "user: Forecast", "text": _block(idea)},
+                {
+                    "purpose": "chat",
+                    "match": "We are back in the Discover phase.*12 shops, not 10",
+                    "text": _block({"business_context": {"description": "a bakery with 12 shops"}}),
+                },
+            ]
+        },
+    )
+    typed = "\n".join(
+        [
+            "We bake bread",
+            "done",
+            "c",
+            "Forecast waste",
+            "done",
+            "p discover",
+            "12 shops, not 10",
+            "g",
+            "done",
+            "e",
+        ]
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "sofia_nb", "workshop", "--llm", f"scripted:{script}"],
+        cwd=tmp_path,
+        env=_env(home),
+        input=typed + "\n",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "What does the team want to change in Discover?" in run.stderr
+    assert (
+        "Go back to Discover and reopen it: its results and conversation stay; Ideate keeps its own and "
+        "is offered for review on the way forward?" in run.stderr
+    )
+    session = _only_session(home)
+    assert (
+        session.business_context is not None
+        and session.business_context.description == "a bakery with 12 shops"
+    )
+    assert session.workflow is not None and [i.id for i in session.ideas] == ["idea-1"]  # nothing cleared
+    assert [t.content for t in session.turns_of(Phase.DISCOVER) if t.role == "assistant"][:2] == [
+        "OPENING-1",
+        _block(business),
+    ]
+    [review] = session.reviews
+    assert (review.phase, review.because, review.reason, review.state) == (
+        Phase.IDEATE,
+        Phase.DISCOVER,
+        "12 shops, not 10",
+        "pending",
+    )
+    assert session.reopened is not None and session.reopened.reason == "12 shops, not 10"
     (decision,) = session.consent_decisions
     assert (decision.tool, decision.decision, decision.decided_by) == (
         "workshop/go-back",

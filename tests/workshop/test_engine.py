@@ -140,11 +140,11 @@ def test_go_back_without_confirmation_changes_nothing(answer: str | None) -> Non
     assert session.consent_decisions[-1].decision == "deny"
 
 
-def test_go_back_clears_that_phase_and_every_later_one_once_confirmed() -> None:
+def test_starting_over_clears_that_phase_and_every_later_one_once_confirmed() -> None:
     session, bus = _session_at_select(), EventBus()
     recorder = EventRecorder(bus)
     workshop = Workshop(session, ScriptedLLM([]), bus=bus, consent=ConsentBroker(ScriptedConsent(["allow"])))
-    assert asyncio.run(workshop.go_back(Phase.IDEATE)) is True
+    assert asyncio.run(workshop.go_back(Phase.IDEATE, start_over=True)) is True
     assert session.phase == Phase.IDEATE
     assert session.ideas == [] and session.evaluation is None and session.selection is None
     assert session.business_context is not None and session.workflow is not None
