@@ -252,13 +252,13 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
 
 def _offer_review(ctx: CliContext, review: PhaseReview) -> None:
     """What continuing does to a phase kept for review, and what the change was."""
-    why = f" ({escape(review.reason)})" if review.reason else ""
+    why = f" ({review.reason})" if review.reason else ""
     ctx.out.info(
         f"{review.phase.title} was recorded before {review.because.title} was reopened{why}; "
         f"[c] has the model review it, [k] keeps it as it is. What changed in {review.because.title}:"
     )
     for change in review.changes or ["nothing in its record, so far"]:
-        ctx.out.info(f"  - {escape(change)}")
+        ctx.out.info(f"  - {change}")
 
 
 def _suggestion(ctx: CliContext, run: WorkshopRun) -> str | None:

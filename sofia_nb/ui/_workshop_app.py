@@ -18,6 +18,7 @@ import ipywidgets as w
 
 from ..consent import PolicyConsent
 from ..develop import DevelopmentOptions
+from ..inert import SafeHtml
 from ..session import Phase, PhaseReview, SessionStatus
 from ..workshop import CONVERSATION_PHASES, NavigationError, Workshop, WorkshopRun
 from ._consent_card import ConsentCard
@@ -425,7 +426,7 @@ async def _after(previous: asyncio.Task[Any] | None, coro: Coroutine[Any, Any, A
     return await coro
 
 
-def _review_html(review: PhaseReview) -> str:
+def _review_html(review: PhaseReview) -> SafeHtml:
     """What Continue does to the next phase when an earlier one was reopened, and what changed."""
     why = f" ({review.reason})" if review.reason else ""
     head = notice_html(
@@ -433,4 +434,4 @@ def _review_html(review: PhaseReview) -> str:
         f"the model review it, Keep as is skips the review. What changed in {review.because.title}:"
     )
     items = "".join(f"<li>{html.escape(c)}</li>" for c in review.changes or ["nothing in its record, so far"])
-    return f"{head}<ul>{items}</ul>"
+    return SafeHtml(f"{head}<ul>{items}</ul>")  # the note escapes its text, each item is escaped

@@ -108,6 +108,11 @@ class WorkshopPage:
     def text(self) -> str:
         return self.app.inner_text(timeout=10_000)
 
+    def in_view(self) -> bool:
+        """Scroll the app's cell into view (an off-screen cell is not drawn); True, for a wait."""
+        self.cell.scroll_into_view_if_needed(timeout=10_000)
+        return True
+
     def state(self, label: str) -> tuple[str, bool, bool]:
         """The app's text, and whether the last button ``label`` is visible and enabled: one round
         trip, so polling stays cheap on a busy machine."""
@@ -195,6 +200,11 @@ class WorkshopPage:
         self.app.locator("select").filter(
             has=self.page.locator(f"option[value='{phase}']")
         ).first.select_option(phase)
+
+    def going_back(self, reason: str = "", *, start_over: bool = False) -> None:
+        """What the team wants to change (typed beside the phase list), and "start it over"."""
+        self.app.locator("input[placeholder^='going back']").first.fill(reason)
+        self.app.locator("input[type=checkbox]").first.set_checked(start_over)
 
     def _note_enabled_buttons(self) -> None:
         labels = self.app.locator("button").evaluate_all(
@@ -390,10 +400,11 @@ def _drive_first_kernel(nb: WorkshopPage, home: Path) -> None:
     nb.click("Go to phase", "Welcome back")  # the current phase: resumed, nothing cleared
     nb.click("Continue", "Welcome to Ideate")  # Discover is incomplete: the notice says what is missing
     nb.check_page("Ideate after an incomplete Discover")
-    # Back to Discover: the plain confirmation, first Stay, then Go back.
+    # Discover started over: the plain confirmation, first Stay, then Go back.
     for answer, stays in (("Stay", True), ("Go back", False)):
         nb.choose("discover")
-        nb.click("Go to phase", re.compile(r"Go back to Discover", re.I), asks=True)
+        nb.going_back(start_over=True)
+        nb.click("Go to phase", re.compile(r"Start Discover over", re.I), asks=True)
         text = nb.text()
         nb.checks.that("May sofia_nb call" not in text, "going back is presented as a tool-consent card")
         nb.checks.that(
@@ -406,7 +417,7 @@ def _drive_first_kernel(nb: WorkshopPage, home: Path) -> None:
             (nb.stepper_current() == "Ideate") == stays,
             f"after {answer!r} the stepper shows {nb.stepper_current()}",
         )
-    nb.wait_for("Discover reopened", lambda: nb.stepper_current() == "Discover")
+    nb.wait_for("Discover started over", lambda: nb.stepper_current() == "Discover")
     _check_prefilled(nb, discover[0], "after going back to Discover")
     nb.send(discover[0], "Here is what I heard")
     text = nb.send(OWN_TEXT)
@@ -445,15 +456,22 @@ def _drive_first_kernel(nb: WorkshopPage, home: Path) -> None:
     nb.screenshot("ideate")
 
     nb.click("Continue", "Welcome to Design")
+    # Back to Ideate: reopened with the team's reason (nothing cleared), then Design is reviewed.
     for answer in ("Go back", "Stay"):
         nb.choose("ideate")
-        nb.click("Go to phase", re.compile(r"Go back to Ideate", re.I), asks=True)
+        nb.going_back("the night desk wants photos of handwritten orders too")
+        nb.click("Go to phase", re.compile(r"Go back to Ideate\? It is reopened", re.I), asks=True)
+        nb.screenshot(f"reopen-ideate-{answer.lower().replace(' ', '-')}")
         nb.click(answer)
         if answer == "Go back":
             nb.wait_for("Ideate reopened", lambda: nb.stepper_current() == "Ideate")
-            nb.send(DEMO_LINES["ideate"][0], "Recorded")
-            nb.send(DEMO_LINES["ideate"][1], "How might we never retype an order")
-            nb.click("Continue", "Welcome to Design")
+            nb.wait_for("the reopening answered", lambda: "everything it recorded is kept" in nb.text())
+            nb.checks.that(
+                "Design was recorded before Ideate was reopened" in nb.text()
+                and nb.button("Keep as is").is_visible(),
+                "after reopening Ideate, Design is not offered for review with Keep as is",
+            )
+            nb.click("Keep as is", "kept Design as it is")  # no review: Design stays as it was
     nb.checks.that(nb.stepper_current() == "Design", f"after Stay the stepper shows {nb.stepper_current()}")
     nb.send(DEMO_LINES["design"][0])
     nb.click("Refine", "Welcome back")
@@ -466,6 +484,19 @@ def _drive_first_kernel(nb: WorkshopPage, home: Path) -> None:
     nb.check_conversation("Select")
     nb.check_page("Select")
     nb.screenshot("select")
+    # Back to Design to change one score: reopened, and Select is offered for review on the way forward.
+    nb.choose("design")
+    nb.going_back("idea-2's value is 4, not 3")
+    nb.click("Go to phase", re.compile(r"Go back to Design\? It is reopened", re.I), asks=True)
+    nb.click("Go back")
+    nb.wait_for("Design reopened", lambda: nb.stepper_current() == "Design")
+    nb.wait_for("the reopening answered", lambda: nb.text().count("everything it recorded is kept") >= 2)
+    nb.checks.that(
+        "Select was recorded before Design was reopened (idea-2's value is 4, not 3)" in nb.text(),
+        "after reopening Design, Select is not offered for review with the reason",
+    )
+    nb.screenshot("design-reopened")
+    nb.click("Keep as is", "kept Select as it is")
 
     nb.click("Continue", "Welcome to Plan")
     text = nb.click("Pause", re.compile(r"paused", re.I))
@@ -518,9 +549,12 @@ def _restart_and_resume(nb: WorkshopPage, work: Path) -> None:
     menu(page, "Run", "Run All Cells")
     # The old app stays on the page until its cell runs again in the new kernel.
     nb.wait_for("the old app replaced", lambda: not old_output.evaluate("e => e.isConnected"), 90_000)
-    nb.wait_for("the resumed app", lambda: nb.state("Send")[1] or nb.state("Resume")[1])
+    # Run All scrolls to the last cell: JupyterLab does not draw an off-screen cell (its text reads
+    # empty), so the app's cell is brought back into view before it is read.
+    nb.wait_for("the resumed app", lambda: nb.in_view() and (nb.state("Send")[1] or nb.state("Resume")[1]))
     wait_idle(page)
     nb.wait_for("every cell run", lambda: page.locator(".jp-InputPrompt:has-text('[*]')").count() == 0)
+    nb.in_view()
     text = nb.text()
     nb.mark("restarted and resumed")
     nb.screenshot("resumed")

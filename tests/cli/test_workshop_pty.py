@@ -103,13 +103,26 @@ def test_a_person_drives_the_demo_with_enter_own_words_refine_and_going_back(tmp
     assert "These cards fit your workflow" in ideate
 
     term.send("done", GATE)
-    question = term.send("p discover", re.escape("[s] stay > "))
-    assert "Go back to Discover, clearing Discover, Ideate" in question and "Allow" not in question
+    term.send("p discover", re.escape("want to change in Discover? (one line; Enter: none given) > "))
+    question = term.send("the night desk is two people, not three", re.escape("[s] stay > "))
+    assert "Go back to Discover and reopen it: its results and conversation stay" in question
+    assert "Allow" not in question
     assert "stayed in Ideate" in term.send("s", PROMPT[Phase.IDEATE])
     term.send("done", GATE)
-    term.send("p discover", re.escape("[s] stay > "))
+    term.send("p discover", re.escape("(one line; Enter: none given) > "))
+    term.send("the night desk is two people, not three", re.escape("[s] stay > "))
+    reopened = term.send("g", PROMPT[Phase.DISCOVER])
+    assert "everything it recorded is kept" in reopened  # the demo's answer to the reopening
+    offer = term.send("done", GATE)
+    assert "Ideate was recorded before Discover was reopened (the night desk is two people" in offer
+    assert "[k] keep Ideate as it is" in offer
+    reviewed = term.send("", PROMPT[Phase.IDEATE])  # continue: the model reviews Ideate
+    assert "still hold as recorded" in reviewed
+    term.send("done", GATE)
+    question = term.send("o discover", re.escape("[s] stay > "))
+    assert "Start Discover over, clearing the conversation and results of Discover, Ideate?" in question
     again = term.send("g", PROMPT[Phase.DISCOVER])
-    assert "tell me about the business" in again  # going back replays the script from there
+    assert "tell me about the business" in again  # starting over replays the script from there
     assert "next scripted line (Enter sends it): Valdora Fresh" in again
     assert "Business context" in term.send("", PROMPT[Phase.DISCOVER])
     term.send("done", GATE)
@@ -122,7 +135,11 @@ def test_a_person_drives_the_demo_with_enter_own_words_refine_and_going_back(tmp
     assert (session.phase, session.status) == (Phase.DISCOVER, SessionStatus.PAUSED)
     assert session.business_context is not None
     decisions = [(d.tool, d.decision, d.decided_by) for d in session.consent_decisions if "go-back" in d.tool]
-    assert decisions == [("workshop/go-back", "deny", "terminal"), ("workshop/go-back", "allow", "terminal")]
+    assert decisions == [
+        ("workshop/go-back", "deny", "terminal"),
+        ("workshop/go-back", "allow", "terminal"),
+        ("workshop/go-back", "allow", "terminal"),
+    ]
 
 
 def test_the_own_words_exchange_stays_in_the_conversation(tmp_path: Path) -> None:
