@@ -139,5 +139,7 @@ def show(ctx: CliContext, result: RalphResult) -> int:
     ):
         if value != "":
             table.add_row(key, str(value))
+    for n, criterion in enumerate(result.criteria):  # the plan's success criteria and their tests
+        table.add_row("criteria" if n == 0 else "", criterion.line())
     ctx.out.result(result, human=table)
     return _exit.OK if result.status == "success" else _exit.RALPH_NOT_SUCCESS

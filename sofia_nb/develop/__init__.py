@@ -9,6 +9,7 @@ and ``RalphLoop(context)`` drives it to green. See docs/develop.md.
 """
 
 from ._context import RunContext, Workspace
+from ._criteria import CriterionCoverage
 from ._enrich import EnrichmentServers
 from ._errors import DevelopError
 from ._facade import DEMO_DEV_SCRIPT, DevelopmentRun, open_development
@@ -21,6 +22,7 @@ from ._templates import TEMPLATES, Template
 __all__ = [
     "DEMO_DEV_SCRIPT",
     "TEMPLATES",
+    "CriterionCoverage",
     "DevelopError",
     "DevelopSettings",
     "DevelopmentOptions",

@@ -31,7 +31,8 @@ def _nothing() -> None:
 @dataclass
 class Workspace:
     """What the loop works on: the folder and its git, the template, the PoC state it updates (in
-    place), the goal and plan the prompt states, how to save, GitHub publishing, the branch."""
+    place), the goal, the plan and the workshop's decisions the prompt states, how to save,
+    GitHub publishing, the branch."""
 
     root: Path
     template: Template
@@ -39,6 +40,8 @@ class Workspace:
     goal: str
     git: Git
     plan: Plan | None = None
+    decisions: str = ""
+    """The workshop's decisions brief (``_scaffold.plan_brief``); "" for a repository of one's own."""
     save: Callable[[], object] = _nothing
     github: GitHubPublisher | None = None
     branch: str = ""

@@ -18,16 +18,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from ..events import IterationFinished, IterationStarted
 from ..llm import LLMUsage, Message
 from ..redact import redact_text, redacted_head
 from ..session import PocIteration, PocState, TestResults
 from ._context import RunContext
+from ._criteria import CriterionCoverage, criteria_coverage, criteria_task
 from ._enrich import enrich
 from ._git import GitError
-from ._prompt import FIX_SYSTEM, PromptInput, build_fix_prompt
+from ._prompt import FIX_SYSTEM, PromptInput, build_fix_prompt, project_files
 from ._runner import INSTALL_TIMEOUT_S, TestRun, child_environment, output_tail, run_process
 from ._stuck import StuckDetector, failure_signature
 from ._venv import expand
@@ -65,6 +66,9 @@ class RalphResult(BaseModel):
     tests: TestCounts
     branch: str = ""
     project: str
+    criteria: list[CriterionCoverage] = Field(default_factory=list)
+    """Each success criterion of the plan's PoC scope and the tests that name it (empty for
+    ``fix`` and for a plan without criteria)."""
 
 
 def status_for(results: TestResults | None) -> Status:
@@ -121,6 +125,7 @@ class RalphLoop:
             tests=TestCounts.of(results),
             branch=self.work.branch,
             project=str(self.work.root),
+            criteria=criteria_coverage(self.work.plan, self.work.root, project_files(self.work.root)),
         )
 
     def _finish(
@@ -133,7 +138,10 @@ class RalphLoop:
         self.poc.total_duration_s += time.perf_counter() - started
         self.work.save()
         self._say("finished", f"{status}: {reason}")
-        return self._result(status, reason, results)
+        result = self._result(status, reason, results)
+        for criterion in result.criteria:
+            self._say("criteria", criterion.line())
+        return result
 
     async def run(self) -> RalphResult:
         """Iterate until one of four things ends the run; see ``RalphResult``.
@@ -223,6 +231,8 @@ class RalphLoop:
             enrichment=enrichment,
             history=[self._history_line(i) for i in self.done_iterations[-5:]],
             budget_chars=self.options.prompt_budget_chars,
+            decisions=self.work.decisions,
+            criteria=criteria_task(self.work.plan),
         )
         # The prompt walks the project and parses its files (tree-sitter): in a thread, so the
         # event loop (a notebook's widgets, the MCP connections) goes on meanwhile.

@@ -1,5 +1,7 @@
-"""The iteration prompt: state, failures, the file tree, relevant files in full within a budget,
-structural summaries (the ``code`` context provider) for the rest, the previous change, enrichment."""
+"""The iteration prompt: the goal, the workshop's decisions and success criteria, state, failures,
+the file tree, the files in full within a budget — those the failures name, then the code, the
+workshop's documents only in what is left —, structural summaries (the ``code`` context provider)
+for the rest, the previous change, enrichment."""
 
 from __future__ import annotations
 
@@ -14,8 +16,11 @@ from ._runner import output_tail
 log = logging.getLogger(__name__)
 
 DEFAULT_BUDGET_CHARS = 48_000
-"""The fix prompt's size, about 12,000 tokens (characters / 4): a PoC's sources in full plus the
+"""The files shown in full, about 12,000 tokens (characters / 4): a PoC's sources plus the
 failures, with room for the reply left in a 32k-token context window."""
+WORKSHOP_DOCUMENTS = ("WORKSHOP.md", "docs/workshop/")
+"""What the scaffold writes from the workshop (``_scaffold.write_workshop_docs``): the request
+carries the decisions already, so these transcripts get only the budget the code leaves."""
 MAX_DIFF_CHARS = 4_000
 """The previous iteration's diff: enough to see what was tried; a bigger one is cut, not dropped."""
 SKIP_FILES = frozenset(
@@ -86,6 +91,10 @@ class PromptInput:
     enrichment: str = ""
     history: list[str] = field(default_factory=list)
     budget_chars: int = DEFAULT_BUDGET_CHARS
+    decisions: str = ""
+    """The workshop's decisions (``_scaffold.plan_brief``), "" for a repository of one's own."""
+    criteria: str = ""
+    """The success criteria with their tags (``_criteria.criteria_task``)."""
 
 
 def project_files(root: Path) -> list[str]:
@@ -94,6 +103,22 @@ def project_files(root: Path) -> list[str]:
 
     found = (path.relative_to(root) for path in walk_files(root))
     return sorted(rel.as_posix() for rel in found if rel.name not in SKIP_FILES)
+
+
+def is_workshop_document(rel: str) -> bool:
+    """Whether ``rel`` is one of the workshop's documents the scaffold wrote."""
+    return rel == WORKSHOP_DOCUMENTS[0] or rel.startswith(WORKSHOP_DOCUMENTS[1])
+
+
+def reading_order(results: TestResults, files: list[str]) -> list[str]:
+    """The files to show in full, in the order the budget goes to them: those the failures name,
+    then the other sources, then the workshop's documents (never first: the request carries the
+    decisions, and the failing code is what the model must read)."""
+    relevant = _mentioned(results, files)
+    sources = relevant + [f for f in files if f not in relevant and Path(f).suffix in SOURCE_SUFFIXES]
+    return [f for f in sources if not is_workshop_document(f)] + [
+        f for f in sources if is_workshop_document(f)
+    ]
 
 
 def _mentioned(results: TestResults, files: list[str]) -> list[str]:
@@ -146,12 +171,11 @@ def _failures(results: TestResults) -> str:
 def build_fix_prompt(p: PromptInput) -> tuple[str, str]:
     """``(prompt, summary)``: the user message for the ``fix`` call and a one-line audit summary."""
     files = project_files(p.project)
-    relevant = _mentioned(p.results, files)
-    ordered = relevant + [f for f in files if f not in relevant and Path(f).suffix in SOURCE_SUFFIXES]
+    ordered = reading_order(p.results, files)
     shown: list[str] = []
     budget = p.budget_chars
-    parts = [
-        f"# Goal\n{p.goal.strip()}",
+    parts = [f"# Goal\n{p.goal.strip()}", *(x.strip() for x in (p.decisions, p.criteria) if x.strip())]
+    parts += [
         f"# Current state\nIteration {p.iteration} of {p.max_iterations}."
         + (f" Previous iteration: {p.previous_summary}" if p.previous_summary else ""),
     ]
@@ -181,8 +205,17 @@ def build_fix_prompt(p: PromptInput) -> tuple[str, str]:
         budget -= len(block)
         contents.append(block)
         shown.append(rel)
-    parts.append("# Current code\n" + "\n\n".join(contents))
-    rest = [f for f in files if f not in shown and Path(f).suffix in SOURCE_SUFFIXES]
+    code = [b for b, rel in zip(contents, shown, strict=True) if not is_workshop_document(rel)]
+    documents = [b for b, rel in zip(contents, shown, strict=True) if is_workshop_document(rel)]
+    parts.append("# Current code\n" + "\n\n".join(code))
+    if documents:
+        parts.append("# The workshop's documents (in the room the code left)\n" + "\n\n".join(documents))
+    # The workshop's documents not shown are named in the file list; their gist is the decisions above.
+    rest = [
+        f
+        for f in files
+        if f not in shown and Path(f).suffix in SOURCE_SUFFIXES and not is_workshop_document(f)
+    ]
     outline = _outline(p.project, rest)
     if outline:
         parts.append("# Outlines of the other files\n" + outline)

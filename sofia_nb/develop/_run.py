@@ -15,11 +15,13 @@ from pathlib import Path
 from ..config import SetupError
 from ..session import PocIteration, PocState, WorkshopSession, session_folder
 from ._context import RunContext, Workspace
+from ._criteria import criteria_coverage
 from ._errors import DevelopError
 from ._git import Git
 from ._github import GitHubPublisher
 from ._loop import RalphLoop, RalphResult, TestCounts
-from ._scaffold import ScaffoldError, read_metadata, scaffold, selected_idea
+from ._prompt import project_files
+from ._scaffold import ScaffoldError, plan_brief, read_metadata, scaffold, selected_idea
 from ._templates import TEMPLATES, Template, plan_words, select_template
 
 
@@ -46,7 +48,7 @@ async def develop_session(context: RunContext, session: WorkshopSession) -> Ralp
     o = context.options
     project = (o.output or default_project_dir(session.id)).resolve()
     if session.poc is not None and session.poc.final_status == "success" and not o.force:
-        return _already_complete(context, session.poc, project)
+        return _already_complete(context, session, project)
     if o.force:
         context.say("resume", f"force: removing {project} and the PoC state")
         shutil.rmtree(project, ignore_errors=True)
@@ -63,6 +65,7 @@ async def develop_session(context: RunContext, session: WorkshopSession) -> Ralp
         goal=_goal(session),
         git=Git(project, context.develop.author, say=lambda detail: context.say("secrets", detail)),
         plan=session.plan,
+        decisions=plan_brief(session),
     )
     if (store := context.store) is not None:
         work.save = lambda: store.save(session)
@@ -80,9 +83,10 @@ async def develop_session(context: RunContext, session: WorkshopSession) -> Ralp
     return await iterate(context, session)
 
 
-def _already_complete(context: RunContext, poc: PocState, project: Path) -> RalphResult:
+def _already_complete(context: RunContext, session: WorkshopSession, project: Path) -> RalphResult:
     """Resume of a run that reached passing tests: nothing to do (``force`` starts over)."""
     context.say("resume", "already complete: a previous run reached passing tests (set force to start over)")
+    poc = session.poc or PocState()
     done = [i for i in poc.iterations if i.outcome != "scaffold"]
     return RalphResult(
         status="success",
@@ -90,6 +94,7 @@ def _already_complete(context: RunContext, poc: PocState, project: Path) -> Ralp
         iterations=len(done),
         tests=TestCounts.of(poc.final_test_results),
         project=str(project),
+        criteria=criteria_coverage(session.plan, project, project_files(project)),
     )
 
 
@@ -167,10 +172,9 @@ def _publisher(context: RunContext, title: str, url: str) -> GitHubPublisher | N
 
 
 def _goal(session: WorkshopSession) -> str:
-    title, description = selected_idea(session)
-    plan = session.plan
-    items = [f"- {m.title}: {'; '.join(m.items)}" for m in plan.milestones] if plan else []
-    return "\n".join([f"Build the proof of concept for: {title}", description, *items]).strip()
+    """One line: the idea, its plan and scope follow in the workshop's decisions."""
+    title = selected_idea(session)[0] or session.name
+    return f"Build the proof of concept for: {title}, as the workshop's decisions below describe it."
 
 
 def detect_template(project: Path, test_cmd: str | None = None) -> Template:

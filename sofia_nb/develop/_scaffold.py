@@ -10,16 +10,16 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from ..llm import LLMClient, LLMUsage, Message
-from ..redact import redacted_head
-from ..session import WorkshopSession, export_session
+from ..session import Phase, WorkshopSession, decisions_brief, export_session
+from ._criteria import criteria_task
 from ._prompt import EDIT_FORMAT_RULES
 from ._templates import Template
 from .edits import EditProblem, apply_reply
 
 METADATA_FILE = ".sofia-metadata.json"
-TURN_CHARS = 300
-"""What the scaffold's conversation summary keeps of each turn (of the last 30): the gist, not
-the transcript, so the summary stays a small part of the scaffold prompt."""
+BRIEF_BUDGET = 8_000
+"""Characters (about 2,000 tokens) the workshop's decisions aim for in the scaffold and fix
+requests: past it the other ideas, card scores and web results give way, never a decision."""
 
 SCAFFOLD_SYSTEM = (
     "You are a senior software architect. You set up the first version of a proof of concept: a small, "
@@ -55,48 +55,31 @@ def selected_idea(session: WorkshopSession) -> tuple[str, str]:
     return (idea.title, idea.description) if idea else ("", "")
 
 
-def workshop_context(session: WorkshopSession) -> str:
-    """The selected idea and rationale, the plan, the business context and a conversation summary."""
-    title, description = selected_idea(session)
-    parts = [f"# Selected idea\n{title}\n{description}".rstrip()]
-    if session.selection and session.selection.rationale:
-        parts.append(f"# Why it was selected\n{session.selection.rationale}")
-    plan = session.plan
-    if plan:
-        lines = [
-            f"Architecture: {plan.architecture_notes}" if plan.architecture_notes else "",
-            f"Tech stack: {', '.join(plan.tech_stack)}" if plan.tech_stack else "",
-            f"Dependencies: {', '.join(plan.dependencies)}" if plan.dependencies else "",
-        ]
-        for m in plan.milestones:
-            lines.append(f"- {m.title}: " + "; ".join(m.items))
-        parts.append("# Plan\n" + "\n".join(x for x in lines if x))
-    bc = session.business_context
-    if bc:
-        parts.append(
-            "# Business context\n"
-            + bc.description
-            + "".join(f"\n- challenge: {c}" for c in bc.challenges)
-            + "".join(f"\n- constraint: {c}" for c in bc.constraints)
-        )
-    turns = [t for t in session.turns if t.role in ("user", "assistant")]
-    if turns:
-        summary = [
-            f"[{t.phase.value}] {t.role}: {redacted_head(' '.join(t.content.split()), TURN_CHARS)}"
-            for t in turns[-30:]
-        ]
-        parts.append("# Conversation summary\n" + "\n".join(summary))
-    return "\n\n".join(parts)
+def plan_brief(session: WorkshopSession, budget: int = BRIEF_BUDGET) -> str:
+    """The workshop's decisions for the scaffold and fix requests and WORKSHOP.md: the session's
+    decisions brief of every phase (the chosen idea and its evaluation, the rationale and scope
+    decisions, the PoC scope, milestones, architecture, the business context's facts), built from
+    the records, never from the conversation; the decisions are never cut."""
+    text = decisions_brief(session, Phase.DEVELOP, budget).text
+    return f"# The workshop's decisions\n{text}" if text else ""
 
 
 def scaffold_prompt(session: WorkshopSession, template: Template) -> str:
-    return (
-        workshop_context(session)
-        + f"\n\n# Task\nCreate the project with {template.display_name}. Write tests for the real "
-        "functionality of the selected idea (they must fail now), stubs that raise a 'not implemented' "
-        "error, a README.md and a .gitignore. Keep it small: a few source files and one or two test "
-        "files. Send every file as a whole-file block."
-    )
+    """The ``scaffold`` request: the workshop's decisions, the success criteria with their tags,
+    the task."""
+    title = selected_idea(session)[0]
+    criteria = criteria_task(session.plan)
+    parts = [
+        f"# Goal\nThe proof of concept for: {title}" if title else "",
+        plan_brief(session),
+        criteria,
+        f"# Task\nCreate the project with {template.display_name}. Write tests for the real "
+        "functionality of the selected idea, as the PoC scope describes it (they must fail now)"
+        + (", at least one for each success criterion above" if criteria else "")
+        + ", stubs that raise a 'not implemented' error, a README.md and a .gitignore. Keep it small: "
+        "a few source files and one or two test files. Send every file as a whole-file block.",
+    ]
+    return "\n\n".join(p for p in parts if p)
 
 
 async def scaffold(
@@ -125,9 +108,7 @@ def write_workshop_docs(project: Path, session: WorkshopSession, template: Templ
     (project / "WORKSHOP.md").write_text(
         f"# {title or session.name or 'Proof of concept'}\n\n{description}\n\n"
         f"Made by sofia_nb from workshop session `{session.id}` with the {template.display_name} template.\n"
-        "The workshop's documents are in [docs/workshop/](docs/workshop/).\n\n"
-        + workshop_context(session)
-        + "\n",
+        "The workshop's documents are in [docs/workshop/](docs/workshop/).\n\n" + plan_brief(session) + "\n",
         encoding="utf-8",
     )
     export_session(session, project / "docs" / "workshop", formats=["md"])

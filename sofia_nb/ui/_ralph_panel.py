@@ -11,6 +11,7 @@ import ipywidgets as w
 
 from ..develop import RalphResult
 from ..events import EventBus, IterationFinished, IterationStarted
+from ..inert import SafeHtml
 from ._dispatch import Dispatcher
 from ._notices import NoticeKind, notice_html
 from ._text import TextForm
@@ -98,6 +99,7 @@ class RalphPanel(TextForm, w.VBox):
             lines.append(f"  #{it.iteration}: {it.passed} passed, {it.failed + it.errors} failing{stuck}")
         if self.result is not None:
             lines.append(self.outcome_text())
+            lines += [f"  {c.line()}" for c in self.result.criteria]
         return "\n".join(lines)
 
     def _render(self) -> None:
@@ -110,7 +112,9 @@ class RalphPanel(TextForm, w.VBox):
         self._diff.value = _diff_html(diff) if diff else ""
         if self.result is not None:
             kind: NoticeKind = "info" if self.result.status == "success" else "warning"
-            self._outcome.value = notice_html(self.outcome_text(), kind)
+            criteria = "".join(f"<li>{html.escape(c.line())}</li>" for c in self.result.criteria)
+            listed = SafeHtml(f"<p>The plan's success criteria:</p><ul>{criteria}</ul>") if criteria else ""
+            self._outcome.value = SafeHtml(notice_html(self.outcome_text(), kind) + listed)
 
     def _bars(self) -> str:
         if not self.history:

@@ -10,7 +10,7 @@ from jsonschema import Draft202012Validator
 
 from sofia_nb.cli import main
 from sofia_nb.develop._scaffold import METADATA_FILE
-from sofia_nb.session import SessionStore, export_session
+from sofia_nb.session import PocScope, SessionStore, export_session
 
 from .conftest import RIGHT, fixture_session, git, write_calc
 
@@ -48,6 +48,7 @@ def test_dev_demo_reaches_green_and_export_has_the_timeline(
         "tests": {"passed": 4, "failed": 0, "skipped": 0, "errors": 0, "total": 4},
         "branch": "main",
         "project": str(out.resolve()),
+        "criteria": [],  # the fixture's plan has no PoC scope
     }
     assert (out / "WORKSHOP.md").read_text().startswith("# Night order assistant")
     assert json.loads((out / METADATA_FILE).read_text())["session_id"] == sid
@@ -95,6 +96,22 @@ def test_dev_resumes_without_a_new_scaffold_and_force_starts_over(
     (out / "stray.txt").write_text("from before --force")
     assert main([*args, "--force"]) == 0
     assert last_json(capsys)["iterations"] == 3 and not (out / "stray.txt").exists()
+
+
+@pytest.mark.usefixtures("no_git_identity")
+def test_dev_names_each_success_criterion_and_the_test_that_covers_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = fixture_session()
+    assert session.plan is not None
+    session.plan.poc_scope = PocScope(
+        success_criteria=["Unclear lines go to the night desk", "an order is keyed in under a minute"]
+    )
+    SessionStore().save(session)
+    assert main(["dev", "--session", session.id, "--demo", "--output", str(tmp_path / "poc")]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "criteria SC1 covered by tests/test_parse.py:" in shown  # the demo's test is named with its words
+    assert "SC2 no test names it: an order is keyed in under a minute" in shown
 
 
 def test_dev_without_a_plan_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

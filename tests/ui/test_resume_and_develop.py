@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from sofia_nb.develop import RalphResult, TestCounts
+from sofia_nb.develop import CriterionCoverage, RalphResult, TestCounts
 from sofia_nb.events import EventBus, IterationFinished, IterationStarted
 from sofia_nb.session import Phase, SessionStore, ToolCallRecord, Usage
 from sofia_nb.ui import NotebookWorkshop, RalphPanel, WorkshopApp
@@ -129,3 +129,19 @@ async def test_the_develop_button_runs_the_ralph_loop_under_the_workshop_with_th
         assert again.result.reason == "already-complete" and "already complete" in app.status.value
     finally:
         await run.aclose()
+
+
+def test_the_panel_names_each_success_criterion_and_its_test() -> None:
+    panel = RalphPanel(EventBus(), on_stop=lambda: None)
+    criteria = [
+        CriterionCoverage(tag="SC1", criterion="quotes in <2 s", tests=["tests/test_quote.py:4"]),
+        CriterionCoverage(tag="SC2", criterion="matches the price list to the cent"),
+    ]
+    panel.finish(_result(criteria=criteria))
+    assert panel.as_text().endswith(
+        "  SC1 covered by tests/test_quote.py:4: quotes in <2 s\n"
+        "  SC2 no test names it: matches the price list to the cent"
+    )
+    shown = panel._outcome.value
+    assert "<li>SC1 covered by tests/test_quote.py:4: quotes in &lt;2 s</li>" in shown  # escaped
+    assert "<li>SC2 no test names it: matches the price list to the cent</li>" in shown
