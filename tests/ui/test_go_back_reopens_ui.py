@@ -32,7 +32,7 @@ def _in_ideate(tmp_path):  # type: ignore[no-untyped-def]
     s.ideas = [Idea(id="idea-1", title="Refill triage")]
     s.add_turn(Phase.IDEATE, "assistant", "Ideas.")
     s.phase = Phase.IDEATE
-    return workshop, WorkshopApp(workshop, consent=consent), consent
+    return workshop, WorkshopApp(workshop), consent
 
 
 async def test_going_back_with_a_reason_reopens_and_the_card_says_so(tmp_path) -> None:
