@@ -11,8 +11,8 @@ from ..events import EventBus, PhaseChanged
 from ..session import PHASE_ORDER, Phase
 from ._text import TextForm
 
-_MARKS = {"done": "✓", "current": "●", "next": "○"}
-_COLOURS = {"done": "#1a7f37", "current": "#0969da", "next": "#8c959f"}
+_MARKS = {"done": "✓", "current": "●", "next": "○", "review": "↻"}
+_COLOURS = {"done": "#1a7f37", "current": "#0969da", "next": "#8c959f", "review": "#9a6700"}
 
 
 class PhaseStepper(TextForm, w.HTML):
@@ -21,6 +21,7 @@ class PhaseStepper(TextForm, w.HTML):
     def __init__(self, phase: Phase = Phase.DISCOVER, bus: EventBus | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.phase = phase
+        self.under_review: frozenset[Phase] = frozenset()
         self._unsubscribe = bus.subscribe(self._on_phase, PhaseChanged) if bus else None
         self._render()
 
@@ -36,13 +37,26 @@ class PhaseStepper(TextForm, w.HTML):
         self.phase = phase
         self._render()
 
+    def set_review(self, phases: frozenset[Phase]) -> None:
+        """The later phases kept for review after an earlier one was reopened (drawn ``↻``)."""
+        if phases != self.under_review:
+            self.under_review = phases
+            self._render()
+
     def states(self) -> list[tuple[Phase, str]]:
-        """Each phase with ``done``, ``current`` or ``next`` (all done once the workshop is complete)."""
+        """Each phase with ``done``, ``current``, ``next`` or ``review`` (a later phase whose record
+        waits for review); all done once the workshop is complete."""
         current = PHASE_ORDER.index(self.phase)
         steps = [p for p in PHASE_ORDER if p is not Phase.COMPLETE]
-        return [
-            (p, "done" if i < current else "current" if i == current else "next") for i, p in enumerate(steps)
-        ]
+
+        def state(i: int, p: Phase) -> str:
+            if i == current:
+                return "current"
+            if i > current and p in self.under_review:
+                return "review"
+            return "done" if i < current else "next"
+
+        return [(p, state(i, p)) for i, p in enumerate(steps)]
 
     def as_text(self) -> str:
         return " → ".join(f"{_MARKS[state]} {phase.title}" for phase, state in self.states())

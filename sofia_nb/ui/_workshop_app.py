@@ -372,6 +372,10 @@ class WorkshopApp(TextForm, w.VBox):
             _show(widget, talking)
         for widget in (self.continue_button, self.refine_button):
             _show(widget, opened)
+        waiting = ("pending", "reviewing")
+        self.stepper.set_review(
+            frozenset(r.phase for r in self.workshop.session.reviews if r.state in waiting)
+        )
         review = self.workshop.next_review() if opened else None
         _show(self.keep_button, review is not None)
         self.review_note.value = _review_html(review) if review is not None else ""

@@ -53,6 +53,7 @@ async def test_going_back_with_a_reason_reopens_and_the_card_says_so(tmp_path) -
         and workshop.session.reopened.reason == "140 pharmacies, not <i>120</i>"
     )
     assert app.reason.value == ""
+    assert app.stepper.as_text().startswith("● Discover → ↻ Ideate → ○ Design")  # kept for review
     # on the way forward, Ideate is offered for review: Keep as is shows, with what changed
     assert (
         _visible(app.keep_button)
@@ -62,6 +63,7 @@ async def test_going_back_with_a_reason_reopens_and_the_card_says_so(tmp_path) -
     await asyncio.gather(*app.tasks)
     assert workshop.phase == Phase.IDEATE and [r.state for r in workshop.session.reviews] == ["kept"]
     assert not _visible(app.keep_button) and "kept Ideate as it is" in app.status.value
+    assert app.stepper.as_text().startswith("✓ Discover → ● Ideate → ○ Design")
 
 
 async def test_start_over_is_its_own_choice_and_the_card_says_what_it_clears(tmp_path) -> None:
