@@ -31,15 +31,30 @@ Choice = tuple[str, str, str, str]
 """A button: its label, its style, and the decision and scope a click gives."""
 
 
-class ConsentCard(TextForm, w.VBox):
-    """One consent question: ``server/tool``, its redacted arguments, and the three answer buttons.
+def question(tool: str, arguments: dict[str, Any]) -> str:
+    """What a tool call would do, asked in words: ``Search the web for “…”?``, ``Open https://…?``,
+    else ``Use read docs (context7)?`` (its arguments are behind "details")."""
+    server, _, name = tool.rpartition("/")
+    query = arguments.get("query") or arguments.get("q")
+    if "search" in name and isinstance(query, str):
+        where = "the web" if "web" in name or server in ("builtin", "") else server
+        return f"Search {where} for “{query}”?"
+    url = arguments.get("url")
+    if isinstance(url, str):
+        return f"Open {url}?"
+    return f"Use {name.replace('_', ' ')}" + (f" ({server})?" if server else "?")
 
-    Once answered it collapses to a one-line record of the decision.
+
+class ConsentCard(TextForm, w.VBox):
+    """One consent question, in words and naming sofia (``Search the web for “…”?``), the call's
+    redacted arguments behind "details", and the three answer buttons. Once answered it collapses
+    to a one-line record of the decision, and ``on_settled`` callbacks are told.
     """
 
     def __init__(self, request: ConsentRequest, **kwargs: Any) -> None:
         self.request = request
         self.decision: ConsentDecision | None = None
+        self.on_settled: list[Callable[[ConsentCard], None]] = []
         self._future: asyncio.Future[ConsentDecision] | None = None
         self._dispatch = Dispatcher.here()
         self._title = w.HTML(self._question_html())
@@ -76,7 +91,25 @@ class ConsentCard(TextForm, w.VBox):
         request = self.request
         args = html.escape(json.dumps(request.arguments, indent=2, default=str))
         about = f"<p>{html.escape(request.description)}</p>" if request.description else ""
-        return f"<b>May sofia_nb call <code>{html.escape(request.tool)}</code>?</b>{about}<pre>{args}</pre>"
+        asked = html.escape(question(request.tool, request.arguments))
+        return (
+            f"<b>sofia asks: {asked}</b>{about}"
+            f"<details><summary>details: <code>{html.escape(request.tool)}</code></summary>"
+            f"<pre>{args}</pre></details>"
+        )
+
+    def outcome_text(self) -> str:
+        """The answer in the team's words, for the conversation: ``✓ allowed: Search the web for …``."""
+        asked = question(self.request.tool, self.request.arguments).rstrip("?")
+        if self.decision is None:
+            return f"waiting: {asked}"
+        verb = "allowed" if self.decision.allowed else "not allowed"
+        scope = " (for this session)" if self.decision.scope == "session" else ""
+        return f"{'✓' if self.decision.allowed else '✗'} {verb}{scope}: {asked}"
+
+    def decline(self, reason: str) -> None:
+        """Answer no without a click (the facilitator paused the workshop while the card waited)."""
+        self._settle(ConsentDecision.deny(reason, "widget"))
 
     def _answer(self, decision: str, scope: str) -> None:
         answer = ConsentDecision.model_validate(
@@ -102,6 +135,8 @@ class ConsentCard(TextForm, w.VBox):
         self.children = [self._status]
         if self._future is not None and not self._future.done():
             self._future.set_result(answer)
+        for callback in self.on_settled:
+            callback(self)
 
     def record_text(self) -> str:
         """The one line an answered card keeps: what was decided, by whom and why."""
@@ -184,6 +219,12 @@ class GoBackConfirmation(ConsentCard):
 
     def _default_label(self) -> str:
         return "Stay"
+
+    def outcome_text(self) -> str:
+        target = str(self.request.arguments.get("to", "")).title()
+        if self.decision is None:
+            return f"waiting: go back to {target}?"
+        return f"went back to {target}" if self.decision.allowed else f"stayed; did not go back to {target}"
 
     def record_text(self) -> str:
         answer = self.decision

@@ -16,20 +16,23 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..events import TextDelta, ToolCallFinished, ToolCallStarted, TurnAdded, WarningIssued
+from ..events import PhaseChanged, TextDelta, ToolCallFinished, ToolCallStarted, TurnAdded, WarningIssued
 from ..inert import SafeHtml, markdown_html
-from ..session import Phase, WorkshopSession
+from ..session import PHASE_ORDER, Phase, WorkshopSession
 from ..workshop import ReplyBlocks, Workshop, prose_only, reply_parts, streaming_prose
+from ._consent_card import ConsentCard
 from ._notices import NoticeKind, notice_html, notice_text, without_paths
 from ._record_cards import Block, html_block, markdown, record_blocks
 from ._streaming import StreamingReply
 
 _WARNING_SOURCES = ("workshop", "enrich")
+PHASE_ORDER_VALUES = {p.value for p in PHASE_ORDER}
 _SPEAKERS = {"user": "Team", "assistant": "sofia"}
 FRAME_S = 0.25
 """At most one update of the streaming reply per frame: a person reads no faster, and each one costs
 the open block's rendering in the kernel and a message to every view."""
 _RECORDING = SafeHtml("<p><i>sofia is recording the results…</i></p>")
+THINKING = SafeHtml('<p class="sofia-nb-thinking"><i>sofia is thinking…</i></p>')
 
 
 def message_blocks(role: str, content: str, session: WorkshopSession) -> list[Block]:
@@ -73,6 +76,11 @@ class ConversationView(w.Box):
         self._last_frame = 0.0
         self._frame: asyncio.TimerHandle | None = None
         self._outputs: list[w.Output] = []
+        self.cards = w.VBox()
+        """The consent cards waiting for an answer; the app shows them right under the conversation,
+        outside its scrolled box, so a card is in view wherever the facilitator has scrolled to."""
+        self._working = False  # a step runs: "sofia is thinking…" shows while nothing streams
+        self._thinking = False
         self._sent: list[str] = []
         self._searches: dict[str, str] = {}
         self._searched: set[str] = set()
@@ -93,8 +101,13 @@ class ConversationView(w.Box):
             bus.subscribe(self._on_tool_started, ToolCallStarted),
             bus.subscribe(self._on_tool_finished, ToolCallFinished),
             bus.subscribe(self._on_warning, WarningIssued),
+            bus.subscribe(self._on_phase, PhaseChanged),
         ]
-        for turn in workshop.session.turns:
+        self._replay()
+
+    def _replay(self) -> None:
+        """Show the session's messages, as the record holds them."""
+        for turn in self.workshop.session.turns:
             if turn.role in _SPEAKERS and not turn.metadata.get("kickoff"):
                 self._divider(turn.phase.value)
                 self.append(turn.role, turn.content)
@@ -129,9 +142,26 @@ class ConversationView(w.Box):
         """A failed step as a notice that says what to do (no path, no traceback)."""
         self.notice(notice_text(exc), "error")
 
+    def working(self, busy: bool) -> None:
+        """A step started or ended: while it runs and nothing streams, "sofia is thinking…" shows
+        (from Send to the first word, between a reply and the next request, during tool rounds)."""
+        self._working = self._thinking = busy
+        self._draw()
+
+    def show_card(self, card: ConsentCard) -> None:
+        """A consent question, under the conversation (below the reply that led to it); once
+        answered it leaves a line in the conversation, in words."""
+        self.cards.children = (*self.cards.children, card)
+        card.on_settled.append(self._card_settled)
+
+    def _card_settled(self, card: ConsentCard) -> None:
+        self.cards.children = tuple(c for c in self.cards.children if c is not card)
+        self.notice(card.outcome_text(), "info" if card.decision and card.decision.allowed else "warning")
+
     # --- events ---------------------------------------------------------------------------
 
     def _on_delta(self, event: TextDelta) -> None:
+        self._thinking = False
         for block in self._blocks.feed(event.text):
             if prose := prose_only(block):  # a finished record is shown as a card when the turn is added
                 self._finished.append(markdown_html(prose))
@@ -149,7 +179,8 @@ class ConversationView(w.Box):
         self._frame = None
         self._last_frame = time.monotonic()
         prose, recording = streaming_prose(self._blocks.open)
-        open_html = SafeHtml(markdown_html(prose) + (_RECORDING if recording else ""))
+        note = _RECORDING if recording else (THINKING if self._thinking else "")
+        open_html = SafeHtml(markdown_html(prose) + note)
         self.streaming.update(self._finished, open_html)
         self._finished = []
 
@@ -159,6 +190,9 @@ class ConversationView(w.Box):
             self._frame = None
         self._blocks, self._finished = ReplyBlocks(), []
         self.streaming.clear()
+        if self._working:  # the step goes on (an extraction, the next phase's opening)
+            self._thinking = True
+            self._draw()
 
     def _on_turn(self, event: TurnAdded) -> None:
         self._divider(event.phase)
@@ -172,6 +206,9 @@ class ConversationView(w.Box):
             self.append(event.role, event.content)
 
     def _on_tool_started(self, event: ToolCallStarted) -> None:
+        if self._working and not self._thinking:  # a tool round: the model is at work again
+            self._thinking = True
+            self._draw()
         if event.tool.endswith("web_search"):
             query = event.arguments.get("query") or ", ".join(map(str, event.arguments.values()))
             self._searches[event.call_id] = str(query)
@@ -183,6 +220,20 @@ class ConversationView(w.Box):
             return
         self._searched.add(query)
         self.notice(f"sofia searched the web for “{query}”; the results inform the workshop.")
+
+    def _on_phase(self, event: PhaseChanged) -> None:
+        """Going back: the screen shows what the record holds (the later phases' messages go)."""
+        known = event.previous in PHASE_ORDER_VALUES and event.phase in PHASE_ORDER_VALUES
+        if known and PHASE_ORDER.index(Phase(event.phase)) < PHASE_ORDER.index(Phase(str(event.previous))):
+            self._rebuild()
+
+    def _rebuild(self) -> None:
+        for output in self._outputs:
+            output.close()
+        self._outputs, self.entries, self._entry_html, self.transcript = [], [], [], []
+        self._sent, self._phase = [], None
+        self._replay()
+        self._children()
 
     def _on_warning(self, event: WarningIssued) -> None:
         if event.source in _WARNING_SOURCES:
@@ -211,6 +262,9 @@ class ConversationView(w.Box):
             for shown in block.display_objects():
                 output.append_display_data(shown)
         self._outputs.append(output)
+        self._children()
+
+    def _children(self) -> None:
         # column-reverse shows the children bottom-up: the newest output comes first, streaming before it
         self.children = (self.streaming, *reversed(self._outputs))
 

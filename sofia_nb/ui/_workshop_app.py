@@ -49,6 +49,25 @@ OFF_SCRIPT = (
 )
 
 
+APP_STYLE = (
+    "<style>"
+    ".sofia-nb-thinking { animation: sofia-nb-pulse 1.4s ease-in-out infinite; color: #57606a; }"
+    "@keyframes sofia-nb-pulse { 0%, 100% { opacity: 1; } 50% { opacity: 0.35; } }"
+    ".sofia-nb-disconnected { display: none; }"
+    ".jupyter-widgets-disconnected .sofia-nb-disconnected { display: block; }"
+    "</style>"
+)
+DISCONNECTED = (
+    '<div class="sofia-nb-disconnected" style="border:1px solid #cf222e;background:#ffebe9;'
+    'padding:6px 10px;margin:4px 0">'
+    "<b>This app has lost its kernel</b> (it was restarted or shut down): its buttons and Send do "
+    'nothing now. To go on, run this cell again: with <code>session="last"</code> the workshop '
+    "continues where it was saved. Copy what you typed in the message box first: it is not sent.</div>"
+)
+"""Shown only when the widget manager marks the app disconnected (``jupyter-widgets-disconnected``):
+a kernel-less app says so, and how to resume, instead of looking alive."""
+
+
 def _show(widget: w.Widget, visible: bool) -> None:
     widget.layout.display = "" if visible else "none"
 
@@ -114,7 +133,8 @@ class WorkshopApp(TextForm, w.VBox):
         self.team_area = w.VBox()
         self.team: TeamPanel | None = None
         self.status = w.HTML()
-        self.consent_area = w.VBox()
+        self._status_kind: NoticeKind | None = None
+        self.consent_area = self.chat.cards  # the cards wait in the conversation, at the question
         self.develop_area = w.VBox()
         self.tool_log = ToolCallLog(bus, layout=w.Layout(flex="1 1 auto", min_width="0"))
         self.tool_log.restore(session.tool_calls)
@@ -162,14 +182,15 @@ class WorkshopApp(TextForm, w.VBox):
         )
         super().__init__(
             [
-                w.HTML(LIVE_STYLE),
+                w.HTML(LIVE_STYLE + APP_STYLE),
+                w.HTML(DISCONNECTED),
                 self.stepper,
                 self.chat,
+                self.chat.cards,
                 self.message,
                 w.HBox([self.start_button, self.send_button], layout=wrap),
                 decisions,
                 self.review_note,
-                self.consent_area,
                 self.team_area,
                 self.status,
                 w.HBox([self.tool_log, self.meter], layout=w.Layout(width="100%")),
@@ -230,6 +251,13 @@ class WorkshopApp(TextForm, w.VBox):
     def _clicked(self, button: w.Button, action: Callable[[], object]) -> None:
         # A click that arrives while a step runs (the browser had not yet greyed the button out)
         # is refused out loud; the message box keeps its text, so nothing typed is lost.
+        if self.busy and button is self.pause_button and self.chat.cards.children:
+            # Pause while a card waits: the question is answered no, then the pause follows the step
+            for card in list(self.chat.cards.children):
+                if isinstance(card, ConsentCard):
+                    card.decline("the facilitator paused the workshop")
+            action()
+            return
         if self.busy:
             self._say(
                 f"{button.description} was not started: sofia is still working on the current step; "
@@ -350,6 +378,8 @@ class WorkshopApp(TextForm, w.VBox):
             raise RuntimeError("WorkshopApp.run was called off the kernel's loop; call it from a cell")
         for button in self._buttons:
             button.disabled = True
+        self._say("")  # what the last notice said belonged to the state before this step
+        self.chat.working(True)
         previous = self.tasks[-1] if self.tasks else None
         task = asyncio.ensure_future(_after(previous, coro))
         self.tasks.append(task)
@@ -359,6 +389,10 @@ class WorkshopApp(TextForm, w.VBox):
     def _done(self, task: asyncio.Task[Any]) -> None:
         if not task.cancelled() and task.exception() is not None:
             self._fail(task.exception())  # type: ignore[arg-type]
+        if not self.busy:
+            self.chat.working(False)
+            if self._status_kind == "busy":  # "click … again when the buttons are back": they are
+                self._say("")
         self._refresh()
 
     def _refresh(self) -> None:
@@ -385,6 +419,8 @@ class WorkshopApp(TextForm, w.VBox):
         busy = self.busy
         for button in self._buttons:
             button.disabled = busy or (paused and button is not self.resume_button)
+        if self.chat.cards.children:  # a question waits: the facilitator can still pause
+            self.pause_button.disabled = paused
         if talking:
             self.phase_choice.value = phase.value
         self._offer_demo_line(talking and opened and not busy)
@@ -404,11 +440,16 @@ class WorkshopApp(TextForm, w.VBox):
     # --- views ----------------------------------------------------------------------------
 
     def show_card(self, card: ConsentCard) -> None:
-        """Put a consent card in the app's consent area (a ``WidgetConsent``'s ``show``)."""
-        self.consent_area.children = [*self.consent_area.children, card]
+        """Put a consent card in the conversation, at the question (a ``WidgetConsent``'s ``show``);
+        while it waits, Pause stays available (it answers the card no, then pauses)."""
+        self.chat.show_card(card)
+        card.on_settled.append(lambda _card: self._refresh())
+        self.pause_button.disabled = False
 
     def _say(self, text: str, kind: NoticeKind = "info") -> None:
-        self.status.value = notice_html(text, kind)
+        """The app's one status line; an empty ``text`` clears it."""
+        self.status.value = notice_html(text, kind) if text else ""
+        self._status_kind = kind if text else None
 
     def as_text(self) -> str:
         return "\n".join(part for part in (self.stepper.as_text(), self.chat.as_text()) if part)

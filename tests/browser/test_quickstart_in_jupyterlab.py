@@ -47,7 +47,7 @@ def test_quickstart_consent_click_log_and_meter(jupyterlab: str) -> None:
             menu(page, "Run", "Run All Cells")
             allow = page.locator(".jp-OutputArea-output button.jupyter-button:has-text('Allow')").first
             allow.wait_for(timeout=120_000)
-            card_text = page.locator(".jp-OutputArea-output").filter(has_text="May sofia_nb call").first
+            card_text = page.locator(".jp-OutputArea-output").filter(has_text="sofia asks").first
             assert "demo-search/web_search" in card_text.inner_text()
             page.screenshot(path=str(ARTIFACTS / "consent-card.png"), full_page=True)
             allow.click()

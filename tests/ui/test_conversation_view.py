@@ -118,7 +118,7 @@ async def test_a_streamed_reply_sends_each_finished_block_once_and_the_open_bloc
     assert "Paragraph 39" in shown[-1]
     # the open block goes as edits: what it keeps, and what follows; never the reply so far
     assert max(len(m.get("add", "")) for m in sent) < 3 * max(map(len, paragraphs))
-    assert sent[-1] == {"reset": True} and app.chat.streaming.value == ""
+    assert {"reset": True} in sent and app.chat.streaming.value == ""  # the reply ended, nothing shows
 
 
 async def test_the_newest_message_stays_in_view(tmp_path) -> None:
