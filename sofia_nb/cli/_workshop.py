@@ -40,6 +40,7 @@ from . import _exit
 from ._consent import add_consent_timeout, workshop_consent
 from ._context import CliContext
 from ._reply_view import reply_view, streaming_view
+from ._team import TeamConsole, add_team_flags, replay_room
 from ._tool_lines import tool_call_line
 from ._usage_text import usage_text
 
@@ -71,6 +72,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--demo", action="store_true", help="the bundled scripted company and its offline servers")
     p.add_argument("--non-interactive", action="store_true", help="no prompts: inputs file, consent policy")
     p.add_argument("--inputs", metavar="FILE", help="the facilitator's messages per phase (JSON or YAML)")
+    add_team_flags(p)
     add_consent_timeout(p)
     p.set_defaults(handler=run)
 
@@ -274,8 +276,11 @@ def _suggestion(ctx: CliContext, run: WorkshopRun) -> str | None:
     return None
 
 
-async def _interactive(ctx: CliContext, run: WorkshopRun, reader: LineReader) -> None:
-    """The model opens each phase, the facilitator talks (`done` ends the talk), then the gate decides."""
+async def _interactive(
+    ctx: CliContext, run: WorkshopRun, reader: LineReader, team: TeamConsole | None = None
+) -> None:
+    """The model opens each phase, the facilitator talks (`done` ends the talk; a line starting with
+    `/` drives the team's rounds when they are invited), then the gate decides."""
     workshop = run.workshop
     if workshop.phase in CONVERSATION_PHASES:
         await workshop.start_phase()
@@ -286,7 +291,9 @@ async def _interactive(ctx: CliContext, run: WorkshopRun, reader: LineReader) ->
             await workshop.pause()
             return
         line = line.strip() or suggestion or ""
-        if line.lower() == "done":
+        if team is not None and line.startswith("/"):
+            team.command(line)
+        elif line.lower() == "done":
             if not await _gate(ctx, workshop, reader):
                 return
         elif line:
@@ -313,15 +320,23 @@ async def run(ctx: CliContext) -> int:
         hint = " (see --consent)" if exc.setting == "phase" else ""
         raise _exit.UsageError(_exit.as_flags(exc.worded(_exit.flag)) + hint) from None
     session = renderer.session = opened.session
+    team: TeamConsole | None = None
     try:
         async with opened:
+            if args.room:
+                replay_room(ctx, opened.workshop)
+            if args.invite:
+                team = TeamConsole(ctx, opened.workshop)
             if reader is None:
                 await opened.play(on_message=None if ctx.out.json_mode else _Echo(ctx))
             else:
-                await _interactive(ctx, opened, reader)
+                await _interactive(ctx, opened, reader, team)
     except LLMError as exc:
         ctx.out.error(f"the model failed: {exc}", kind=exc.kind, session_id=session.id)
         return _exit.ERROR
+    finally:
+        if team is not None:
+            team.stop()
     renderer.usage("this session so far")
     result = WorkshopResult(session_id=session.id, phase=session.phase, status=session.status)
     next_step = (

@@ -9,7 +9,7 @@ server lets participants reach (the room, and nothing else).
 
 from ._network import GUEST_WIFI_NOTE, Interface, NoLanAddress, bind_host, lan_address
 from ._room import ParticipantView, Room, RoomLimits, RoomRefusal
-from ._script import Replay, RoomFileError, RoomScript
+from ._script import Replay, ReplayedTeam, RoomFileError, RoomScript
 from ._server import ParticipantServer
 
 
@@ -26,6 +26,7 @@ __all__ = [
     "ParticipantServer",
     "ParticipantView",
     "Replay",
+    "ReplayedTeam",
     "Room",
     "RoomFileError",
     "RoomLimits",

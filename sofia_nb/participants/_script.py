@@ -24,6 +24,7 @@ rounds:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -31,8 +32,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from .._datafile import DataFileError, read_json_or_yaml
 from .._validation import describe
-from ..session import Phase
-from ..session._team import RoundKind, TeamMember, TeamRound
+from ..session import Phase, WorkshopSession
+from ..session._team import RoundKind, TeamMember, TeamRoom, TeamRound
 from ._room import NAME_MAX, TEXT_MAX, TITLE_MAX, AnswerIn, IdeaIn, Room, RoomRefusal, ScoresIn, VotesIn
 
 _Label = Annotated[str, StringConstraints(min_length=1, max_length=64)]
@@ -78,6 +79,9 @@ class ScriptRound(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: RoundKind
     phase: Phase | None = Field(None, description="only a round opened in this phase takes these entries")
+    prompt: Annotated[str, StringConstraints(max_length=TEXT_MAX)] = Field(
+        "", description="what the round asks (a replayed round opens with it)"
+    )
     answers: list[ScriptAnswer] = Field(default_factory=list)
     ideas: list[ScriptIdea] = Field(default_factory=list)
     scores: list[ScriptScores] = Field(default_factory=list)
@@ -180,3 +184,60 @@ class Replay:
                     f"room file, rounds.{n} ({scripted.kind.value}), {label}: {exc.message}"
                 ) from None
         return made
+
+
+ROUND_PHASE: dict[RoundKind, Phase] = {
+    RoundKind.QUESTION: Phase.DISCOVER,
+    RoundKind.IDEATE: Phase.IDEATE,
+    RoundKind.DESIGN: Phase.DESIGN,
+    RoundKind.SELECT: Phase.SELECT,
+}
+"""Where a replayed round opens when the file names no phase."""
+
+
+class ReplayedTeam:
+    """The team of a room file, for runs nobody facilitates live (``--room FILE``, the notebook's
+    ``room_file``): the engine asks it for the room before every request (``Workshop.team``); the
+    first request in a phase opens that phase's rounds of the file — with the record's ideas to
+    score or vote on, the cards offered in Ideate — plays their entries through the room's rules,
+    closes and reveals them. A round of that phase and kind already in the record (a resumed
+    session) is not played again."""
+
+    def __init__(self, session_of: Callable[[], WorkshopSession], script: RoomScript) -> None:
+        self.session_of = session_of
+        session = session_of()
+        self.room = Room(session.team if session.team.members or session.team.rounds else None)
+        self.script = script
+        self._replay: Replay | None = None
+        self._due = [(scripted.phase or ROUND_PHASE[scripted.kind], scripted) for scripted in script.rounds]
+
+    def snapshot(self) -> TeamRoom:
+        self._open_due()
+        return self.room.snapshot()
+
+    def _open_due(self) -> None:
+        session = self.session_of()
+        phase = session.phase
+        done = [(r.phase, r.kind) for r in self.room.snapshot().rounds]
+        for target, scripted in [d for d in self._due if d[0] == phase]:
+            items = _items(session, scripted.kind)
+            if scripted.kind in (RoundKind.DESIGN, RoundKind.SELECT) and not items:
+                continue  # nothing to score or vote on yet: played once the record has ideas
+            self._due.remove((target, scripted))
+            if (phase, scripted.kind) in done:
+                done.remove((phase, scripted.kind))  # played before the session was resumed
+                continue
+            if self._replay is None:
+                self._replay = Replay(self.room, self.script)
+            opened = self.room.open_round(scripted.kind, prompt=scripted.prompt, items=items, phase=phase)
+            self._replay.play(opened)
+            self.room.close_round()
+            self.room.reveal()
+
+
+def _items(session: WorkshopSession, kind: RoundKind) -> list[dict[str, str]]:
+    if kind in (RoundKind.DESIGN, RoundKind.SELECT):
+        return [{"id": i.id, "title": i.title, "description": i.description} for i in session.ideas]
+    if kind == RoundKind.IDEATE and session.cards:
+        return [{"id": c.id, "title": c.title, "description": c.notes} for c in session.cards.selected]
+    return []

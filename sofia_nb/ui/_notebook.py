@@ -60,8 +60,10 @@ class NotebookWorkshop:
         consent_timeout_s: float = 600.0,
         session: str | None = None,
         mcp_config: str | Path | None = None,
+        room_file: str | Path | None = None,
     ) -> NotebookWorkshop:
-        """Set up a workshop from notebook parameters (``llm="demo"`` is the bundled company)."""
+        """Set up a workshop from notebook parameters (``llm="demo"`` is the bundled company);
+        ``room_file`` replays a team's input (docs/participants.md) as the workshop reaches each phase."""
         policy = ConsentPolicy.from_parameters(consent_policy, list(preapproved_tools))
         cards = WidgetConsent() if interactive else None
         consent: ConsentProvider = PreapprovedThenAsk(policy, cards) if cards else PolicyConsent(policy)
@@ -81,6 +83,11 @@ class NotebookWorkshop:
             consent_deadline_s=consent_timeout_s,
             mcp_config=options.mcp_config,
         )
+        if room_file:
+            from ..participants import ReplayedTeam, RoomScript
+
+            script = RoomScript.from_file(room_file)
+            run.workshop.team = ReplayedTeam(lambda: run.workshop.session, script)
         return cls(run, interactive, cards, development, demo=demo)
 
     @property

@@ -1,0 +1,147 @@
+"""The team in the room from the terminal: ``workshop --invite`` (a join link and a text QR code
+for the team's phones), ``--room FILE`` (a room file replayed), and the facilitator's slash
+commands for rounds while the workshop runs."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from ..session._team import CRITERIA, RoundKind
+from ..workshop import Workshop
+from . import _exit
+from ._context import CliContext
+
+if TYPE_CHECKING:
+    from ..participants import ParticipantServer
+
+HELP = (
+    "team: /round question|ideate|design|select [PROMPT]  /timer SECONDS  /close  /reveal  "
+    "/remove ENTRY  /team  /joining on|off  /new-link  /stop"
+)
+
+
+def add_team_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--room", metavar="FILE", help="replay the team's input from a room file (docs/participants.md)"
+    )
+    p.add_argument(
+        "--invite", action="store_true", help="invite the team: a join link and QR code for phones"
+    )
+    p.add_argument(
+        "--lan", action="store_true", help="with --invite: serve on this machine's LAN address, not 127.0.0.1"
+    )
+
+
+def replay_room(ctx: CliContext, workshop: Workshop) -> None:
+    """``--room FILE``: the file's team joins and answers as the workshop reaches each phase."""
+    from ..participants import ReplayedTeam, RoomFileError, RoomScript
+
+    try:
+        script = RoomScript.from_file(ctx.args.room)
+    except RoomFileError as exc:
+        raise _exit.UsageError(f"--room: {exc}") from None
+    workshop.team = ReplayedTeam(lambda: workshop.session, script)
+
+
+class TeamConsole:
+    """``--invite``: the participant server for this workshop, and the slash commands driving it."""
+
+    def __init__(self, ctx: CliContext, workshop: Workshop) -> None:
+        try:
+            from ..participants import ParticipantServer, Room
+        except ImportError:
+            raise _exit.UsageError(
+                '--invite needs the participants extra: pip install "sofia_nb[participants]"'
+            ) from None
+        self.ctx = ctx
+        self.workshop = workshop
+        self.room = Room(workshop.session.team)
+        workshop.team = self.room
+        self.server: ParticipantServer = ParticipantServer(self.room, lan=ctx.args.lan).start()
+        self.show_link()
+
+    def show_link(self) -> None:
+        from ..participants import GUEST_WIFI_NOTE
+
+        self.ctx.out.info(f"join link for the team: {self.server.url}")
+        self.ctx.out.info(self.server.qr_text())
+        if self.server.lan:
+            self.ctx.out.info(GUEST_WIFI_NOTE)
+        else:
+            self.ctx.out.info(
+                "(127.0.0.1 only: browsers on this computer; --lan serves phones on this network)"
+            )
+        self.ctx.out.info(HELP)
+
+    def stop(self) -> None:
+        self.server.stop()
+        self.workshop.take_team()
+
+    def command(self, line: str) -> None:
+        """Run one slash command; a refusal is said, never raised."""
+        name, _, rest = line[1:].strip().partition(" ")
+        rest = rest.strip()
+        try:
+            self._run(name.lower(), rest)
+        except Exception as exc:  # RoomRefusal, a bad number, a round without ideas
+            self.ctx.out.info(f"team: {exc}")
+        self.workshop.take_team()
+
+    def _run(self, name: str, rest: str) -> None:
+        room = self.room
+        if name == "round":
+            kind_name, _, prompt = rest.partition(" ")
+            kind = RoundKind(kind_name or "question")
+            session = self.workshop.session
+            items = (
+                [{"id": i.id, "title": i.title} for i in session.ideas]
+                if kind in (RoundKind.DESIGN, RoundKind.SELECT)
+                else []
+            )
+            opened = room.open_round(kind, prompt=prompt.strip(), items=items, phase=self.workshop.phase)
+            self.ctx.out.info(f"team: round {opened.id} ({kind.value}) open")
+        elif name == "timer":
+            room.set_timer(float(rest) if rest else None)
+        elif name == "close":
+            room.close_round()
+        elif name == "reveal":
+            room.reveal()
+        elif name == "remove":
+            room.remove(rest)
+        elif name == "joining":
+            room.set_joining(rest.lower() != "off")
+        elif name == "new-link":
+            self.server.rotate_token()
+            self.show_link()
+        elif name == "stop":
+            self.stop()
+            self.ctx.out.info("team: the participant server is stopped")
+            return
+        elif name != "team":
+            self.ctx.out.info(HELP)
+            return
+        self.ctx.out.info(self.summary())
+
+    def summary(self) -> str:
+        """The live counts and the current round's aggregate, as lines."""
+        counts = self.room.counts()
+        lines = [
+            f"team: {counts['members']} joined, {counts['connected']} connected; "
+            f"{counts['contributors']} answered, {counts['entries']} entries"
+        ]
+        results = self.room.results()
+        if results is not None:
+            for c in self.room.snapshot().of_round(results.round_id):  # with ids, for /remove
+                said = getattr(c, "text", "") or getattr(c, "title", "")
+                if said:
+                    lines.append(f"  {c.id}: {' '.join(said.split())}")
+            for s in results.scores:
+                means = ", ".join(
+                    f"{c} {s.criteria[c].mean:g}±{s.criteria[c].spread:g}"
+                    for c in CRITERIA
+                    if s.criteria[c].mean
+                )
+                lines.append(f"  - {s.title}: {means or 'no scores'} ({s.scorers} scored)")
+            lines += [f"  - {v.title}: {v.dots} dots from {v.voters}" for v in results.votes]
+        return "\n".join(lines)
