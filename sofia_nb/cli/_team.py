@@ -44,7 +44,7 @@ def replay_room(ctx: CliContext, workshop: Workshop) -> None:
     workshop.team = ReplayedTeam(lambda: workshop.session, script)
 
 
-class TeamConsole:
+class TeamCommands:
     """``--invite``: the participant server for this workshop, and the slash commands driving it."""
 
     def __init__(self, ctx: CliContext, workshop: Workshop) -> None:

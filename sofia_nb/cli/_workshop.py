@@ -40,7 +40,7 @@ from . import _exit
 from ._consent import add_consent_timeout, workshop_consent
 from ._context import CliContext
 from ._reply_view import reply_view, streaming_view
-from ._team import TeamConsole, add_team_flags, replay_room
+from ._team import TeamCommands, add_team_flags, replay_room
 from ._tool_lines import tool_call_line
 from ._usage_text import usage_text
 
@@ -277,7 +277,7 @@ def _suggestion(ctx: CliContext, run: WorkshopRun) -> str | None:
 
 
 async def _interactive(
-    ctx: CliContext, run: WorkshopRun, reader: LineReader, team: TeamConsole | None = None
+    ctx: CliContext, run: WorkshopRun, reader: LineReader, team: TeamCommands | None = None
 ) -> None:
     """The model opens each phase, the facilitator talks (`done` ends the talk; a line starting with
     `/` drives the team's rounds when they are invited), then the gate decides."""
@@ -320,13 +320,13 @@ async def run(ctx: CliContext) -> int:
         hint = " (see --consent)" if exc.setting == "phase" else ""
         raise _exit.UsageError(_exit.as_flags(exc.worded(_exit.flag)) + hint) from None
     session = renderer.session = opened.session
-    team: TeamConsole | None = None
+    team: TeamCommands | None = None
     try:
         async with opened:
             if args.room:
                 replay_room(ctx, opened.workshop)
             if args.invite:
-                team = TeamConsole(ctx, opened.workshop)
+                team = TeamCommands(ctx, opened.workshop)
             if reader is None:
                 await opened.play(on_message=None if ctx.out.json_mode else _Echo(ctx))
             else:
