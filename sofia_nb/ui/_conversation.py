@@ -28,7 +28,7 @@ from ._streaming import StreamingReply
 _WARNING_SOURCES = ("workshop", "enrich")
 PHASE_ORDER_VALUES = {p.value for p in PHASE_ORDER}
 _SPEAKERS = {"user": "Team", "assistant": "sofia"}
-FRAME_S = 0.25
+FRAME_S = 0.3
 """At most one update of the streaming reply per frame: a person reads no faster, and each one costs
 the open block's rendering in the kernel and a message to every view."""
 _RECORDING = SafeHtml("<p><i>sofia is recording the results…</i></p>")
