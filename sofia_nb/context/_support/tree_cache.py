@@ -78,12 +78,14 @@ class TreeCache:
         or the tree is bigger than its limit."""
         if not self.limit:
             return None
+        folders: _Listings = {}
         listed = [
             (path, (st.st_mtime_ns, st.st_size, st.st_ino), st.st_size)
-            for path, st in _regular_files(str(root), ignored, exts)
+            for path, st in _regular_files(str(root), ignored, exts, folders)
         ]
         if sum(size for _, _, size in listed) > self.limit:
-            return None
+            return None  # its folders' listings are not kept either: a tree that is not held
+        _remember(folders)
         keys = [(path, key) for path, key, _ in listed]
         listing_key = (str(root), frozenset(ignored), exts)
         with self._lock:
@@ -145,16 +147,17 @@ def _read(path: str) -> tuple[bytes, bool] | None:
 
 
 def _regular_files(
-    root: str, ignored: frozenset[str] | set[str], exts: frozenset[str]
+    root: str, ignored: frozenset[str] | set[str], exts: frozenset[str], listed: _Listings
 ) -> Iterator[tuple[str, os.stat_result]]:
-    """(path, lstat) of every regular file below ``root``, as :func:`.walk.walk_paths` walks.
+    """(path, lstat) of every regular file below ``root``, as :func:`.walk.walk_paths` walks;
+    ``listed`` gets the folders listed anew (:func:`_entries`).
 
     A file is ``lstat``-ed only when its extension is wanted: one system call per file searched,
-    and one per folder (:func:`_entries`).
+    and one per folder.
     """
     stack = [root]
     while stack:
-        for name, path, is_dir in _entries(stack.pop()):
+        for name, path, is_dir in _entries(stack.pop(), listed):
             if is_dir:
                 if name not in ignored:
                     stack.append(path)
@@ -170,14 +173,18 @@ def _regular_files(
 
 
 # A folder's entries as last listed: (mtime ns, inode, when listed, [(name, path, is a folder)]).
-_FOLDERS: dict[str, tuple[int, int, int, list[tuple[str, str, bool]]]] = {}
-_FOLDERS_MAX = 50_000
+_Listing = tuple[int, int, int, list[tuple[str, str, bool]]]
+_Listings = dict[str, _Listing]
+_FOLDERS: _Listings = {}
+_FOLDERS_HELD = [0]  # entries in _FOLDERS
+_FOLDERS_MAX = 100_000  # entries (about 30 MB): past it, the listings start again
+_FOLDERS_LOCK = threading.Lock()
 _SETTLED_NS = 2_000_000_000  # a listing is trusted once the folder was last changed this long before
 
 
-def _entries(folder: str) -> list[tuple[str, str, bool]]:
+def _entries(folder: str, listed: _Listings) -> list[tuple[str, str, bool]]:
     """The folder's entries, each with whether it is a folder (by the entry's type: no ``lstat``;
-    a symlink to a folder is not one).
+    a symlink to a folder is not one); a new listing goes into ``listed``.
 
     Adding, removing or renaming an entry changes the folder's modification time, so a listing is
     reused while the folder's ``lstat`` is the same; as git does for its index, only a listing made
@@ -197,10 +204,20 @@ def _entries(folder: str) -> list[tuple[str, str, bool]]:
             entries = [(e.name, e.path, e.is_dir(follow_symlinks=False)) for e in it]
     except OSError:
         return []
-    if len(_FOLDERS) >= _FOLDERS_MAX:
-        _FOLDERS.clear()
-    _FOLDERS[folder] = (st.st_mtime_ns, st.st_ino, listed_at, entries)
+    listed[folder] = (st.st_mtime_ns, st.st_ino, listed_at, entries)
     return entries
+
+
+def _remember(listed: _Listings) -> None:
+    """Keep the listings of a tree the cache holds (a bigger tree's are let go with its walk)."""
+    with _FOLDERS_LOCK:
+        for folder, listing in listed.items():
+            old = _FOLDERS.pop(folder, None)
+            _FOLDERS_HELD[0] += len(listing[3]) - (len(old[3]) if old is not None else 0)
+            if _FOLDERS_HELD[0] > _FOLDERS_MAX:
+                _FOLDERS.clear()
+                _FOLDERS_HELD[0] = len(listing[3])
+            _FOLDERS[folder] = listing
 
 
 TREE_CACHE = TreeCache()

@@ -14,7 +14,7 @@ from sofia_nb.context._providers.grep import GrepInput
 from sofia_nb.context._providers.grep import run as grep
 from sofia_nb.context._providers.refs import RefsInput
 from sofia_nb.context._providers.refs import run as refs
-from sofia_nb.context._support import scan
+from sofia_nb.context._support import scan, tree_cache
 from sofia_nb.context._support.tree_cache import TREE_CACHE
 
 
@@ -110,3 +110,16 @@ def test_refs_over_the_held_files_match_refs_by_ripgrep(tmp_path: Path, held: No
     for _ in range(2):
         warm = refs(RefsInput(symbol="token", root=str(tmp_path), max=0))
         assert (warm.refs, warm.defs, warm.uses) == (cold.refs, cold.defs, cold.uses)
+
+
+def test_a_tree_too_big_to_hold_leaves_no_folder_listing_behind(tmp_path: Path, held: None) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.py").write_text("needle = 1\n" * 100)
+    _settle(tmp_path / "sub")
+    _settle(tmp_path)
+    TREE_CACHE.limit = 100  # bytes: the tree is bigger, so ripgrep searches it
+    assert [h[1:3] for h in _hits(tmp_path, "needle")][:1] == [("sub/a.py", 1)]
+    assert not [f for f in tree_cache._FOLDERS if f.startswith(str(tmp_path))]
+    TREE_CACHE.limit = 64 * 1024 * 1024  # now held: its listings are kept for the next call
+    _hits(tmp_path, "needle")
+    assert {str(tmp_path), str(tmp_path / "sub")} <= set(tree_cache._FOLDERS)
