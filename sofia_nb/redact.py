@@ -36,7 +36,9 @@ _SHAPES = re.compile("|".join(pattern for _, pattern in _TOKEN_SHAPES))
 # position, which takes several times longer than scanning for the pieces.
 _SHAPE_PIECES = tuple(piece for pieces, _ in _TOKEN_SHAPES for piece in pieces)
 _SHORTEST_TOKEN = 15  # the shortest text any shape matches ("Bearer " and 8 characters); a test holds it
-_MIN_ENV_SECRET_LEN = 6
+# Shorter values (a placeholder key such as "x") cannot be told apart from words: masking them
+# would shred every text they occur in, so neither the environment nor a caller's list does.
+_MIN_SECRET_LEN = 6
 
 
 @functools.lru_cache(maxsize=4096)  # the same few keys come back on every call and event
@@ -66,7 +68,7 @@ def _env_secret_values() -> list[str]:
     if raw is not None and raw == _env_seen:
         return _env_secrets
     _env_secrets = sorted(
-        {v for k, v in os.environ.items() if is_secret_env_name(k) and len(v) >= _MIN_ENV_SECRET_LEN},
+        {v for k, v in os.environ.items() if is_secret_env_name(k) and len(v) >= _MIN_SECRET_LEN},
         key=len,
         reverse=True,
     )
@@ -76,7 +78,8 @@ def _env_secret_values() -> list[str]:
 
 def _secrets(extra_secrets: list[str] | None) -> list[str]:
     found = _env_secret_values()
-    return [*extra_secrets, *found] if extra_secrets else found
+    extra = [s for s in extra_secrets or () if len(s) >= _MIN_SECRET_LEN]
+    return [*extra, *found] if extra else found
 
 
 def _redact_text(text: str, secrets: list[str]) -> str:

@@ -63,3 +63,17 @@ def test_a_second_client_appends_to_the_same_recording(
         server.reply(text)
         asyncio.run(create_llm("openai:gpt-test").complete(ASK))
     assert [r.text for r in ScriptedLLM.from_file(recording).replies] == ["first", "second"]
+
+
+def test_a_placeholder_key_does_not_shred_the_recording(
+    server: OpenAIServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``OPENAI_API_KEY=x`` (a loopback endpoint needs no key): the recorded replies keep their x's."""
+    recording = tmp_path / "run.yaml"
+    monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "x")
+    monkeypatch.setenv("SOFIA_RECORD", str(recording))
+    reply = '```json\n{"business_context": {"description": "six taxis, next to the box factory"}}\n```'
+    server.reply(reply)
+    asyncio.run(create_llm("openai:gpt-test").complete(ASK))
+    assert [r.text for r in ScriptedLLM.from_file(recording).replies] == [reply]
