@@ -308,6 +308,8 @@ def test_going_back_on_the_terminal_asks_why_and_reopens_the_phase_keeping_every
     )
     assert run.returncode == 0, run.stderr
     assert "What does the team want to change in Discover?" in run.stderr
+    # the offer names its keys as typed (Rich read "[c]" and "[k]" as style tags and hid the line)
+    assert "[c] has the model review it, [k] keeps it as it is. What changed in Discover:" in run.stderr
     assert (
         "Go back to Discover and reopen it: its results and conversation stay; Ideate keeps its own and "
         "is offered for review on the way forward?" in run.stderr
