@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ..redact import redact_text
 from ..session import split_mermaid
-from ..workshop import prose_only, reply_parts
+from ..workshop import REMOVED, prose_only, reply_parts
 
 _FENCE_LINE = re.compile(r"^[ \t]*```", re.M)
 
@@ -91,7 +91,8 @@ def _session_name(value: Any) -> list[RenderableType]:
 def _business_context(value: Any) -> list[RenderableType]:
     if not isinstance(value, dict):
         return _generic(value)
-    out: list[RenderableType] = [Text(_short(value.get("description", "")))]
+    description = value.get("description")
+    out: list[RenderableType] = [Text(_short(description))] if description else []
     for key, label in (
         ("challenges", "Challenges"),
         ("constraints", "Constraints"),
@@ -113,15 +114,24 @@ def _topic(value: Any) -> list[RenderableType]:
 def _workflow(value: Any) -> list[RenderableType]:
     if not isinstance(value, dict):
         return _generic(value)
-    table = _rows(
-        value.get("activities"),
-        ("step", "id"),
-        ("name", "name"),
-        ("who", "actors"),
-        ("pain points", "pain_points"),
-    )
+    out: list[RenderableType] = []
+    if "activities" in value:  # a patch of the priorities alone sends no steps: no empty table
+        out.append(
+            _rows(
+                value.get("activities"),
+                ("step", "id"),
+                ("name", "name"),
+                ("who", "actors"),
+                ("pain points", "pain_points"),
+            )
+        )
     edges = [f"{e.get('source')} → {e.get('target')}" for e in _dicts(value.get("edges"))]
-    return [table, *([Text("Flow: " + ", ".join(edges))] if edges else [])]
+    out += [Text("Flow: " + ", ".join(edges))] if edges else []
+    priorities = [
+        " — ".join(_short(p.get(k)) for k in ("id", "reason") if p.get(k))
+        for p in _dicts(value.get("priority_steps"))
+    ]
+    return out + _bullets("Priority steps", priorities)
 
 
 def _cards(value: Any) -> list[RenderableType]:
@@ -169,13 +179,18 @@ def _evaluation(value: Any) -> list[RenderableType]:
 
 
 def _selection(value: Any) -> list[RenderableType]:
+    """What the block sent: a patch of the rationale alone says nothing of the choice or of its
+    confirmation, which stay as recorded."""
     if not isinstance(value, dict):
         return _generic(value)
-    state = "confirmed" if value.get("confirmed_by_user") else "awaiting your confirmation"
-    return [
-        Text.assemble(("Selected: ", "bold"), _short(value.get("idea_id", "")), f" ({state})"),
-        Text(_short(value.get("rationale", ""))),
-    ]
+    out: list[RenderableType] = []
+    if "idea_id" in value or "confirmed_by_user" in value:
+        state = "confirmed" if value.get("confirmed_by_user") else "awaiting your confirmation"
+        chosen = f"{_short(value['idea_id'])} " if value.get("idea_id") else ""
+        out.append(Text.assemble(("Selected: ", "bold"), f"{chosen}({state})"))
+    if value.get("rationale"):
+        out.append(Text(_short(value["rationale"])))
+    return out + _bullets("Scope decisions", value.get("scope_decisions"))
 
 
 def _plan(value: Any) -> list[RenderableType]:
@@ -225,9 +240,13 @@ def _table(*columns: str) -> Table:
 
 
 def _rows(items: Any, *columns: tuple[str, str]) -> Table:
-    """A table of the objects in ``items``: one column per (header, key)."""
+    """A table of the objects in ``items``: one column per (header, key); an item a patch
+    removes (``"removed": true``) says so beside its id."""
     table = _table(*(header for header, _ in columns))
     for item in _dicts(items):
+        if item.get(REMOVED) is True:
+            table.add_row(_short(item.get(columns[0][1], "")), "removed", *([""] * (len(columns) - 2)))
+            continue
         table.add_row(*(_short(item.get(key, "")) for _, key in columns))
     return table
 

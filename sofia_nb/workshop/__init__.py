@@ -12,7 +12,7 @@ from ._enrich import EnrichmentConfig
 from ._facade import WorkshopOptions, WorkshopRun, open_workshop, session_summary
 from ._inputs import WorkshopInputs, run_inputs
 from ._navigation import NavigationError
-from ._patch import preview_block
+from ._patch import REMOVED, preview_block
 from ._phases import CONVERSATION_PHASES, PHASES
 from ._reply import ReplyBlocks, ReplyPart, prose_only, reply_parts, streaming_prose
 from ._setup import WorkshopSettings, build_workshop
@@ -22,6 +22,7 @@ __all__ = [
     "CONVERSATION_PHASES",
     "GO_BACK_TOOL",
     "PHASES",
+    "REMOVED",
     "EnrichmentConfig",
     "NavigationError",
     "PhaseOutcome",

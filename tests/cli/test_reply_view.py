@@ -4,6 +4,7 @@ anywhere, show no raw JSON and no raw Markdown."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 import yaml
@@ -12,6 +13,7 @@ from rich.console import Console, Group, RenderableType
 from sofia_nb.cli._reply_view import reply_view, streaming_view
 from sofia_nb.workshop.demo import demo_script
 
+FERRY_SCRIPT = Path(__file__).parents[1] / "workshop" / "fixtures" / "recorded-ferry" / "script.yaml"
 REPLIES = [r["text"] for r in yaml.safe_load(demo_script().read_text())["replies"] if r.get("text")]
 RAW = (
     '"business_context"',
@@ -61,3 +63,28 @@ def test_a_stream_cut_anywhere_shows_nothing_raw(text: str) -> None:
     for cut in range(0, len(text), 7):
         screen = shown(streaming_view(text[:cut]))
         assert not [raw for raw in RAW if raw in screen], (cut, screen)
+
+
+FERRY = [r["text"] for r in yaml.safe_load(FERRY_SCRIPT.read_text(encoding="utf-8"))["replies"]]
+
+
+def _reply_with(fragment: str) -> str:
+    return next(t for t in FERRY if fragment in t)
+
+
+def test_a_patch_shows_what_it_sent_a_removal_as_removed_and_nothing_it_did_not_send() -> None:
+    """The recorded ferry workshop's patches (tests/workshop/fixtures/recorded-ferry)."""
+    dropped = shown(Group(*reply_view(_reply_with('"removed": true'))))
+    assert "idea-3" in dropped and "removed" in dropped.split("idea-3", 1)[1].splitlines()[0], dropped
+    priorities = shown(Group(*reply_view(_reply_with('"priority_steps"'))))
+    assert "Priority steps" in priorities and "s4 — The release to standby matters most" in priorities
+    assert "pain points" not in priorities  # no steps were sent: no empty table of steps
+    lines = priorities.splitlines()
+    top = next(n for n, line in enumerate(lines) if "Business context · Workflow" in line)
+    assert lines[top + 1].startswith("│ Constraints")  # no description sent: no blank line for it
+    chosen = shown(Group(*reply_view(_reply_with('"scope_decisions"'))))
+    assert "Selected: idea-1 (confirmed)" in chosen and "No automatic overbooking during the pilot" in chosen
+    # a rationale re-sent alone says nothing of the choice or its confirmation (it is still confirmed)
+    reasoned = shown(Group(*reply_view(_reply_with('{"selection": {"rationale"'))))
+    assert "The no-show forecast ranks first (4.30)" in reasoned
+    assert "Selected" not in reasoned and "awaiting your confirmation" not in reasoned
