@@ -321,9 +321,6 @@ def test_plan_gets_the_selection_rationale_and_every_scope_decision(replay: Repl
     assert len(tight) < len(brief) and [d for d in decisions if d not in tight] == []
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 29 item 5 (the Ralph loop gets the plan): scope decisions and PoC scope"
-)
 def test_the_scaffold_request_holds_the_plan_and_the_decisions_and_nothing_dropped(replay: Replay) -> None:
     s = replay.session
     prompt = scaffold_prompt(s, select_template(plan_words(s.plan)))
