@@ -73,5 +73,5 @@ def test_a_secret_planted_after_a_text_was_redacted_is_caught_in_that_text(
 def test_a_value_too_short_to_tell_from_words_is_not_masked() -> None:
     """A placeholder key ("x", "none") would turn every x into [REDACTED]; the environment's
     own rule (values of six characters or more) holds for extra secrets too."""
-    assert redact_text("export the box", extra_secrets=["x", "none"]) == "export the box"
+    assert redact_text("export the box: abcde", extra_secrets=["x", "abcde"]) == "export the box: abcde"
     assert redact_text("key abcdef!", extra_secrets=["abcdef"]) == f"key {REDACTED}!"
