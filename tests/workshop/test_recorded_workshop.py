@@ -4,6 +4,7 @@ a PoC scope: every phase is filled and every export section the recording has da
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -39,7 +40,11 @@ EDITED_SECTIONS = {
 
 
 def _replay(tmp_path: Path, recording: str) -> WorkshopSession:
-    env = {**os.environ, "SOFIA_HOME": str(tmp_path / "home")}
+    env = {
+        **os.environ,
+        "SOFIA_HOME": str(tmp_path / "home"),
+        "SOFIA_SCRIPTED_LOG": str(tmp_path / "requests.jsonl"),
+    }
     env.pop("SOFIA_RECORD", None)
     script = FIXTURES / recording / "script.yaml"
     subprocess.run(
@@ -98,3 +103,32 @@ def test_the_recorded_workshop_fills_every_phase_and_the_export_reads_cleanly(
         assert session.plan.poc_scope and session.plan.poc_scope.timeline.startswith("Eight weeks")
     html = (out / "report.html").read_text(encoding="utf-8")
     assert html.count('<pre class="mermaid">') >= 3  # the workflow, the matrix, the model's own diagrams
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_plans_requests_in_the_replay_hold_the_selection_rationale_and_the_business_decisions(
+    tmp_path: Path,
+) -> None:
+    """The decisions-first brief (issue 29): every request of the Plan phase carries the selection's
+    rationale and the team's constraints and success metrics, word for word (whitespace folded)."""
+    session = _replay(tmp_path, "recorded-workshop")
+    requests = [
+        json.loads(line) for line in (tmp_path / "requests.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    plan = [
+        _folded(r["messages"][0]["content"])
+        for r in requests
+        if "# Phase: Plan" in r["messages"][0]["content"]
+    ]
+    assert session.selection and session.business_context and plan
+    decisions = [
+        session.selection.rationale,
+        *session.business_context.constraints,
+        *session.business_context.success_metrics,
+    ]
+    assert all(decisions)
+    missing = [(i, d[:60]) for i, system in enumerate(plan) for d in decisions if _folded(d) not in system]
+    assert missing == []
