@@ -7,6 +7,7 @@ language against ``o200k_base`` to count high) times :data:`SAFETY`, for the few
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring_ascii
 
 from pydantic import BaseModel, Field
 
@@ -62,8 +63,28 @@ def head_lines(lines: list[str], budget: int) -> int:
 
 def json_cost(data: object) -> int:
     """Tokens ``data`` is counted as against a budget once serialised as JSON (``structuredContent``)."""
-    text = json.dumps(data)
-    return int(len(text) / 4 * JSON_SAFETY + 0.5)
+    return _json_tokens(len(json.dumps(data)))
+
+
+def _json_tokens(length: int) -> int:
+    return int(length / 4 * JSON_SAFETY + 0.5)
+
+
+def _value_length(value: object) -> int:
+    """``len(json.dumps(value))`` of a row's field: strings and integers (the fields of a hit) measured
+    without building the row's JSON, anything else dumped."""
+    if type(value) is str:
+        return len(encode_basestring_ascii(value))  # json.dumps's own escaping (ensure_ascii)
+    if type(value) is int:
+        return len(int.__repr__(value))
+    return len(json.dumps(value))
+
+
+def _row_length(fields: dict[str, object]) -> int:
+    """``len(json.dumps(fields))``: braces, ``"key": value`` per field and ``", "`` between them."""
+    if not fields:
+        return 2
+    return sum(map(_value_length, fields)) + sum(map(_value_length, fields.values())) + 4 * len(fields)
 
 
 def cut(text: str, budget: int, more: str) -> str:
@@ -107,8 +128,8 @@ class Allowance:
         """Count ``row`` against the budget; ``False`` when it does not fit (then no later row does).
 
         A row is flat (a hit: strings and numbers), so its JSON is that of its fields as they are
-        held: no ``model_dump`` per hit of an unlimited search."""
-        spent = self.spent + json_cost(row.__dict__) + 1  # and its separating comma
+        held, and its length is summed from theirs: no ``model_dump`` nor ``json.dumps`` per hit."""
+        spent = self.spent + _json_tokens(_row_length(row.__dict__)) + 1  # and its separating comma
         if self.full or (self.budget and spent > self.budget):
             self.full = True  # rows are kept in order: once one is left out, so is every later one
             return False

@@ -24,7 +24,7 @@ were left out (then a note says how many, and how to get them).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .tokens import estimate_tokens
 
@@ -72,15 +72,6 @@ def _lines_once(hits: Sequence[_Hit]) -> list[_Hit]:
     return kept
 
 
-def plain_lines(hits: Sequence[_Hit], indented: bool = False) -> list[str]:
-    """The hits as ``grep -rn`` prints them (``path:line:text``, ``indented`` as in the file: the bound
-    the answer stays under)."""
-    return [
-        f"{escaped(h.file)}:{h.line}:{_indent(h) if indented else ''}{escaped(h.text)}"
-        for h in _lines_once(hits)
-    ]
-
-
 def _indent(hit: _Hit) -> str:
     """What the hit's text was trimmed of (a private attribute of the row, read without pydantic's
     ``__getattr__``, which costs more than the rest of the line)."""
@@ -88,29 +79,46 @@ def _indent(hit: _Hit) -> str:
     return str(private.get("_indent", "")) if private else ""
 
 
-def _files(hits: Sequence[_Hit]) -> list[tuple[str, list[_Hit]]]:
-    files: dict[str, list[_Hit]] = {}
+class _Row(NamedTuple):
+    """A hit as the text shows it, escaped once however many forms of the text are weighed."""
+
+    file: str
+    line: str  # ``12:text``
+    enclosing: str
+    self_scoped: bool
+
+
+def _rows(hits: Sequence[_Hit]) -> tuple[list[tuple[str, list[_Row]]], list[str], list[str]]:
+    """The hits once per line, grouped per file in order; and their plain and indented
+    ``path:line:text`` lines."""
+    files: dict[str, list[_Row]] = {}
+    plain: list[str] = []
+    indented: list[str] = []
     for hit in _lines_once(hits):
-        files.setdefault(hit.file, []).append(hit)
-    return list(files.items())
+        path, text = escaped(hit.file), escaped(hit.text)
+        plain.append(f"{path}:{hit.line}:{text}")
+        indented.append(f"{path}:{hit.line}:{_indent(hit)}{text}")
+        row = _Row(path, f"{hit.line}:{text}", hit.enclosing, _self_scoped(hit))
+        files.setdefault(hit.file, []).append(row)
+    return list(files.items()), plain, indented
 
 
-def _render(files: list[tuple[str, list[_Hit]]], shown: set[tuple[str, str]]) -> list[str]:
+def _render(files: list[tuple[str, list[_Row]]], shown: set[tuple[str, str]]) -> list[str]:
     lines: list[str] = []
-    for file, hits in files:
-        loose = [h for h in hits if (file, h.enclosing) not in shown or _self_scoped(h)]
-        scoped: dict[str, list[_Hit]] = {}
-        for hit in hits:
-            if (file, hit.enclosing) in shown and not _self_scoped(hit):
-                scoped.setdefault(hit.enclosing, []).append(hit)
-        if len(hits) == 1 and not scoped:
-            lines.append(f"{escaped(file)}:{hits[0].line}:{escaped(hits[0].text)}")
+    for file, rows in files:
+        loose = [r for r in rows if (file, r.enclosing) not in shown or r.self_scoped]
+        scoped: dict[str, list[_Row]] = {}
+        for row in rows:
+            if (file, row.enclosing) in shown and not row.self_scoped:
+                scoped.setdefault(row.enclosing, []).append(row)
+        if len(rows) == 1 and not scoped:
+            lines.append(f"{rows[0].file}:{rows[0].line}")
             continue
-        lines.append(escaped(file))
-        lines += [f"{h.line}:{escaped(h.text)}" for h in loose]
+        lines.append(rows[0].file)
+        lines += [r.line for r in loose]
         for scope, inside in scoped.items():
             lines.append(f"[{escaped(scope)}]")
-            lines += [f"{h.line}:{escaped(h.text)}" for h in inside]
+            lines += [r.line for r in inside]
     return lines
 
 
@@ -129,26 +137,25 @@ def scoped_lines(hits: Sequence[_Hit], head: list[str], tail: list[str]) -> list
     """``head``, the hits grouped with as many scope lines as keep the whole within the cost of the
     plain ``path:line:text`` lines of the same hits (the groups with the most hits first), and
     ``tail``; ``head``, the plain lines and ``tail`` when even the grouping without scopes costs more.
-    A hit on its own declaration's line needs no scope line."""
-    plain = plain_lines(hits)
-    limit = _tokens(plain_lines(hits, indented=True))
-    files = _files(hits)
+    A hit on its own declaration's line needs no scope line. Each form is estimated once."""
+    files, plain, indented = _rows(hits)
+    limit = _tokens(indented)
     groups: dict[tuple[str, str], int] = {}
-    for file, inside in files:
-        for hit in inside:
-            if hit.enclosing and not _self_scoped(hit):
-                groups[(file, hit.enclosing)] = groups.get((file, hit.enclosing), 0) + 1
+    for file, rows in files:
+        for row in rows:
+            if row.enclosing and not row.self_scoped:
+                groups[(file, row.enclosing)] = groups.get((file, row.enclosing), 0) + 1
     shown: set[tuple[str, str]] = set()
     bare = head + _render(files, shown) + tail
-    if _tokens(bare) * _MARGIN > limit:
+    spent = _tokens(bare)
+    if spent * _MARGIN > limit:
         return head + plain + tail
     everything = head + _render(files, set(groups)) + tail
     if _tokens(everything) * _MARGIN <= limit:
         return everything
     # The biggest groups first (a scope line costs the same over one hit or twenty), each counted
     # as the line it adds (and, in a one-hit file, the path's line end): no re-count of the text.
-    single = {file for file, inside in files if len(inside) == 1}
-    spent = _tokens(bare)
+    single = {file for file, rows in files if len(rows) == 1}
     for key in sorted(groups, key=lambda k: -groups[k]):
         extra = estimate_tokens(f"[{key[1]}]\n") + (key[0] in single)
         if (spent + extra) * _MARGIN <= limit:

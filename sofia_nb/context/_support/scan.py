@@ -154,12 +154,13 @@ def enclosings(scanned: ScannedFile, points: dict[int, int]) -> dict[int, str]:
     line that matched), then a walk up the tree from each hit: the cost is the blocks parsed and the
     depth of each hit, not a walk over every declaration of the file.
     """
-    language = language_for(PurePath(scanned.path))
+    path = PurePath(scanned.path)  # once: a path costs more to build than a hit's walk up the tree
+    language = language_for(path)
     if language is None or not points:
         return dict.fromkeys(points, "")
     try:
         source = read_window(scanned.path, points, language.name, scanned.data)
-        found = language.enclosing(source, PurePath(scanned.path), points)
+        found = language.enclosing(source, path, points)
     except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
         return dict.fromkeys(points, "")
     return {line: scope.label if (scope := found.get(line)) is not None else "" for line in points}
