@@ -70,21 +70,20 @@ def _json_tokens(length: int) -> int:
     return int(length / 4 * JSON_SAFETY + 0.5)
 
 
-def _value_length(value: object) -> int:
-    """``len(json.dumps(value))`` of a row's field: strings and integers (the fields of a hit) measured
-    without building the row's JSON, anything else dumped."""
-    if type(value) is str:
-        return len(encode_basestring_ascii(value))  # json.dumps's own escaping (ensure_ascii)
-    if type(value) is int:
-        return len(int.__repr__(value))
-    return len(json.dumps(value))
-
-
 def _row_length(fields: dict[str, object]) -> int:
-    """``len(json.dumps(fields))``: braces, ``"key": value`` per field and ``", "`` between them."""
-    if not fields:
-        return 2
-    return sum(map(_value_length, fields)) + sum(map(_value_length, fields.values())) + 4 * len(fields)
+    """``len(json.dumps(fields))`` of a flat row: braces, ``"key": value`` per field and ``", "``
+    between them; strings (json's own escaping, ``ensure_ascii``) and integers measured without
+    building the row's JSON, anything else dumped."""
+    length = 4 * len(fields) or 2
+    for key, value in fields.items():
+        length += len(encode_basestring_ascii(key))
+        if type(value) is str:
+            length += len(encode_basestring_ascii(value))
+        elif type(value) is int:
+            length += len(int.__repr__(value))
+        else:
+            length += len(json.dumps(value))
+    return length
 
 
 def cut(text: str, budget: int, more: str) -> str:
