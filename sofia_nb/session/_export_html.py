@@ -12,8 +12,8 @@ from string import Template
 
 from .._version import __version__
 from ..inert import MERMAID_PRE, markdown_html
-from ._export_markdown import format_time
 from ._models import Phase, WorkshopSession
+from ._sections import format_time
 
 MERMAID_FILE = "mermaid.min.js"
 """Mermaid's browser script, written beside ``report.html`` so the diagrams draw offline."""

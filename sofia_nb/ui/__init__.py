@@ -1,7 +1,8 @@
 """Notebook widgets (extra ``ui``). They only present: every number comes from the bus or the session."""
 
 from ..consent import PreapprovedThenAsk  # re-exported: notebooks import it from here
-from ._charts import feasibility_png, mermaid_markdown, value_feasibility_figure, workflow_mermaid
+from ..session import workflow_mermaid
+from ._charts import feasibility_png, mermaid_markdown, value_feasibility_figure
 from ._consent_card import ConsentCard, GoBackConfirmation, WidgetConsent
 from ._conversation import ConversationView
 from ._current import current, use

@@ -7,8 +7,7 @@ import io
 import json
 from typing import Any
 
-from ..inert import mermaid_label
-from ..session import Evaluation, Idea, Workflow
+from ..session import Evaluation, Idea
 
 
 def value_feasibility_figure(evaluation: Evaluation, ideas: list[Idea] | None = None) -> Any:
@@ -77,18 +76,3 @@ def mermaid_markdown(diagram: str) -> str:
     if body.startswith("```"):
         return body
     return f"```mermaid\n{body}\n```"
-
-
-def workflow_mermaid(workflow: Workflow) -> str:
-    """Discover's workflow as a left-to-right Mermaid flowchart (labels written by ``mermaid_label``)."""
-    lines = ["flowchart LR"]
-    for activity in workflow.activities:
-        lines.append(f'    {_node(activity.id)}["{mermaid_label(activity.name)}"]')
-    for edge in workflow.edges:
-        arrow = f'-->|"{mermaid_label(edge.label)}"|' if edge.label.strip() else "-->"
-        lines.append(f"    {_node(edge.source)} {arrow} {_node(edge.target)}")
-    return "\n".join(lines)
-
-
-def _node(identifier: str) -> str:
-    return "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in identifier) or "_"

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from ..inert import Diagram, Prose, SafeHtml, markdown_html, markdown_parts
 from ..session import Phase, WorkshopSession, phase_results_markdown
-from ..workshop import PHASES, ReplyPart, preview_block
+from ..workshop import ReplyPart, preview_record
 from ._charts import feasibility_png
 
 _HEADING = re.compile(r"^(#{1,4}) ", re.M)
@@ -114,8 +114,7 @@ def record_blocks(part: ReplyPart, session: WorkshopSession) -> list[Block]:
     the session: the card shows what this block recorded (with the session's context — idea
     titles, workflow step names — around it), and says what it could not record.
     """
-    phases = sorted(PHASES.values(), key=lambda spec: spec.phase != session.phase)  # the current first
-    preview = preview_block(session, part.value, [(spec.phase, spec.output) for spec in phases])
+    preview = preview_record(session, part.value)
     if preview is None:
         return [markdown("_Recorded data._"), details_block(part.text)]
     card = phase_blocks(preview.session, preview.phase) or [markdown("_Recorded for the session._")]

@@ -13,7 +13,7 @@ from ._facade import WorkshopOptions, WorkshopRun, open_workshop, session_summar
 from ._inputs import WorkshopInputs, run_inputs
 from ._navigation import NavigationError
 from ._patch import REMOVED, preview_block
-from ._phases import CONVERSATION_PHASES, PHASES
+from ._phases import CONVERSATION_PHASES, PHASES, preview_record
 from ._reply import ReplyBlocks, ReplyPart, prose_only, reply_parts, streaming_prose
 from ._setup import WorkshopSettings, build_workshop
 from ._tools import ToolRef
@@ -39,6 +39,7 @@ __all__ = [
     "load_deck",
     "open_workshop",
     "preview_block",
+    "preview_record",
     "prose_only",
     "render_card_list",
     "reply_parts",

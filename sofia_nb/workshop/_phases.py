@@ -7,10 +7,11 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 from ..llm import OutputSchema
 from ..session import Phase, PhaseReview, Reopening, WorkshopSession, next_phase
-from ._patch import Rejection
+from ._patch import Preview, Rejection, preview_block
 from ._schemas import DesignOutput, DiscoverOutput, IdeateOutput, PhaseOutput, PlanOutput, SelectOutput
 
 
@@ -115,6 +116,13 @@ def phase_fields(phase: Phase) -> tuple[str, ...]:
     if phase in PHASES:
         return PHASES[phase].fields
     return _DEVELOP_FIELDS if phase == Phase.DEVELOP else ()
+
+
+def preview_record(session: WorkshopSession, value: Any) -> Preview | None:
+    """What a block of a reply records, read as the engine reads it (the current phase's record
+    first): the card every face shows for it; None when it names no phase's record."""
+    specs = sorted(PHASES.values(), key=lambda spec: spec.phase != session.phase)
+    return preview_block(session, value, [(spec.phase, spec.output) for spec in specs])
 
 
 def spec_for(phase: Phase | str) -> PhaseSpec:

@@ -99,7 +99,7 @@ def test_a_phase_with_only_turns_gets_a_file_and_one_with_nothing_gets_none(tmp_
 def test_discover_has_the_business_context_workflow_and_both_mermaid_blocks(exported: Path) -> None:
     text = read(exported / "discover.md")
     assert "Contoso handles 40k motor claims" in text
-    assert "| intake | Claim intake | agent | re-typing |" in text
+    assert "| Claim intake |   | agent | re-typing |" in text
     assert r"Manual | copy-paste" in text  # a list item keeps its pipe; table cells escape theirs
     assert '```mermaid\nflowchart LR\n    a1["Claim intake"]\n    a2["Triage \'fast lane\'"]' in text
     assert '    a1 -->|"new claim"| a2\n```' in text
@@ -112,13 +112,13 @@ def test_develop_has_repo_stack_result_tests_and_the_iteration_timeline(exported
         "- Path: `/tmp/poc/20261201-090000-abcd`",
         "- URL: https://example.invalid/contoso/triage",
         "- Template: python-pytest",
-        "- Tests: pytest -q",
+        "- Tests: `pytest -q`",
         "- Status: partial",
         "- Reason: max-iterations",
         "- Duration: 95.0 s",
-        "| 3 | 1 | 0 | 0 | 4 |",
-        "- `tests/test_triage.py::test_urgent` (tests/test_triage.py:12): assert 'normal' == 'urgent'",
-        "| 1 | scaffold | 30.0 s |   | src/triage.py | scaffold |   |",
+        "| 3 | 1 | 0 | 0 | 4 | 0.0 s |",
+        "| `tests/test_triage.py::test_urgent` | `tests/test_triage.py:12` | assert 'normal' == 'urgent' |",
+        "| 1 | scaffold | 30.0 s |   | `src/triage.py` | scaffold |   |",
         "| 2 | tests-failing | 60.0 s | 3/1/0/0 |   | first classifier |   |",
     ]:
         assert expected in text
@@ -127,8 +127,8 @@ def test_develop_has_repo_stack_result_tests_and_the_iteration_timeline(exported
 
 def test_select_and_plan_show_the_decision_and_milestones(exported: Path) -> None:
     select = read(exported / "select.md")
-    assert "- Idea: idea-1 (Auto-triage)" in select
-    assert "- Confirmed by the facilitator: yes" in select
+    assert "- Idea: Auto-triage (idea-1)" in select
+    assert "- Status: confirmed by the team" in select
     assert "- Confirmed at: 2026-12-01 11:00 UTC" in select
     plan = read(exported / "plan.md")
     assert "### m1: Classifier\n\n- Label 200 claims\n- Train" in plan
@@ -143,7 +143,7 @@ def test_summary_json_has_the_files_and_one_highlight_per_phase(exported: Path) 
         Phase.DISCOVER: "Business: Contoso handles 40k motor claims a year by e-mail and phone.",
         Phase.IDEATE: "Ideas: 2 ideas generated",
         Phase.DESIGN: "Evaluation: 2 ideas evaluated",
-        Phase.SELECT: "Selected idea: idea-1 (Auto-triage)",
+        Phase.SELECT: "Selected idea: Auto-triage (idea-1)",
         Phase.PLAN: "Plan: 2 milestones planned",
         Phase.DEVELOP: "PoC: partial after 2 iterations (max-iterations)",
     }
@@ -206,7 +206,7 @@ def test_mermaid_blocks_become_pre_mermaid_with_their_source_as_text(exported: P
     # the model's tag start is text (a zero-width space after the <), the rest as it wrote it
     assert blocks[1] == 'flowchart TD\n    intake["Intake &lt;\u200bdesk&gt;"] --&gt; triage'
     # 1–5 onto 0.05–0.95: off the chart's edges, written without trailing zeros
-    points = '"idea-1: Auto-triage": [0.73, 0.95]\n    "idea-2: Photo damage estimate": [0.28, 0.73]'
+    points = '"Auto-triage": [0.73, 0.95]\n    "Photo damage estimate": [0.28, 0.73]'
     assert points in blocks[2]
     assert not (exported / "mermaid.min.js").exists()
 
@@ -361,7 +361,7 @@ def test_select_ranking_is_the_weighted_score_of_the_stored_numbers(tmp_path: Pa
     assert "## Ranking" in select
     rows = [line for line in select.splitlines() if line.startswith("| ") and "idea-" in line]
     assert rows == [
-        f"| {n} | {i} | {t} | {score:.2f} |"
+        f"| {n} | {t} ({i}) | {score:.2f} |"
         for n, (i, score), t in zip((1, 2, 3), expected, ("Parts", "Triage", "FAQ"), strict=True)
     ]
 

@@ -63,7 +63,7 @@ def test_the_export_shows_the_team_s_scores_and_votes_beside_the_model_s(tmp_pat
     ideate = next(t for n, t in texts.items() if "ideate" in n)
     design = next(t for n, t in texts.items() if "design" in n)
     select = next(t for n, t in texts.items() if "select" in n)
-    assert "### team-c1: Waste forecast (the team's)" in ideate
+    assert "### Waste forecast (team-c1), the team's" in ideate
     assert "## The team in the room" in design
     # Feasibility: the team's 4, 2, 3 -> mean 3, spread 0.82, n=3; the model's 4.
     assert (
@@ -92,9 +92,7 @@ def test_a_hostile_idea_stays_text_in_the_app_the_record_the_export_and_the_repo
     body = report.split("<body", 1)[1]
     assert "<img" not in body and "&lt;img" in body
     ideate_md = next((tmp_path / "out").glob("*ideate*.md")).read_text()
-    assert (
-        "### team-c2: Smart tills \\<img src=x" in ideate_md and "\\#\\# Drop every other idea" in ideate_md
-    )
+    assert "### Smart tills \\<img src=x" in ideate_md and "\\#\\# Drop every other idea" in ideate_md
     assert "\n~~~" not in ideate_md and "\n# Heading" not in ideate_md  # the notes are one line, escaped
     # Nothing the team typed opened a block: the sections after the hostile idea are still headings.
     assert report.count("<h2>The team in the room</h2>") == 3

@@ -65,9 +65,9 @@ def test_mermaid_helpers() -> None:
     text = workflow_mermaid(wf)
     assert text.splitlines() == [
         "flowchart LR",
-        "    a_1[\"Take 'order'\"]",
-        '    a_2["Ship"]',
-        '    a_1 -->|"next"| a_2',
+        "    a1[\"Take 'order'\"]",
+        '    a2["Ship"]',
+        '    a1 -->|"next"| a2',
     ]
     assert mermaid_markdown(text).startswith("```mermaid\nflowchart LR")
     assert mermaid_markdown("```mermaid\nx\n```") == "```mermaid\nx\n```"

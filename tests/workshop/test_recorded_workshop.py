@@ -21,8 +21,8 @@ INPUTS = FIXTURES / "recorded-workshop" / "inputs.yaml"
 # The sections every replay must fill, by phase file (what the original recording has data for).
 SECTIONS = {
     "discover.md": [
-        "## Topic",
         "## Business context",
+        "## Focus area",
         "### Constraints",
         "### Success metrics",
         "## Workflow",
@@ -30,11 +30,11 @@ SECTIONS = {
     "ideate.md": ["## Cards", "## Ideas"],
     "design.md": ["## Evaluation", "### Feasibility × value matrix", "```mermaid\nquadrantChart"],
     "select.md": ["## Selection", "### Rationale", "### Ranking"],
-    "plan.md": ["## Plan", "### Architecture notes", "### Tech stack", "### Dependencies"],
+    "plan.md": ["## Plan", "### Architecture", "### Tech stack", "### Dependencies"],
 }
 EDITED_SECTIONS = {
     "discover.md": ["### Priority steps\n\n1. Check completeness and warranty — The completeness check"],
-    "design.md": ["### idea-1: assumptions"],
+    "design.md": ["Assumptions"],
     "plan.md": ["## PoC scope", "### Functionality", "### Data", "### Success criteria", "### Timeline"],
 }
 
@@ -95,7 +95,7 @@ def test_the_recorded_workshop_fills_every_phase_and_the_export_reads_cleanly(
         )
         score = round(sum(w * v for w, v in parts) / sum(w for w, _ in parts), 2)
         assert next(r.score for r in ranking if r.idea_id == e.idea_id) == score
-        assert re.search(rf"\| {e.idea_id} \| [^|]* \| {score:.2f} \|", files["select.md"])
+        assert re.search(rf"\| [^|]*\({e.idea_id}\) \| {score:.2f} \|", files["select.md"])
     if edited:
         scores = {e.idea_id: e.human_value_score for e in session.evaluation.ideas}
         assert scores == {"idea-1": 5, "idea-2": 2, "idea-3": 4, "idea-4": 3, "idea-5": 3}

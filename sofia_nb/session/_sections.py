@@ -1,0 +1,592 @@
+"""What each phase's record shows, said once: sections of typed parts, in the team's words and in
+the order the team gave, from which every face draws (the export's Markdown and so report.html
+and the notebook's cards; the terminal's panels). A new record field is added here, and only here.
+
+The parts hold the record's values as they are (untrusted text: each face makes it inert as it
+renders); ``Code`` marks a name a person would type (a file, a test, a command).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from ..inert import mermaid_label
+from ._models import (
+    RANKING_WEIGHTS,
+    Evaluation,
+    Idea,
+    IdeaEvaluation,
+    Phase,
+    PocIteration,
+    PocScope,
+    TestFailure,
+    TestResults,
+    Workflow,
+    WorkiqInsights,
+    WorkshopSession,
+)
+from ._team import CRITERIA, CRITERION_LABELS, CriterionStats, RoundResults, round_results
+
+
+@dataclass(frozen=True)
+class Code:
+    """A name shown as code: a file, a test id, a command."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A participant's words as typed: each face shows every character as text (the Markdown
+    escapes what it could read as structure, so a fence or a heading from a phone stays words)."""
+
+    text: str
+
+
+Cell = str | Code | Typed
+"""A table cell, a fact's value, a list item or a title: plain one-line text, code, or words a
+participant typed."""
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """Text as it was written (the model's may hold Markdown: its own formatting), or ``Typed``
+    words, shown on one line as typed."""
+
+    text: str | Typed
+
+
+@dataclass(frozen=True)
+class Facts:
+    """``label: value`` lines."""
+
+    pairs: tuple[tuple[str, Cell], ...]
+
+
+@dataclass(frozen=True)
+class Items:
+    """A list of one-line items, numbered when their order is a ranking or a sequence; ``label``
+    names it when it shares its section with other parts."""
+
+    items: tuple[Cell, ...]
+    numbered: bool = False
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+
+@dataclass(frozen=True)
+class MermaidDiagram:
+    """A Mermaid diagram's source, without a fence."""
+
+    source: str
+
+
+Part = Paragraph | Facts | Items | Table | MermaidDiagram
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled group of parts; ``level`` 2 is a section of the phase, 3 a part of the one before."""
+
+    title: str | Typed
+    parts: tuple[Part, ...] = field(default_factory=tuple)
+    level: int = 2
+
+
+# --- building blocks --------------------------------------------------------------------------
+
+
+def one_line(text: str, limit: int | None = None) -> str:
+    """``text`` on one line, cut at a word with ``…`` beyond ``limit`` characters."""
+    flat = " ".join(text.split())
+    if limit is not None and len(flat) > limit:
+        cut = flat[: limit - 1]
+        if flat[limit - 1] != " " and " " in cut:  # cut at a word, not inside one
+            cut = cut.rsplit(" ", 1)[0]
+        return cut.rstrip() + "…"
+    return flat
+
+
+def format_time(moment: datetime | None) -> str:
+    """``2026-12-01 09:00 UTC``; a time without a zone (a hand-edited file) is taken as UTC."""
+    if moment is None:
+        return ""
+    utc = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return utc.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _score(value: float | None) -> str:
+    return "" if value is None else f"{value:g}"
+
+
+def _items(values: Iterable[str], numbered: bool = False) -> tuple[Part, ...]:
+    kept = tuple(v for v in values if v.strip())
+    return (Items(kept, numbered),) if kept else ()
+
+
+def plain(value: Cell) -> str:
+    """A cell's text, whatever its kind."""
+    return value if isinstance(value, str) else value.text
+
+
+def _facts(*pairs: tuple[str, Cell]) -> tuple[Part, ...]:
+    kept = tuple((k, v) for k, v in pairs if plain(v).strip())
+    return (Facts(kept),) if kept else ()
+
+
+def _prose(text: str) -> tuple[Part, ...]:
+    return (Paragraph(text.strip()),) if text.strip() else ()
+
+
+def _section(title: str, *parts: Part, level: int = 2) -> list[Section]:
+    """The section, or nothing when it has nothing to show."""
+    return [Section(title, tuple(parts), level)] if parts else []
+
+
+def _lists(lists: Iterable[tuple[str, Sequence[str]]], numbered: bool = False) -> list[Section]:
+    """A level-3 section per non-empty ``(title, items)``."""
+    return [s for title, items in lists for s in _section(title, *_items(items, numbered), level=3)]
+
+
+def titled(idea_id: str, titles: dict[str, str]) -> str:
+    """An idea as people name it: ``Title (idea-2)``; the id alone when it has no title."""
+    title = one_line(titles.get(idea_id, ""))
+    return f"{title} ({idea_id})" if title else idea_id
+
+
+# --- diagrams: the one Mermaid writer -------------------------------------------------------
+
+
+def workflow_mermaid(workflow: Workflow) -> str:
+    """The workflow as a left-to-right Mermaid flowchart (no fence); every label through
+    ``mermaid_label``, node ids the product's own (``a1``, ``a2``…), never the record's."""
+    node_ids: dict[str, str] = {}
+
+    def node(activity_id: str) -> str:
+        return node_ids.setdefault(activity_id, f"a{len(node_ids) + 1}")
+
+    lines = ["flowchart LR"]
+    for activity in workflow.activities:
+        lines.append(f'    {node(activity.id)}["{mermaid_label(activity.name or activity.id)}"]')
+    for edge in workflow.edges:
+        arrow = f'-->|"{mermaid_label(edge.label)}"|' if edge.label.strip() else "-->"
+        lines.append(f"    {node(edge.source)} {arrow} {node(edge.target)}")
+    return "\n".join(lines)
+
+
+def _quadrant_point(score: float) -> str:
+    """A 1–5 score as quadrantChart's 0–1 coordinate, off the edges and off the divider: 1–5 map
+    onto 0.05–0.95 (clamped: a hand-edited file may stray), and the middle of the scale, which
+    would sit on the divider, counts as the upper half (0.55), as "3 of 5" is not low. Written
+    without trailing zeros (``1.0`` is refused by Mermaid's parser)."""
+    position = 0.05 + 0.9 * min(1.0, max(0.0, (score - 1) / 4))
+    if abs(position - 0.5) < 0.05:
+        position = 0.55
+    return f"{position:.2f}".rstrip("0").rstrip(".")
+
+
+def matrix_mermaid(evaluation: Evaluation, titles: dict[str, str]) -> str:
+    """The feasibility × value matrix as a Mermaid quadrant chart (no fence)."""
+    lines = [
+        "quadrantChart",
+        "    title Feasibility x value",
+        "    x-axis Low feasibility --> High feasibility",
+        "    y-axis Low value --> High value",
+        "    quadrant-1 High value, feasible",
+        "    quadrant-2 High value, hard",
+        "    quadrant-3 Low value, hard",
+        "    quadrant-4 Low value, feasible",
+    ]
+    for e in evaluation.ideas:
+        name = mermaid_label(one_line(titles.get(e.idea_id) or e.idea_id, 40))
+        lines.append(f'    "{name}": [{_quadrant_point(e.feasibility)}, {_quadrant_point(e.value)}]')
+    return "\n".join(lines)
+
+
+# --- the phases -----------------------------------------------------------------------------
+
+
+def _discover(s: WorkshopSession) -> list[Section]:
+    out: list[Section] = []
+    bc = s.business_context
+    if bc:
+        out += _section("Business context", *_facts(("Company", bc.company_name)), *_prose(bc.description))
+        out += _lists(
+            (
+                ("Challenges", bc.challenges),
+                ("Constraints", bc.constraints),
+                ("Success metrics", bc.success_metrics),
+            )
+        )
+    if s.topic:
+        out += _section("Focus area", *_prose(s.topic.area), *_prose(s.topic.scope_notes))
+    wf = s.workflow
+    if wf and (wf.activities or wf.edges):
+        rows = tuple(
+            (a.name or a.id, a.description, ", ".join(a.actors), "; ".join(a.pain_points))
+            for a in wf.activities
+        )
+        parts: list[Part] = [Table(("step", "what happens", "who", "pain points"), rows)] if rows else []
+        parts.append(MermaidDiagram(workflow_mermaid(wf)))
+        out += _section("Workflow", *parts)
+        names = {a.id: a.name or a.id for a in wf.activities}
+        steps = (
+            one_line(names.get(p.id, p.id)) + (f" — {one_line(p.reason)}" if p.reason.strip() else "")
+            for p in wf.priority_steps
+        )
+        out += _lists([("Priority steps", list(steps))], numbered=True)
+    enrichment = s.discovery.enrichment
+    if enrichment:
+        insights = enrichment.workiq_insights or WorkiqInsights()
+        research = _lists(
+            (
+                ("Company news", enrichment.company_news),
+                ("Competitors", enrichment.competitor_info),
+                ("Industry trends", enrichment.industry_trends),
+                ("Team expertise (WorkIQ)", insights.team_expertise),
+                ("Collaboration patterns (WorkIQ)", insights.collaboration_patterns),
+                ("Documentation gaps (WorkIQ)", insights.documentation_gaps),
+                ("Notes", enrichment.notes),
+            )
+        )
+        research += _section("Web search", *_prose(enrichment.web_search_results), level=3)
+        facts = _facts(
+            ("Sources", ", ".join(enrichment.sources_used)),
+            ("Gathered", format_time(enrichment.enriched_at)),
+        )
+        if research or facts:
+            out += [Section("Research", facts), *research]
+    return out
+
+
+def _cards(s: WorkshopSession) -> list[Section]:
+    if not s.cards or not (s.cards.selected or s.cards.scores):
+        return []
+    scores = {score.card_id: score.dimensions for score in s.cards.scores}
+    dimensions = list(dict.fromkeys(d for dims in scores.values() for d in dims))  # as the team gave them
+
+    def mean(card_id: str) -> float:
+        dims = scores.get(card_id) or {}
+        return sum(dims.values()) / len(dims) if dims else float("-inf")
+
+    # best first; an unscored card after the scored ones; equal scores keep the team's order
+    cards = sorted(s.cards.selected, key=lambda c: -mean(c.id))
+    rows = tuple(
+        (c.title or c.id, c.category, *(_score(scores.get(c.id, {}).get(d)) for d in dimensions), c.notes)
+        for c in cards
+    )
+    known = {c.id for c in s.cards.selected}
+    rows += tuple(
+        (card_id, "", *(_score(dims.get(d)) for d in dimensions), "")
+        for card_id, dims in scores.items()
+        if card_id not in known
+    )
+    return _section("Cards", Table(("card", "category", *dimensions, "notes"), rows))
+
+
+def _idea(idea: Idea, step_names: dict[str, str], card_titles: dict[str, str]) -> list[Section]:
+    steps = [step_names.get(step, step) for step in idea.workflow_steps]  # ids name workflow steps
+    cards = ", ".join(card_titles.get(c, c) for c in idea.card_ids)
+    if idea.from_team:  # a participant's words: one line each, as typed, marked as the team's
+        title: str | Typed = Typed(f"{one_line(idea.title)} ({idea.id}), the team's")
+        about: tuple[Part, ...] = (Paragraph(Typed(idea.description)),) if idea.description.strip() else ()
+    else:
+        title, about = titled(idea.id, {idea.id: idea.title}), _prose(idea.description)
+    parts = (*about, *_items(steps, numbered=True), *_facts(("Cards", cards)))
+    return [Section(title, parts, 3)]
+
+
+def _ideate(s: WorkshopSession) -> list[Section]:
+    out = _cards(s)
+    if s.ideas:
+        steps = {a.id: a.name for a in s.workflow.activities} if s.workflow else {}
+        cards = {c.id: c.title for c in s.cards.selected} if s.cards else {}
+        out += [Section("Ideas"), *(sec for idea in s.ideas for sec in _idea(idea, steps, cards))]
+    return out
+
+
+def _idea_evaluation(e: IdeaEvaluation, titles: dict[str, str]) -> list[Section]:
+    parts: list[Part] = [
+        *_facts(("Human value", e.human_value)),
+        *_labelled("Risks", e.risks),
+        *_labelled("Data needed", e.data_needed),
+        *_labelled("KPIs", e.kpis),
+        *_labelled("Assumptions", e.assumptions),
+        *_facts(*((k.capitalize(), v) for k, v in e.bxt.items())),
+    ]
+    return _section(titled(e.idea_id, titles), *parts, level=3)
+
+
+def _labelled(label: str, items: Sequence[str]) -> tuple[Part, ...]:
+    """A list under a label, as one fact when it has one item."""
+    kept = tuple(i for i in items if i.strip())
+    if len(kept) == 1:
+        return (Facts(((label, kept[0]),)),)
+    return (Items(kept, label=label),) if kept else ()
+
+
+def _design(s: WorkshopSession) -> list[Section]:
+    ev = s.evaluation
+    if not ev or not ev.ideas:
+        return []
+    titles = {i.id: i.title for i in s.ideas}
+    rows = tuple(
+        (titled(e.idea_id, titles), _score(e.feasibility), _score(e.value), _score(e.human_value_score))
+        for e in ev.ideas
+    )
+    out = _section(
+        "Evaluation",
+        *_facts(("Method", f"{ev.method} (scale {ev.scale})")),
+        *_items(ev.notes),
+        Table(("idea", "feasibility", "value", "human value"), rows),
+    )
+    out += _section("Feasibility × value matrix", MermaidDiagram(matrix_mermaid(ev, titles)), level=3)
+    return out + [sec for e in ev.ideas for sec in _idea_evaluation(e, titles)]
+
+
+def _ranking(s: WorkshopSession) -> list[Section]:
+    if not s.evaluation or not s.evaluation.ideas:
+        return []
+    titles = {i.id: i.title for i in s.ideas}
+    weights = ", ".join(
+        f"{name.removesuffix('_score').replace('_', ' ')} {w:.0%}" for name, w in RANKING_WEIGHTS.items()
+    )
+    ranking = s.evaluation.ranking()
+    rows = tuple(
+        (f"{r.rank}=" if r.tied else str(r.rank), titled(r.idea_id, titles), f"{r.score:.2f}")
+        for r in ranking
+    )
+    tie = ("A rank shared by two or more ideas (=) is a tie.",) if any(r.tied for r in ranking) else ()
+    return _section(
+        "Ranking",
+        *_facts(("Composite score", weights)),
+        *_items(tie),
+        Table(("rank", "idea", "score"), rows),
+        level=3,
+    )
+
+
+def _select(s: WorkshopSession) -> list[Section]:
+    sel = s.selection
+    if not sel:
+        return [Section(r.title, r.parts) for r in _ranking(s)]
+    titles = {i.id: i.title for i in s.ideas}
+    state = "confirmed by the team" if sel.confirmed_by_user else "awaiting the team's confirmation"
+    out = _section(
+        "Selection",
+        *_facts(
+            ("Idea", titled(sel.idea_id, titles)),
+            ("Status", state),
+            ("Confirmed at", format_time(sel.confirmed_at)),
+        ),
+    )
+    out += _section("Rationale", *_prose(sel.rationale), level=3)
+    return out + _lists([("Scope decisions", sel.scope_decisions)]) + _ranking(s)
+
+
+def _plan(s: WorkshopSession) -> list[Section]:
+    plan = s.plan
+    if not plan:
+        return []
+    body = [Section(f"{m.id}: {one_line(m.title)}", _items(m.items), 3) for m in plan.milestones]
+    body += _section("Architecture", *_prose(plan.architecture_notes), level=3)
+    if plan.architecture_diagram.strip():
+        body += _section("Architecture diagram", MermaidDiagram(plan.architecture_diagram.strip()), level=3)
+    body += _lists((("Tech stack", plan.tech_stack), ("Dependencies", plan.dependencies)))
+    return ([Section("Plan"), *body] if body else []) + _poc_scope(plan.poc_scope)
+
+
+def _poc_scope(scope: PocScope | None) -> list[Section]:
+    if scope is None:
+        return []
+    body = _lists(
+        (
+            ("Functionality", scope.functionality),
+            ("Data", scope.data),
+            ("Success criteria", scope.success_criteria),
+        )
+    )
+    body += _section("Timeline", *_prose(scope.timeline), level=3)
+    return [Section("PoC scope"), *body] if body else []
+
+
+def _counts(results: TestResults | None) -> str:
+    if results is None:
+        return ""
+    return f"{results.passed}/{results.failed}/{results.skipped}/{results.errors}"
+
+
+def _failure(failure: TestFailure) -> tuple[Cell, ...]:
+    where = f"{failure.file}:{failure.line}" if failure.line else failure.file
+    return (Code(failure.test_id), Code(where) if where else "", failure.message)
+
+
+def _iteration_row(it: PocIteration) -> tuple[Cell, ...]:
+    duration = f"{(it.ended_at - it.started_at).total_seconds():.1f} s" if it.ended_at else ""
+    notes = [
+        it.error_message,
+        f"{it.reflections} reflections" if it.reflections else "",
+        f"{it.refused_edits} edits refused" if it.refused_edits else "",
+    ]
+    return (
+        str(it.iteration),
+        it.outcome + (" (stuck)" if it.stuck else ""),
+        duration,
+        _counts(it.test_results),
+        Code(", ".join(it.files_changed)) if it.files_changed else "",
+        it.changes_summary,
+        Code(it.commit[:12]) if it.commit else "",
+        "; ".join(n for n in notes if n),
+    )
+
+
+def _develop(s: WorkshopSession) -> list[Section]:
+    poc = s.poc
+    if not poc:
+        return []
+    out = _section(
+        "Repository", *_facts(("Path", Code(poc.repo_path) if poc.repo_path else ""), ("URL", poc.repo_url))
+    )
+    ts = poc.tech_stack
+    if ts:
+        out += _section(
+            "Tech stack",
+            *_facts(
+                ("Template", ts.template),
+                ("Language", ts.language),
+                ("Framework", ts.framework),
+                ("Install", Code(" ".join(ts.install_command)) if ts.install_command else ""),
+                ("Tests", Code(" ".join(ts.test_command)) if ts.test_command else ""),
+            ),
+        )
+    out += _section(
+        "Result",
+        *_facts(
+            ("Status", poc.final_status or "not finished"),
+            ("Reason", poc.termination_reason),
+            ("Duration", f"{poc.total_duration_s:.1f} s"),
+            ("Iterations", str(len(poc.iterations))),
+        ),
+    )
+    final = poc.final_test_results
+    if final:
+        out += _section(
+            "Final tests",
+            Table(
+                ("passed", "failed", "skipped", "errors", "total", "duration"),
+                (
+                    (
+                        str(final.passed),
+                        str(final.failed),
+                        str(final.skipped),
+                        str(final.errors),
+                        str(final.total),
+                        f"{final.duration_s:.1f} s",
+                    ),
+                ),
+            ),
+        )
+        if final.failures:
+            rows = tuple(_failure(f) for f in final.failures)
+            out += _section("Failures", Table(("test", "where", "message"), rows), level=3)
+    if poc.iterations:
+        out += _section(
+            "Iterations",
+            Table(
+                ("#", "outcome", "duration", "tests p/f/s/e", "files changed", "summary", "commit", "notes"),
+                tuple(_iteration_row(it) for it in poc.iterations),
+            ),
+        )
+    return out
+
+
+_PHASES: dict[Phase, Callable[[WorkshopSession], list[Section]]] = {
+    Phase.DISCOVER: _discover,
+    Phase.IDEATE: _ideate,
+    Phase.DESIGN: _design,
+    Phase.SELECT: _select,
+    Phase.PLAN: _plan,
+    Phase.DEVELOP: _develop,
+}
+
+
+def phase_sections(session: WorkshopSession, phase: Phase) -> list[Section]:
+    """What ``phase``'s record shows, section by section; empty when it holds nothing."""
+    builder = _PHASES.get(phase)
+    return builder(session) if builder else []
+
+
+# --- the team in the room -------------------------------------------------------------------
+
+
+def _stats(stats: CriterionStats) -> str:
+    if stats.mean is None:
+        return ""
+    return f"{stats.mean:g} ± {stats.spread:g} (n={stats.count})"
+
+
+_ROUND_KINDS = {"question": "question", "ideate": "ideas", "design": "scores", "select": "dot votes"}
+
+
+def _team_round(s: WorkshopSession, results: RoundResults) -> Section:
+    """One round the team answered: what it asked, and the aggregate beside the model's view."""
+    heading = f"{results.round_id}: {_ROUND_KINDS[results.kind.value]}"
+    heading += f" — {one_line(results.prompt, 80)}" if results.prompt else ""
+    parts: list[Part] = [Paragraph(f"{results.contributors} participant(s) answered.")]
+    typed = [Typed(a) for a in results.answers if a.strip()]
+    typed += [Typed(f"{i.title} — {i.description}" if i.description else i.title) for i in results.ideas]
+    parts += [Items(tuple(typed))] if typed else []
+    model = {e.idea_id: e for e in s.evaluation.ideas} if s.evaluation else {}
+    if results.scores:
+        rows = []
+        for item in results.scores:
+            e = model.get(item.item_id)
+            mine = {
+                "feasibility": _score(e.feasibility) if e else "",
+                "value": _score(e.value) if e else "",
+                "human_value": _score(e.human_value_score) if e else "",
+            }
+            cells = (f"{_stats(item.criteria[c])} / {mine[c]}" for c in CRITERIA)
+            rows.append((item.item_id, Typed(item.title), *cells))
+        parts.append(Paragraph("Each cell: the team's mean ± spread (n) / the model's score, on 1–5."))
+        parts.append(Table(("idea", "title", *(CRITERION_LABELS[c].lower() for c in CRITERIA)), tuple(rows)))
+    if results.votes:
+        ranks = {r.idea_id: r.rank for r in s.evaluation.ranking()} if s.evaluation else {}
+        chosen = s.selection.idea_id if s.selection else None
+        votes = tuple(
+            (
+                v.item_id,
+                Typed(v.title),
+                str(v.dots),
+                str(v.voters),
+                str(ranks.get(v.item_id, "")),
+                "yes" if v.item_id == chosen else "",
+            )
+            for v in results.votes
+        )
+        parts.append(Table(("idea", "title", "dots", "voters", "model's rank", "selected"), votes))
+    return Section(heading, tuple(parts), 3)
+
+
+def team_sections(session: WorkshopSession, phase: Phase) -> list[Section]:
+    """``The team in the room``: each round the facilitator opened in ``phase`` that the team
+    answered, aggregated (nothing names a participant); [] when there is none."""
+    rounds = [r for r in session.team.rounds if r.phase == phase]
+    answered = [res for r in rounds if (res := round_results(session.team, r.id)).contributors]
+    if not answered:
+        return []
+    mine = {r.id for r in rounds}
+    removed = sum(1 for c in session.team.contributions if c.removed and c.round_id in mine)
+    note = (
+        (Paragraph(f"The facilitator removed {removed} entr{'y' if removed == 1 else 'ies'}."),)
+        if removed
+        else ()
+    )
+    return [Section("The team in the room", note), *(_team_round(session, res) for res in answered)]
