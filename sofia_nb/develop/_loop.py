@@ -133,6 +133,9 @@ class RalphLoop:
     ) -> RalphResult:
         if persist:
             self.poc.final_status = status
+        stack, trigger = self.poc.tech_stack, self.work.template.install_when
+        if stack and trigger and not (self.work.root / trigger).exists():
+            stack.install_command = []  # nothing to install: develop.md shows no command for a missing file
         self.poc.termination_reason = reason
         self.poc.final_test_results = results
         self.poc.total_duration_s += time.perf_counter() - started

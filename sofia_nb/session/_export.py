@@ -103,6 +103,9 @@ def export_session(
     except OSError as exc:
         raise SessionWriteError(out, exc) from None
     safe = WorkshopSession.model_validate(redact(session.model_dump(mode="json")))
+    if safe.poc and safe.poc.repo_path and Path(safe.poc.repo_path).is_absolute():
+        # no machine path in what the customer gets: the PoC's folder as seen from the export
+        safe.poc.repo_path = os.path.relpath(safe.poc.repo_path, out)
     documents = {p: doc for p in WORKSHOP_PHASES if (doc := phase_markdown(safe, p)) is not None}
     files: list[ExportedFile] = []
 

@@ -13,7 +13,7 @@ from string import Template
 from .._version import __version__
 from ..inert import MERMAID_PRE, markdown_html
 from ._models import Phase, WorkshopSession
-from ._sections import format_time
+from ._sections import format_time, loop_iterations
 
 MERMAID_FILE = "mermaid.min.js"
 """Mermaid's browser script, written beside ``report.html`` so the diagrams draw offline."""
@@ -47,6 +47,15 @@ def _tokens(session: WorkshopSession) -> str:
     return f"{t.input_tokens} in, {t.output_tokens} out" + (" (estimated)" if t.estimated else "")
 
 
+def _poc_state(session: WorkshopSession) -> str:
+    """The PoC's final status as develop.md gives it (the workshop's own status stays as it is)."""
+    poc = session.poc
+    if poc is None or not (poc.final_status or poc.termination_reason):
+        return ""
+    done = len(loop_iterations(poc))
+    return f"{poc.final_status or 'not finished'} after {done} iteration{'' if done == 1 else 's'}"
+
+
 def render_report(session: WorkshopSession, documents: Mapping[Phase, str], *, mermaid: bool = False) -> str:
     """The whole report: session facts, a table of contents, and one section per phase document;
     with ``mermaid``, the diagrams are drawn by ``MERMAID_FILE`` beside the page."""
@@ -58,7 +67,11 @@ def render_report(session: WorkshopSession, documents: Mapping[Phase, str], *, m
     facts = {
         "Session": session.id,
         "Phase": session.phase.title,
-        "Status": session.status.value,
+        # a workshop whose PoC reached passing tests is done, whatever the session was left as
+        "Status": "completed"
+        if session.poc and session.poc.final_status == "success"
+        else session.status.value,
+        "PoC": _poc_state(session),
         "Created": format_time(session.created_at),
         "Updated": format_time(session.updated_at),
         "Participants": ", ".join(f"{p.display_name} ({p.role})" for p in session.participants),

@@ -6,6 +6,7 @@ Markdown, which report.html and the notebook's cards are drawn from too.
 
 from __future__ import annotations
 
+import json
 import re
 
 from ._models import Phase, WorkshopSession
@@ -21,8 +22,10 @@ from ._sections import (
     Table,
     Typed,
     format_time,
+    loop_iterations,
     one_line,
     phase_sections,
+    record_names,
     team_sections,
     titled,
 )
@@ -102,8 +105,29 @@ def phase_results_markdown(session: WorkshopSession, phase: Phase) -> str:
 
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-# The recorded data is in the sections above and in summary.json; the conversation keeps the words.
-_JSON_BLOCK = re.compile(r"^ {0,3}```json[ \t]*\n.*?^ {0,3}```[ \t]*$\n?", re.MULTILINE | re.DOTALL)
+# The recorded data is in the sections above and in summary.json; the conversation keeps the words,
+# and a short pointer where a block was (so "Here is the updated plan:" is not left hanging).
+_JSON_BLOCK = re.compile(r"^ {0,3}```json[ \t]*\n(.*?)^ {0,3}```[ \t]*$\n?", re.MULTILINE | re.DOTALL)
+_BLANK_RUN = re.compile(r"\n{3,}")
+
+SPEAKERS = {"assistant": "sofia", "user": "Team", "tool": "Tool result"}
+"""Who said a turn, in the transcript's words (the notebook's conversation uses the same)."""
+
+
+def _pointer(match: re.Match[str]) -> str:
+    try:
+        value = json.loads(match.group(1))
+    except ValueError:
+        value = None
+    names = record_names(value)
+    what = ", ".join(names) if names else "data"
+    return f"_Recorded: {what} (shown above)._\n"
+
+
+def transcript_text(content: str) -> str:
+    """A turn's words for the transcript: each recorded block replaced by a pointer to what it
+    recorded, no run of blank lines, fences closed."""
+    return close_fences(_BLANK_RUN.sub("\n\n", _JSON_BLOCK.sub(_pointer, content)).strip())
 
 
 def close_fences(text: str) -> str:
@@ -143,9 +167,9 @@ def phase_markdown(session: WorkshopSession, phase: Phase) -> str | None:
         for n, turn in enumerate(turns):
             lines += [
                 *(["---", ""] if n else []),
-                f"**{turn.role}** · {format_time(turn.timestamp)}",
+                f"**{SPEAKERS.get(turn.role, turn.role)}** · {format_time(turn.timestamp)}",
                 "",
-                close_fences(_JSON_BLOCK.sub("", turn.content).strip()),
+                transcript_text(turn.content),
                 "",
             ]
     return "\n".join(lines).rstrip() + "\n"
@@ -168,7 +192,8 @@ def _structured_highlight(s: WorkshopSession, phase: Phase) -> str | None:
         case Phase.DEVELOP if s.poc:
             status = s.poc.final_status or "not finished"
             reason = f" ({s.poc.termination_reason})" if s.poc.termination_reason else ""
-            return f"PoC: {status} after {len(s.poc.iterations)} iterations{reason}"
+            count = len(loop_iterations(s.poc))
+            return f"PoC: {status} after {count} iteration{'' if count == 1 else 's'}{reason}"
     return None
 
 

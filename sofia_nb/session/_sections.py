@@ -8,6 +8,7 @@ renders); ``Code`` marks a name a person would type (a file, a test, a command).
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -21,6 +22,7 @@ from ._models import (
     Phase,
     PocIteration,
     PocScope,
+    PocState,
     TestFailure,
     TestResults,
     Workflow,
@@ -447,13 +449,43 @@ def _iteration_row(it: PocIteration) -> tuple[Cell, ...]:
     )
 
 
+POC_PYTHON = ".venv/bin/python"
+"""The PoC's own interpreter, from its folder (develop/_venv.py makes it): what ``{python}`` is."""
+
+
+def person_command(argv: Sequence[str]) -> str:
+    """A PoC command as a person types it in the PoC's folder: the PoC's own interpreter for
+    ``{python}``, and the loop's private report file (``{report}``) and its format left out."""
+    private = any("{report}" in part for part in argv)
+    kept = [
+        POC_PYTHON if part == "{python}" else part
+        for part in argv
+        if "{report}" not in part and not (private and part.startswith("--reporter="))
+    ]
+    return shlex.join(kept)
+
+
+def loop_iterations(poc: PocState) -> list[PocIteration]:
+    """The iterations the loop counts: finished, the scaffold not among them (``RalphResult``)."""
+    return [i for i in poc.iterations if i.outcome != "scaffold" and i.ended_at is not None]
+
+
+def _seconds(it: PocIteration) -> float:
+    return (it.ended_at - it.started_at).total_seconds() if it.ended_at else 0.0
+
+
+def _status(poc: PocState) -> str:
+    if poc.final_status:
+        return poc.final_status
+    return "stopped, can be resumed" if poc.termination_reason == "user-stopped" else "not finished"
+
+
 def _develop(s: WorkshopSession) -> list[Section]:
     poc = s.poc
     if not poc:
         return []
-    out = _section(
-        "Repository", *_facts(("Path", Code(poc.repo_path) if poc.repo_path else ""), ("URL", poc.repo_url))
-    )
+    folder = Code(poc.repo_path) if poc.repo_path else ""
+    out = _section("Repository", *_facts(("PoC folder", folder), ("URL", poc.repo_url)))
     ts = poc.tech_stack
     if ts:
         out += _section(
@@ -462,17 +494,34 @@ def _develop(s: WorkshopSession) -> list[Section]:
                 ("Template", ts.template),
                 ("Language", ts.language),
                 ("Framework", ts.framework),
-                ("Install", Code(" ".join(ts.install_command)) if ts.install_command else ""),
-                ("Tests", Code(" ".join(ts.test_command)) if ts.test_command else ""),
+                (
+                    "Install (in the PoC folder)",
+                    Code(person_command(ts.install_command)) if ts.install_command else "",
+                ),
+                (
+                    "Tests (in the PoC folder)",
+                    Code(person_command(ts.test_command)) if ts.test_command else "",
+                ),
             ),
         )
+    scaffold = sum(_seconds(i) for i in poc.iterations if i.outcome == "scaffold")
+    duration = f"{scaffold + poc.total_duration_s:.1f} s" + (
+        f" (scaffold {scaffold:.1f} s, loop {poc.total_duration_s:.1f} s)" if scaffold else ""
+    )
+    final = poc.final_test_results
+    tests = (
+        f"{final.passed} passed, {final.failed} failed, {final.skipped} skipped, {final.errors} errors"
+        if final
+        else ""
+    )
     out += _section(
         "Result",
         *_facts(
-            ("Status", poc.final_status or "not finished"),
+            ("Status", _status(poc)),
             ("Reason", poc.termination_reason),
-            ("Duration", f"{poc.total_duration_s:.1f} s"),
-            ("Iterations", str(len(poc.iterations))),
+            ("Iterations", str(len(loop_iterations(poc)))),
+            ("Tests", tests),
+            ("Duration", duration),
         ),
     )
     final = poc.final_test_results
@@ -505,6 +554,31 @@ def _develop(s: WorkshopSession) -> list[Section]:
             ),
         )
     return out
+
+
+RECORD_NAMES: dict[str, str] = {
+    "session_name": "the workshop's name",
+    "business_context": "Business context",
+    "topic": "Focus area",
+    "workflow": "Workflow",
+    "priority_steps": "Priority steps",
+    "cards": "Cards",
+    "ideas": "Ideas",
+    "evaluation": "Evaluation",
+    "selection": "Selection",
+    "plan": "Plan",
+    "poc_scope": "PoC scope",
+}
+"""A record's keys as the sections above name them."""
+
+
+def record_names(value: object) -> list[str]:
+    """What a block of a reply recorded, in the sections' words (a bare list is ideas)."""
+    if isinstance(value, list):
+        return ["Ideas"]
+    if not isinstance(value, dict):
+        return []
+    return list(dict.fromkeys(RECORD_NAMES[k] for k in value if k in RECORD_NAMES))
 
 
 _PHASES: dict[Phase, Callable[[WorkshopSession], list[Section]]] = {

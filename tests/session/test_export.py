@@ -109,13 +109,16 @@ def test_discover_has_the_business_context_workflow_and_both_mermaid_blocks(expo
 def test_develop_has_repo_stack_result_tests_and_the_iteration_timeline(exported: Path) -> None:
     text = read(exported / "develop.md")
     for expected in [
-        "- Path: `/tmp/poc/20261201-090000-abcd`",
+        "- PoC folder: `../",  # relative to the export: no machine path
+        "/poc/20261201-090000-abcd`",
         "- URL: https://example.invalid/contoso/triage",
         "- Template: python-pytest",
-        "- Tests: `pytest -q`",
+        "- Tests (in the PoC folder): `pytest -q`",
         "- Status: partial",
         "- Reason: max-iterations",
-        "- Duration: 95.0 s",
+        "- Iterations: 1",  # the loop's count: the scaffold is not an iteration
+        "- Tests: 3 passed, 1 failed, 0 skipped, 0 errors",
+        "- Duration: 125.0 s (scaffold 30.0 s, loop 95.0 s)",
         "| 3 | 1 | 0 | 0 | 4 | 0.0 s |",
         "| `tests/test_triage.py::test_urgent` | `tests/test_triage.py:12` | assert 'normal' == 'urgent' |",
         "| 1 | scaffold | 30.0 s |   | `src/triage.py` | scaffold |   |",
@@ -145,7 +148,7 @@ def test_summary_json_has_the_files_and_one_highlight_per_phase(exported: Path) 
         Phase.DESIGN: "Evaluation: 2 ideas evaluated",
         Phase.SELECT: "Selected idea: Auto-triage (idea-1)",
         Phase.PLAN: "Plan: 2 milestones planned",
-        Phase.DEVELOP: "PoC: partial after 2 iterations (max-iterations)",
+        Phase.DEVELOP: "PoC: partial after 1 iteration (max-iterations)",
     }
 
 
@@ -319,7 +322,7 @@ def test_times_are_shown_in_utc_whatever_zone_they_were_recorded_in(tmp_path: Pa
     turn = session.add_turn(Phase.DISCOVER, "user", "hi")
     turn.timestamp = datetime(2026, 12, 1, 11, 30, tzinfo=timezone(timedelta(hours=2)))
     export_session(session, tmp_path, formats=["md"])
-    assert "**user** · 2026-12-01 09:30 UTC" in read(tmp_path / "discover.md")
+    assert "**Team** · 2026-12-01 09:30 UTC" in read(tmp_path / "discover.md")
 
 
 def test_a_reply_cut_off_inside_a_code_block_does_not_swallow_the_next_turns(tmp_path: Path) -> None:
@@ -329,7 +332,7 @@ def test_a_reply_cut_off_inside_a_code_block_does_not_swallow_the_next_turns(tmp
     export_session(session, tmp_path, formats=["md", "html"])
     assert "print('cut off\n````\n\n---" in read(tmp_path / "plan.md")
     html = read(tmp_path / "report.html")
-    assert "<strong>user</strong>" in html and "<strong>step</strong>" in html
+    assert "<strong>Team</strong>" in html and "<strong>step</strong>" in html
 
 
 def test_select_ranking_is_the_weighted_score_of_the_stored_numbers(tmp_path: Path) -> None:

@@ -99,7 +99,12 @@ def test_any_session_exports_one_file_per_phase_with_content(
         result.files = [f for f in result.files if f.path != "mermaid.min.js"]
     shown = {t.phase for t in session.turns if t.role != "system"}
     bc = session.business_context
-    shown |= {Phase.DISCOVER} if bc and (bc.description or bc.challenges) else set()
+    # a blank description or challenge shows nothing (no empty heading)
+    shown |= (
+        {Phase.DISCOVER}
+        if bc and (bc.description.strip() or any(c.strip() for c in bc.challenges))
+        else set()
+    )
     shown |= {Phase.IDEATE} if session.ideas else set()
     shown |= (
         {Phase.DESIGN, Phase.SELECT} if session.evaluation and session.evaluation.ideas else set()
