@@ -2,6 +2,7 @@
 
 from ._atomic import write_atomically
 from ._brief import CONTEXT_BUDGET, Brief, decisions_brief
+from ._diagrams import diagram_svg, draw_diagrams
 from ._errors import (
     CorruptSessionError,
     SchemaVersionError,
@@ -160,6 +161,8 @@ __all__ = [
     "WorkiqInsights",
     "WorkshopSession",
     "decisions_brief",
+    "diagram_svg",
+    "draw_diagrams",
     "export_session",
     "format_time",
     "is_safe_session_id",

@@ -119,18 +119,11 @@ def export_session(
                 _remove(path)  # left by an earlier export of this session
     if ExportFormat.HTML in wanted:
         # markdown-it loads only here, not with every session import
-        from ._export_html import MERMAID_FILE, has_diagrams, mermaid_script, render_report
+        from ._export_html import MERMAID_FILE, render_report
 
-        script = mermaid_script()
-        html = render_report(safe, documents, mermaid=script is not None)
-        _write(out / REPORT_FILE, html)
+        _write(out / REPORT_FILE, render_report(safe, documents))
         files.append(ExportedFile(path=REPORT_FILE, type="html"))
-        if script is not None and has_diagrams(html):
-            # a third-party file: copied as it is, not redacted
-            write_atomically(out / MERMAID_FILE, script.read_text(encoding="utf-8"))
-            files.append(ExportedFile(path=MERMAID_FILE, type="javascript"))
-        else:
-            _remove(out / MERMAID_FILE)
+        _remove(out / MERMAID_FILE)  # an earlier export's; the diagrams are in the page now
     if ExportFormat.JSON in wanted:
         files.append(ExportedFile(path=SUMMARY_FILE, type="json"))
         highlights = [

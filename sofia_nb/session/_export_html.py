@@ -11,29 +11,26 @@ from pathlib import Path
 from string import Template
 
 from .._version import __version__
-from ..inert import MERMAID_PRE, markdown_html
+from ..inert import markdown_html
+from ._diagrams import draw_diagrams
 from ._models import Phase, WorkshopSession
 from ._sections import format_time, loop_iterations
 
 MERMAID_FILE = "mermaid.min.js"
-"""Mermaid's browser script, written beside ``report.html`` so the diagrams draw offline."""
+"""What earlier exports wrote beside ``report.html``; an export removes it (diagrams are inline now)."""
 # Packages that ship Mermaid's whole browser bundle (it sets ``globalThis.mermaid``); the
 # ``export`` extra installs the first. Only the file is used: the package is never imported.
 _MERMAID_SOURCES = (("mermaidx", "assets/mermaid.js"), ("mmdc", "assets/mermaid.js"))
 
 
 def mermaid_script() -> Path | None:
-    """Mermaid's browser script from an installed package, or None (the diagrams stay as source)."""
+    """Mermaid's browser script from an installed package, or None."""
     for package, asset in _MERMAID_SOURCES:
         spec = importlib.util.find_spec(package)
         for folder in (spec.submodule_search_locations or []) if spec else []:
             if (path := Path(folder) / asset).is_file():
                 return path
     return None
-
-
-def has_diagrams(html: str) -> bool:
-    return MERMAID_PRE in html
 
 
 def _template(name: str) -> str:
@@ -47,6 +44,11 @@ def _tokens(session: WorkshopSession) -> str:
     return f"{t.input_tokens} in, {t.output_tokens} out" + (" (estimated)" if t.estimated else "")
 
 
+def _status(session: WorkshopSession) -> str:
+    """A workshop whose PoC reached passing tests is done, whatever the session was left as."""
+    return "completed" if session.poc and session.poc.final_status == "success" else session.status.value
+
+
 def _poc_state(session: WorkshopSession) -> str:
     """The PoC's final status as develop.md gives it (the workshop's own status stays as it is)."""
     poc = session.poc
@@ -56,9 +58,10 @@ def _poc_state(session: WorkshopSession) -> str:
     return f"{poc.final_status or 'not finished'} after {done} iteration{'' if done == 1 else 's'}"
 
 
-def render_report(session: WorkshopSession, documents: Mapping[Phase, str], *, mermaid: bool = False) -> str:
-    """The whole report: session facts, a table of contents, and one section per phase document;
-    with ``mermaid``, the diagrams are drawn by ``MERMAID_FILE`` beside the page."""
+def render_report(session: WorkshopSession, documents: Mapping[Phase, str]) -> str:
+    """The whole report: session facts, a table of contents, and one section per phase document.
+    Each diagram is inline SVG (``draw_diagrams``); one mermaidx cannot draw is drawn by Mermaid's
+    script inlined in the page, or stays its source when there is none."""
     sections = [
         f'<section class="phase" id="{phase.value}">\n{markdown_html(doc)}</section>'
         for phase, doc in documents.items()
@@ -78,7 +81,7 @@ def render_report(session: WorkshopSession, documents: Mapping[Phase, str], *, m
         "Tokens": _tokens(session),
     }
     meta = [f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in facts.items() if v]
-    body = "\n".join(sections)
+    body, left = draw_diagrams("\n".join(sections))
     return Template(_template("report.html")).substitute(
         version=escape(__version__),
         title=escape(f"Workshop report — {session.name or session.id}"),
@@ -86,13 +89,18 @@ def render_report(session: WorkshopSession, documents: Mapping[Phase, str], *, m
         meta="\n".join(meta),
         nav="\n".join(nav),
         sections=body,
-        scripts=_script_tags() if mermaid and has_diagrams(body) else "",
+        scripts=_inline_script() if left else "",
     )
 
 
-def _script_tags() -> str:
+def _inline_script() -> str:
+    """Mermaid's script in the page, for the diagrams left as source; "" when it is not installed."""
+    path = mermaid_script()
+    if path is None:
+        return ""
+    script = path.read_text(encoding="utf-8").replace("</script", "<\\/script")  # stays one element
     return (
-        f'<script src="{MERMAID_FILE}"></script>\n'
+        f"<script>{script}</script>\n"
         # strict: no click handlers or scripts from a diagram; labels are SVG text, never HTML
         "<script>mermaid.initialize({ startOnLoad: true, securityLevel: 'strict', htmlLabels: false });"
         "</script>"

@@ -183,19 +183,51 @@ def workflow_mermaid(workflow: Workflow) -> str:
     return "\n".join(lines)
 
 
-def _quadrant_point(score: float) -> str:
-    """A 1–5 score as quadrantChart's 0–1 coordinate, off the edges and off the divider: 1–5 map
-    onto 0.05–0.95 (clamped: a hand-edited file may stray), and the middle of the scale, which
-    would sit on the divider, counts as the upper half (0.55), as "3 of 5" is not low. Written
-    without trailing zeros (``1.0`` is refused by Mermaid's parser)."""
+def _axis(score: float) -> float:
+    """A 1–5 feasibility as quadrantChart's 0–1 x: 0.05–0.95 (clamped: a hand-edited file may
+    stray), and the middle of the scale, which would sit on the divider, at 0.55: "3 of 5" is not
+    low."""
     position = 0.05 + 0.9 * min(1.0, max(0.0, (score - 1) / 4))
-    if abs(position - 0.5) < 0.05:
-        position = 0.55
-    return f"{position:.2f}".rstrip("0").rstrip(".")
+    return 0.55 if abs(position - 0.5) < 0.05 else position
+
+
+def _height(score: float) -> float:
+    """A 1–5 value as the chart's 0–1 y, kept out of the quadrant titles, which Mermaid draws
+    across the top of each quadrant (0.92–1 and 0.42–0.5): below 3 in 0.05–0.36, from 3 (the
+    upper half, as on the x axis) in 0.6–0.86. A point's label hangs below it."""
+    s = min(5.0, max(1.0, score))
+    return 0.6 + 0.26 * (s - 3) / 2 if s >= 3 else 0.05 + 0.31 * (s - 1) / 2
+
+
+_LABEL_W, _LABEL_H = 0.05, 0.055
+"""A point's number label, as a share of the chart (about 20 × 22 px of a 440 px plot)."""
+_NUDGES = [(dx * _LABEL_W, dy * _LABEL_H) for dy in (0, -1, 1, -2, 2) for dx in (0, 1, -1)]
+
+
+def _placed(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The points, each nudged by at most two label heights (within its half) or one label width
+    when its label would sit on a label already placed: ideas with the same scores stay readable."""
+    done: list[tuple[float, float]] = []
+    for x, y in points:
+        low, high = (0.05, 0.36) if y < 0.5 else (0.6, 0.86)
+        spots = [(min(0.95, max(0.05, x + dx)), min(high, max(low, y + dy))) for dx, dy in _NUDGES]
+        free = (
+            p
+            for p in spots
+            if all(abs(p[0] - q[0]) >= _LABEL_W or abs(p[1] - q[1]) >= _LABEL_H for q in done)
+        )
+        done.append(next(free, (x, y)))
+    return done
+
+
+def _coordinate(position: float) -> str:
+    return f"{position:.3f}".rstrip("0").rstrip(".")  # ``1.0`` is refused by Mermaid's parser
 
 
 def matrix_mermaid(evaluation: Evaluation, titles: dict[str, str]) -> str:
-    """The feasibility × value matrix as a Mermaid quadrant chart (no fence)."""
+    """The feasibility × value matrix as a Mermaid quadrant chart (no fence). Each point is the
+    idea's number in the evaluation (``matrix_legend`` names them): a title would run into the
+    quadrant titles and the other points."""
     lines = [
         "quadrantChart",
         "    title Feasibility x value",
@@ -206,10 +238,21 @@ def matrix_mermaid(evaluation: Evaluation, titles: dict[str, str]) -> str:
         "    quadrant-3 Low value, hard",
         "    quadrant-4 Low value, feasible",
     ]
-    for e in evaluation.ideas:
-        name = mermaid_label(one_line(titles.get(e.idea_id) or e.idea_id, 40))
-        lines.append(f'    "{name}": [{_quadrant_point(e.feasibility)}, {_quadrant_point(e.value)}]')
+    points = _placed([(_axis(e.feasibility), _height(e.value)) for e in evaluation.ideas])
+    for n, (x, y) in enumerate(points, 1):
+        lines.append(f'    "{n}": [{_coordinate(x)}, {_coordinate(y)}]')
     return "\n".join(lines)
+
+
+def matrix_legend(evaluation: Evaluation, titles: dict[str, str]) -> Items:
+    """What each number of the matrix stands for."""
+    return Items(
+        tuple(
+            f"{titled(e.idea_id, titles)}: feasibility {_score(e.feasibility)}, value {_score(e.value)}"
+            for e in evaluation.ideas
+        ),
+        numbered=True,
+    )
 
 
 # --- the phases -----------------------------------------------------------------------------
@@ -349,7 +392,8 @@ def _design(s: WorkshopSession) -> list[Section]:
         *_items(ev.notes),
         Table(("idea", "feasibility", "value", "human value"), rows),
     )
-    out += _section("Feasibility × value matrix", MermaidDiagram(matrix_mermaid(ev, titles)), level=3)
+    matrix = (MermaidDiagram(matrix_mermaid(ev, titles)), matrix_legend(ev, titles))
+    out += _section("Feasibility × value matrix", *matrix, level=3)
     return out + [sec for e in ev.ideas for sec in _idea_evaluation(e, titles)]
 
 
@@ -619,7 +663,7 @@ def _team_round(s: WorkshopSession, results: RoundResults) -> Section:
     parts += [Items(tuple(typed))] if typed else []
     model = {e.idea_id: e for e in s.evaluation.ideas} if s.evaluation else {}
     if results.scores:
-        rows = []
+        rows: list[tuple[Cell, ...]] = []
         for item in results.scores:
             e = model.get(item.item_id)
             mine = {

@@ -10,20 +10,26 @@ draws (nbconvert too). The static record turns the same blocks into one piece of
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..inert import Diagram, Prose, SafeHtml, markdown_html, markdown_parts
-from ..session import Phase, WorkshopSession, phase_results_markdown
+from ..session import Phase, WorkshopSession, diagram_svg, draw_diagrams, phase_results_markdown
 from ..workshop import ReplyPart, preview_record
-from ._charts import feasibility_png
 
 _HEADING = re.compile(r"^(#{1,4}) ", re.M)
 _FENCE_LINE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+SVG_MIME = "image/svg+xml"
 MERMAID_MIME = "text/vnd.mermaid"
 """JupyterLab (4.1 and newer) draws outputs of this type with Mermaid; nbconvert's page does too."""
+
+
+def _diagram_prefix(text: str) -> str:
+    """Ids for a block's SVGs, unique on a page that shows many blocks (their styles are scoped by id)."""
+    return f"sofia-diagram-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
 @dataclass(frozen=True)
@@ -38,7 +44,11 @@ class Shown:
 
 def _shown(part: Prose | Diagram) -> Shown:
     if isinstance(part, Diagram):
-        return Shown({MERMAID_MIME: part.source, "text/plain": part.markdown})
+        # the SVG too (drawn here, offline): what nbconvert's HTML and any viewer without Mermaid show
+        svg = diagram_svg(part.source, _diagram_prefix(part.source))
+        return Shown(
+            {MERMAID_MIME: part.source, **({SVG_MIME: svg} if svg else {}), "text/plain": part.markdown}
+        )
     return Shown({"text/html": part.html, "text/plain": part.markdown})
 
 
@@ -68,7 +78,10 @@ class Block:
         if self.kind == "png":
             data = base64.b64encode(self.png).decode("ascii")
             return SafeHtml(f'<img alt="feasibility × value chart" src="data:image/png;base64,{data}">')
-        return markdown_html(self.text) if self.kind == "markdown" else SafeHtml(self.text)
+        if self.kind == "markdown":  # diagrams drawn as inline SVG where mermaidx can (the ui extra)
+            drawn, _ = draw_diagrams(markdown_html(self.text), _diagram_prefix(self.text))
+            return SafeHtml(drawn)
+        return SafeHtml(self.text)
 
 
 class Blocks:
@@ -99,12 +112,9 @@ def details_block(raw: str) -> Block:
 
 
 def phase_blocks(session: WorkshopSession, phase: Phase) -> list[Block]:
-    """A phase's results as blocks: its Markdown sections, and for Design the chart as a PNG."""
+    """A phase's results as blocks: its Markdown sections (Design's matrix among them, drawn as SVG)."""
     text = phase_results_markdown(session, phase)
-    blocks = [markdown(_demoted(text))] if text else []
-    if phase == Phase.DESIGN and session.evaluation and session.evaluation.ideas:
-        blocks.append(Block(kind="png", png=feasibility_png(session.evaluation, session.ideas)))
-    return blocks
+    return [markdown(_demoted(text))] if text else []
 
 
 def record_blocks(part: ReplyPart, session: WorkshopSession) -> list[Block]:

@@ -1,18 +1,20 @@
-"""report.html opened offline in Debian's Chromium: every Mermaid block is drawn as an SVG.
-
-The export extra's copy of Mermaid sits beside the report; every request that is not the page's
-own files is aborted, so a diagram drawn here is drawn without any network.
-"""
+"""report.html in Debian's Chromium with every request that is not the page's own files or the
+test's loopback JupyterLab aborted: opened from disk and through JupyterLab's HTML viewer, it
+shows as many SVG diagrams as the session has diagrams (drawn at export time, inline); and on the
+feasibility × value matrix no point label overlaps another label or a quadrant title."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 
 from sofia_nb.session import (
     Evaluation,
+    Idea,
     IdeaEvaluation,
     Phase,
     Workflow,
@@ -21,75 +23,115 @@ from sofia_nb.session import (
     WorkshopSession,
     export_session,
 )
-from sofia_nb.session._export_html import mermaid_script
 from tests.workshop.test_recorded_workshop import _replay
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS
+from .conftest import CHROMIUM, CHROMIUM_ARGS, LOOPBACK, require_browser, serve_lab
 
 pytestmark = [pytest.mark.ui]
 
-_ALL_DRAWN = (
-    "n => [...document.querySelectorAll('.mermaid')].filter(b => b.querySelector('svg')).length === n"
-)
+_DIAGRAMS = "main figure.diagram, main pre.mermaid"
+_DRAWN = "main figure.diagram > svg, main pre.mermaid svg"
+_QUADRANT_TITLES = ("High value, feasible", "High value, hard", "Low value, hard", "Low value, feasible")
 
 
 @pytest.fixture
 def offline_export() -> None:
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (make browser installs it where apt-get works)")
-    if mermaid_script() is None:
-        pytest.skip("the export extra (sofia_nb[export]) is not installed: diagrams stay as source")
+    pytest.importorskip("mermaidx", reason="the export extra (sofia_nb[export]) draws the diagrams")
     pytest.importorskip("playwright.sync_api")
 
 
-def _drawn(report: Path) -> list[str | None]:
-    """Open ``report`` with only local requests allowed; each .mermaid block's SVG role, in order."""
-    from playwright.sync_api import Route, sync_playwright
+class _Guard:
+    """Lets the page's own files and loopback through; records and aborts everything else."""
 
-    blocked: list[str] = []
-    errors: list[str] = []
+    def __init__(self) -> None:
+        self.blocked: list[str] = []
 
-    def only_local(route: Route) -> None:
+    def route(self, route: Any) -> None:
         url = route.request.url
-        if url.startswith(("file://", "data:")) or urlparse(url).hostname in ("127.0.0.1", "localhost"):
+        if url.startswith(("file://", "data:", "blob:", "about:")) or urlparse(url).hostname in LOOPBACK:
             route.continue_()
         else:
-            blocked.append(url)
+            self.blocked.append(url)
             route.abort()
 
+
+def _roles(frame: Any) -> list[str | None]:
+    """The drawn diagrams' kinds, in order (``aria-roledescription`` of each SVG)."""
+    return list(
+        frame.eval_on_selector_all(_DRAWN, "els => els.map(e => e.getAttribute('aria-roledescription'))")
+    )
+
+
+def _open(report: Path, *, width: int = 1280) -> tuple[int, list[str | None], list[dict[str, Any]]]:
+    """``report`` from file://: how many diagrams it has, the SVGs drawn, each text box of its
+    quadrant charts; a screenshot for a person beside it."""
+    from playwright.sync_api import sync_playwright
+
+    guard, errors = _Guard(), []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page()
-            page.route("**/*", only_local)
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            page.route("**/*", guard.route)
             page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(report.as_uri())
-            blocks = page.locator(".mermaid")
-            count = blocks.count()
-            page.wait_for_function(_ALL_DRAWN, arg=count, timeout=60_000)
-            roles = [
-                blocks.nth(i).locator("svg").first.get_attribute("aria-roledescription") for i in range(count)
-            ]
+            page.goto(report.as_uri(), wait_until="load")
+            count = page.locator(_DIAGRAMS).count()
+            roles = _roles(page)
+            boxes = page.eval_on_selector_all(
+                "svg[aria-roledescription=quadrantChart] text",
+                "els => els.map(e => { const r = e.getBoundingClientRect();"
+                " return {chart: e.ownerSVGElement.id, text: e.textContent,"
+                " x: r.x, y: r.y, w: r.width, h: r.height}; })",
+            )
+            page.screenshot(path=str(report.with_suffix(".png")), full_page=True)
         finally:
             browser.close()
-    assert errors == [] and blocked == []
-    return roles
+    assert errors == [] and guard.blocked == []
+    return count, roles, boxes
 
 
-@pytest.mark.usefixtures("offline_export")
-def test_every_mermaid_block_of_the_report_is_an_svg_offline(tmp_path: Path) -> None:
+def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (
+        a["x"] < b["x"] + b["w"]
+        and b["x"] < a["x"] + a["w"]
+        and a["y"] < b["y"] + b["h"]
+        and b["y"] < a["y"] + a["h"]
+    )
+
+
+def _collisions(boxes: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Point labels that overlap a quadrant title or another point label, per chart."""
+    found = []
+    for chart in {b["chart"] for b in boxes}:
+        mine = [b for b in boxes if b["chart"] == chart]
+        titles = [b for b in mine if b["text"] in _QUADRANT_TITLES]
+        points = [b for b in mine if re.fullmatch(r"\d+", b["text"])]
+        assert len(titles) == 4 and points, mine
+        for n, p in enumerate(points):
+            found += [(p["text"], t["text"]) for t in titles if _overlap(p, t)]
+            found += [(p["text"], q["text"]) for q in points[n + 1 :] if _overlap(p, q)]
+    return found
+
+
+def _crowded() -> WorkshopSession:
+    """Ideas at the corners, the middle and on one another: where labels met the titles before."""
     s = WorkshopSession(name="Offline diagrams")
     s.workflow = Workflow(
         activities=[
-            WorkflowActivity(id="s1", name='Intake "portal"'),
+            WorkflowActivity(id="s1", name='Intake "portal" <b>now</b>'),
             WorkflowActivity(id="s2", name="Check"),
         ],
         edges=[WorkflowEdge(source="s1", target="s2", label="claim")],
     )
+    scores = [(5, 5), (5, 5), (4.5, 5), (1, 5), (3, 3), (3, 2.9), (1, 1), (5, 1), (2.5, 3)]
+    s.ideas = [
+        Idea(id=f"idea-{n}", title=f"Idea number {n} with a long title") for n in range(1, len(scores) + 1)
+    ]
     s.evaluation = Evaluation(
         ideas=[
-            IdeaEvaluation(idea_id="idea-1", feasibility=4, value=5, human_value_score=4),
-            IdeaEvaluation(idea_id="idea-2", feasibility=2.5, value=3),
+            IdeaEvaluation(idea_id=f"idea-{n}", feasibility=f, value=v) for n, (f, v) in enumerate(scores, 1)
         ]
     )
     s.add_turn(
@@ -97,17 +139,49 @@ def test_every_mermaid_block_of_the_report_is_an_svg_offline(tmp_path: Path) -> 
         "assistant",
         "The flow:\n\n```mermaid\nflowchart TD\n  a[Submit] --> b{Complete?}\n```",
     )
-    export_session(s, tmp_path, formats=["html"])
-    assert (tmp_path / "mermaid.min.js").is_file()
-    # the workflow, the model's own diagram, the feasibility x value matrix (its top corner at 1, not 1.0)
-    assert _drawn(tmp_path / "report.html") == ["flowchart-v2", "flowchart-v2", "quadrantChart"]
+    return s
+
+
+@pytest.mark.usefixtures("offline_export")
+def test_the_report_draws_every_diagram_from_disk_and_no_label_sits_on_another(tmp_path: Path) -> None:
+    result = export_session(_crowded(), tmp_path, formats=["html", "json"])
+    assert [f.path for f in result.files] == ["report.html", "summary.json"]  # no mermaid.min.js
+    assert "<script" not in (tmp_path / "report.html").read_text(encoding="utf-8")  # drawn at export
+    count, roles, boxes = _open(tmp_path / "report.html")
+    # the workflow, the model's own diagram, the feasibility x value matrix
+    assert count == 3 and roles == ["flowchart-v2", "flowchart-v2", "quadrantChart"]
+    assert len([b for b in boxes if re.fullmatch(r"\d+", b["text"])]) == 9
+    assert _collisions(boxes) == []
 
 
 @pytest.mark.slow
 @pytest.mark.usefixtures("offline_export")
-def test_the_recorded_workshop_report_draws_every_diagram_offline(tmp_path: Path) -> None:
+def test_the_recorded_workshop_report_draws_every_diagram_from_disk_and_in_jupyterlab(tmp_path: Path) -> None:
+    require_browser()
     session = _replay(tmp_path, "recorded-workshop-edited")
-    export_session(session, tmp_path / "export", formats=["html"])
-    roles = _drawn(tmp_path / "export" / "report.html")
-    assert len(roles) >= 5 and "error" not in roles and None not in roles
+    export_session(session, tmp_path / "export", formats=["md", "html"])
+    fences = sum(
+        p.read_text(encoding="utf-8").count("```mermaid") for p in (tmp_path / "export").glob("*.md")
+    )
+    count, roles, _ = _open(tmp_path / "export" / "report.html")
+    assert count == fences >= 5 and len(roles) == count and None not in roles
     assert roles.count("quadrantChart") == 2  # the model's matrix and the product's
+
+    from playwright.sync_api import sync_playwright
+
+    guard = _Guard()
+    with serve_lab(tmp_path) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.route("**/*", guard.route)
+            page.goto(f"{url}/lab/tree/export/report.html", timeout=60_000)
+            viewer = page.frame_locator(".jp-HTMLViewer iframe")  # untrusted: a sandbox, no script
+            viewer.locator("main").wait_for(timeout=60_000)
+            frame = next(f for f in page.frames if f is not page.main_frame and f.query_selector("main"))
+            in_lab = _roles(frame)
+            page.screenshot(path=str(tmp_path / "jupyterlab-report.png"))
+        finally:
+            browser.close()
+    assert in_lab == roles
+    assert guard.blocked == []

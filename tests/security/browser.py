@@ -47,7 +47,8 @@ _ACTIVE = (
     "([root, suspects]) => [...document.querySelectorAll(root)]"
     ".flatMap(r => [...r.querySelectorAll(suspects)])"
     # JupyterLab's own figure (an <img> of a data: SVG), and the stylesheet Mermaid puts in its SVG
-    ".filter(e => !e.closest('.jp-RenderedMermaid') && !e.parentElement.matches('pre.mermaid > svg'))"
+    ".filter(e => !e.closest('.jp-RenderedMermaid')"
+    " && !e.parentElement.matches('pre.mermaid > svg, figure.diagram > svg'))"
     ".map(e => e.outerHTML.slice(0, 200))"
 )
 

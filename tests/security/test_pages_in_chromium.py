@@ -22,7 +22,6 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.session._export_html import mermaid_script
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.security.browser import Outside, active_elements, markers, missing_text
 from tests.security.hostile_workshop import HostileWorkshop, write_notebook, write_workshop
@@ -85,14 +84,15 @@ def _open(path: Path, content: str, *, diagrams: bool = False) -> Opened:
             page.goto(path.as_uri(), wait_until="load")
             drawn: list[str | None] = []
             if diagrams:
-                count = page.locator("pre.mermaid").count()
+                # drawn at export as inline SVG (figure.diagram), or by the inlined script (pre.mermaid)
+                count = page.locator("figure.diagram, pre.mermaid").count()
                 page.wait_for_function(
-                    "n => [...document.querySelectorAll('pre.mermaid')].filter(b => b.querySelector('svg'))"
-                    ".length === n",
+                    "n => [...document.querySelectorAll('figure.diagram, pre.mermaid')]"
+                    ".filter(b => b.querySelector('svg')).length === n",
                     arg=count,
                     timeout=60_000,
                 )
-                blocks = page.locator("pre.mermaid")
+                blocks = page.locator("figure.diagram, pre.mermaid")
                 drawn = [
                     blocks.nth(i).locator("svg").first.get_attribute("aria-roledescription")
                     for i in range(count)
@@ -125,8 +125,7 @@ def test_nbconvert_html_of_the_executed_notebook_is_inert(executed: Executed) ->
 
 
 def test_report_html_is_inert_and_draws_every_diagram(executed: Executed) -> None:
-    if mermaid_script() is None:
-        pytest.skip("the export extra (sofia_nb[export]) is not installed: diagrams stay as source")
+    pytest.importorskip("mermaidx", reason="the export extra (sofia_nb[export]) draws the diagrams")
     executed.canary.hits.clear()
     opened = _open(executed.report, "main", diagrams=True)
     _assert_inert(opened, executed)

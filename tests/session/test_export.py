@@ -34,15 +34,21 @@ PHASE_FILES = ["discover.md", "ideate.md", "design.md", "select.md", "plan.md", 
 
 @pytest.fixture(autouse=True)
 def without_the_export_extra(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Exports as the core install writes them; a test marked ``with_mermaid`` gets a stand-in script."""
+    """Exports as the core install writes them (no mermaidx: diagrams stay source); a test marked
+    ``with_mermaid`` gets a stand-in for Mermaid's script, one marked ``with_mermaidx`` the real
+    renderer."""
+    import sofia_nb.session._diagrams as diagrams
     import sofia_nb.session._export_html as html
 
-    marker = request.node.get_closest_marker("with_mermaid")
     script = None
-    if marker is not None:
+    if request.node.get_closest_marker("with_mermaid") is not None:
         script = request.getfixturevalue("tmp_path") / "installed-mermaid.js"
-        script.write_text("globalThis.mermaid = {initialize() {}};\n", encoding="utf-8")
+        script.write_text(
+            "globalThis.mermaid = {initialize() {}}; // </script> stays inside\n", encoding="utf-8"
+        )
     monkeypatch.setattr(html, "mermaid_script", lambda: script)
+    if request.node.get_closest_marker("with_mermaidx") is None:
+        monkeypatch.setattr(diagrams, "diagram_svg", lambda source, key: None)
 
 
 def read(path: Path) -> str:
@@ -209,26 +215,35 @@ def test_mermaid_blocks_become_pre_mermaid_with_their_source_as_text(exported: P
     # the model's tag start is text (a zero-width space after the <), the rest as it wrote it
     assert blocks[1] == 'flowchart TD\n    intake["Intake &lt;\u200bdesk&gt;"] --&gt; triage'
     # 1–5 onto 0.05–0.95: off the chart's edges, written without trailing zeros
-    points = '"Auto-triage": [0.73, 0.95]\n    "Photo damage estimate": [0.28, 0.73]'
+    points = '"1": [0.725, 0.86]\n    "2": [0.275, 0.73]'  # the points are numbered (the legend names them)
     assert points in blocks[2]
     assert not (exported / "mermaid.min.js").exists()
 
 
-@pytest.mark.with_mermaid
-def test_with_the_export_extra_mermaid_is_written_beside_the_report_and_loaded_from_there(
-    tmp_path: Path,
-) -> None:
+@pytest.mark.with_mermaidx
+def test_with_the_export_extra_every_diagram_is_inline_svg_and_no_script_is_written(tmp_path: Path) -> None:
+    pytest.importorskip("mermaidx")
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "mermaid.min.js").write_text("stale", encoding="utf-8")  # an older export's
     result = export_session(rich_session(), tmp_path / "out", formats=["html"])
-    assert [f.path for f in result.files] == ["report.html", "mermaid.min.js"]
-    script = read(tmp_path / "out" / "mermaid.min.js")
-    assert script == read(tmp_path / "installed-mermaid.js")
-    tags = _elements(read(tmp_path / "out" / "report.html"))
-    assert [a.get("src") for t, a in tags if t == "script"] == ["mermaid.min.js", None]
+    assert [f.path for f in result.files] == ["report.html"]
+    assert not (tmp_path / "out" / "mermaid.min.js").exists()
+    page = read(tmp_path / "out" / "report.html")
+    svgs = re.findall(r'<figure class="diagram" role="img"><svg id="(sofia-diagram-\d+)"', page)
+    assert svgs == ["sofia-diagram-1", "sofia-diagram-2", "sofia-diagram-3"]  # unique ids, scoped styles
+    assert "<script" not in page and '<pre class="mermaid">' not in page and "my-svg" not in page
+    assert "&lt;\u200bdesk&gt;" in page  # the model's tag start, drawn as text
 
-    session = WorkshopSession()
-    session.add_turn(Phase.DISCOVER, "assistant", "No diagram.")
-    export_session(session, tmp_path / "out", formats=["html"])
-    assert not (tmp_path / "out" / "mermaid.min.js").exists()  # a stale copy goes with its diagrams
+
+@pytest.mark.with_mermaid
+def test_a_diagram_mermaidx_cannot_draw_is_drawn_by_mermaid_inlined_in_the_page(tmp_path: Path) -> None:
+    result = export_session(rich_session(), tmp_path / "out", formats=["html"])
+    assert [f.path for f in result.files] == ["report.html"]
+    page = read(tmp_path / "out" / "report.html")
+    tags = _elements(page)
+    assert [a.get("src") for t, a in tags if t == "script"] == [None, None]  # inline, nothing loaded
+    assert "globalThis.mermaid = {initialize() {}}; // <\\/script> stays inside" in page
+    assert page.count('<pre class="mermaid">') == 3
 
 
 def test_a_report_without_diagrams_loads_no_script(tmp_path: Path) -> None:

@@ -220,6 +220,7 @@ SHOWN_AS: dict[tuple[type[BaseModel], str], list[str]] = {
     (Idea, "workflow_steps"): ["Mk-activity-one"],
     (Idea, "card_ids"): ["Mk-card-title"],
     (Idea, "from_team"): ["the team's"],  # marked as the team's, not by the submission's id
+    (Plan, "architecture_diagram"): ["Mk-architecture-node", "Mk-architecture-sink"],  # drawn: its labels
     (IdeaEvaluation, "idea_id"): ["Mk-idea-title (idea-1)"],
     (IdeaEvaluation, "bxt"): ["Business", "Mk-bxt-business"],
     (Evaluation, "scale"): ["1-5"],

@@ -55,11 +55,16 @@ def test_mermaid_starts_on_its_own_line_also_inside_the_plans_architecture_notes
     assert "\\n" not in plan_md  # no escaped newlines of the JSON string
 
 
-def test_the_evaluation_card_carries_the_chart_as_png() -> None:
+def test_the_evaluation_card_draws_the_matrix_once_as_svg_and_no_png() -> None:
+    pytest.importorskip("mermaidx")
     design = next(r for r in _demo_replies() if '"evaluation"' in r)
     blocks = message_blocks("assistant", design, WorkshopSession())
-    pngs = [b for b in blocks if b.kind == "png"]
-    assert pngs and pngs[0].png.startswith(b"\x89PNG")
+    assert not [b for b in blocks if b.kind == "png"]  # one chart of the matrix, not a second as PNG
+    card = "".join(str(b.html()) for b in blocks if b.kind == "markdown")
+    # the model's own chart in its prose and the card's matrix, both drawn; no third as PNG
+    assert card.count('aria-roledescription="quadrantChart"') == 2
+    shown = [o for b in blocks if b.kind == "markdown" for o in b.display_objects()]
+    assert any("image/svg+xml" in getattr(o, "data", {}) for o in shown)  # nbconvert shows the SVG
 
 
 class ScriptedEcho:

@@ -32,8 +32,8 @@ def _assert_is_the_record(page: str) -> None:
     assert re.search(decision, page)
     assert re.search(r"<td>✓</td><td>demo-search/web_search</td><td>program</td>", page)
     assert re.search(r"tokens: [1-9]\d* in / [1-9]\d* out", page)
-    assert "Night order assistant" in page and '<pre class="mermaid">' in page
-    assert "data:image/png;base64," in page  # the chart, embedded
+    assert "Night order assistant" in page and '<figure class="diagram"' in page  # drawn, offline
+    assert 'aria-roledescription="quadrantChart"' in page and "data:image/png;base64," not in page
     shown = DETAILS.sub("", SCRIPTS.sub("", page))
     assert "&quot;business_context&quot;" not in shown and '"business_context"' not in shown
     assert "&quot;selection&quot;" not in shown and '"selection"' not in shown
@@ -56,7 +56,7 @@ async def test_after_a_demo_play_the_record_holds_conversation_decisions_calls_a
     record = played.app.record
     _assert_is_the_record(record.html())
     assert 'class="sofia-nb-record sofia-nb-record-live"' in record.html()  # hidden while the widget lives
-    assert "<script" not in record.html()  # offline: Mermaid stays source, no CDN
+    assert "<script" not in record.html()  # offline: diagrams drawn as inline SVG, no CDN
     text = record.text()
     assert FIRST in text and "consent demo-search/web_search: allow" in text and "tokens:" in text
     assert '"selection"' not in text
@@ -65,7 +65,7 @@ async def test_after_a_demo_play_the_record_holds_conversation_decisions_calls_a
 async def test_the_results_area_filled_in_from_the_session_events(played) -> None:
     tabs = dict(zip(played.app.results.tabs.titles, played.app.results.tabs.children, strict=True))
     design = [o["data"] for o in tabs["Design"].outputs]
-    assert any("image/png" in data for data in design)
+    assert any("image/svg+xml" in data for data in design) and not any("image/png" in d for d in design)
     discover = [o["data"] for o in tabs["Discover"].outputs]
     # prose as sanitised HTML, each diagram an output of its own that JupyterLab draws
     assert any("Business context</h4>" in data.get("text/html", "") for data in discover)
@@ -84,13 +84,13 @@ async def test_export_writes_the_files_and_the_record_names_them(played) -> None
     assert "report.html" in played.app.record.html()
 
 
-async def test_the_chart_is_a_png_output_never_figure_text(played) -> None:
+async def test_the_matrix_is_an_svg_output_never_figure_text(played) -> None:
     from IPython.core.interactiveshell import InteractiveShell
 
     formatter = InteractiveShell.instance().display_formatter
     blocks = results_blocks(played.session, Phase.DESIGN)
     outputs = [formatter.format(shown)[0] for b in blocks for shown in b.display_objects()]
-    assert any("image/png" in data for data in outputs)
+    assert any("image/svg+xml" in data for data in outputs)
     assert not any("<Figure" in data.get("text/plain", "") for data in outputs)
 
 
@@ -106,7 +106,7 @@ def test_nbconvert_html_of_an_executed_workshop_notebook_is_the_record(tmp_path:
     kept = ["".join(o["data"]["text/html"]) for o in app_cell["outputs"] if "text/html" in o.get("data", {})]
     _assert_is_the_record("".join(kept))  # the app's own record, updated in place to the end
     outputs = [o for cell in nb["cells"] for o in cell.get("outputs", [])]
-    assert any("image/png" in o.get("data", {}) for o in outputs)
+    assert any("image/svg+xml" in o.get("data", {}) for o in outputs)
     assert "<Figure size" not in executed.read_text(encoding="utf-8")
     convert = [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", str(executed)]
     subprocess.run(convert, check=True, timeout=120, capture_output=True)
