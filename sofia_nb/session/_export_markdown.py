@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from ._models import Phase, WorkshopSession
+from ._models import Phase, Turn, WorkshopSession
 from ._sections import (
     Cell,
     Code,
@@ -150,12 +150,31 @@ def close_fences(text: str) -> str:
 _TRANSCRIPT_ROLES = ("user", "assistant", "tool")
 
 
+def _moment(turn: Turn) -> str | None:
+    """What a kickoff marks for the team to read: going back to this phase, or reviewing it."""
+    went_back, review = turn.metadata.get("went_back"), turn.metadata.get("review")
+    if isinstance(went_back, dict):
+        came_from = str(went_back.get("from", "")).capitalize()
+        reason = one_line(str(went_back.get("reason") or ""))
+        said = f": “{reason}”" if reason else ""
+        return f"_The team went back to {turn.phase.title} from {came_from}{said}._"
+    if isinstance(review, dict):
+        because = str(review.get("because", "")).capitalize()
+        changes = "; ".join(one_line(str(c)) for c in review.get("changes") or [])
+        return f"_Reviewing {turn.phase.title} after {because} changed" + (
+            f": {changes}._" if changes else "._"
+        )
+    return None
+
+
 def phase_markdown(session: WorkshopSession, phase: Phase) -> str | None:
     """The Markdown document of one phase, or None when the phase has neither data nor turns."""
     structured = _structured(session, phase)
     # A kickoff turn is the product's cue to the model, not something the customer said.
     turns = [
-        t for t in session.turns_of(phase) if t.role in _TRANSCRIPT_ROLES and not t.metadata.get("kickoff")
+        t
+        for t in session.turns_of(phase)
+        if t.role in _TRANSCRIPT_ROLES and (not t.metadata.get("kickoff") or _moment(t))
     ]
     if not structured and not turns:
         return None
@@ -165,13 +184,19 @@ def phase_markdown(session: WorkshopSession, phase: Phase) -> str | None:
     if turns:
         lines += ["## Conversation", ""]
         for n, turn in enumerate(turns):
+            lines += ["---", ""] if n else []
+            if (moment := _moment(turn)) is not None:  # the product's cue itself stays out
+                lines += [f"{moment} · {format_time(turn.timestamp)}", ""]
+                continue
             lines += [
-                *(["---", ""] if n else []),
                 f"**{SPEAKERS.get(turn.role, turn.role)}** · {format_time(turn.timestamp)}",
                 "",
                 transcript_text(turn.content),
                 "",
             ]
+    for review in session.reviews:  # kept without the model's review: no turn says so
+        if review.phase == phase and review.state == "kept":
+            lines += [f"_Kept as it was after {review.because.title} changed._", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

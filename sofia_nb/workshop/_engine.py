@@ -181,10 +181,12 @@ class Workshop:
         s.status = self._working_status()
         reopened, review = s.reopened, s.review_of(s.phase)
         if reopened is not None and reopened.phase == s.phase and not reopened.announced:
-            reply = await self._exchange(spec.reopen_kickoff(reopened), kickoff=True)
+            moment = {"went_back": {"from": reopened.came_from.value, "reason": reopened.reason}}
+            reply = await self._exchange(spec.reopen_kickoff(reopened), kickoff=True, moment=moment)
             reopened.announced = True  # told once; a later resume is a plain resume
         elif review is not None and review.state == "pending":
-            reply = await self._exchange(spec.review_kickoff(review), kickoff=True)
+            moment = {"review": {"because": review.because.value, "changes": review.changes}}
+            reply = await self._exchange(spec.review_kickoff(review), kickoff=True, moment=moment)
             review.state = "reviewing"  # the model has reviewed it: the facilitator may move past it
         else:
             return await self._exchange(spec.kickoff(bool(s.turns_of(s.phase))), kickoff=True)
@@ -419,14 +421,19 @@ class Workshop:
     async def _stream(self, text: str) -> None:
         self.bus.emit(TextDelta(text=text, phase=self.session.phase.value))
 
-    async def _exchange(self, text: str, *, kickoff: bool = False) -> str:
+    async def _exchange(
+        self, text: str, *, kickoff: bool = False, moment: dict[str, Any] | None = None
+    ) -> str:
+        """One request and its reply, both kept as turns; a kickoff is marked as the product's cue,
+        and ``moment`` (a going back, a review) is kept on it so the transcript can say so."""
         spec = self.spec
         self.take_team()
         messages = [*self._messages(spec), Message(role="user", content=text)]
         response = await self._chat(self.llm, messages, on_text=self._stream)
         usage = Usage(**response.usage.model_dump())
         self.session.tokens.add(spec.phase.value, usage)
-        self._add_turn(spec.phase, "user", text, metadata={"kickoff": True} if kickoff else {})
+        cue = {"kickoff": True, **(moment or {})} if kickoff else {}
+        self._add_turn(spec.phase, "user", text, metadata=cue)
         turn = self._add_turn(
             spec.phase, "assistant", response.text, usage=usage, metadata={"model": response.model}
         )

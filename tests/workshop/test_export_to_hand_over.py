@@ -118,3 +118,47 @@ def test_develop_md_says_what_the_loop_said(handed_over: tuple[Path, dict]) -> N
     assert "- Tests (in the PoC folder): `.venv/bin/python -m pytest" in develop  # runnable as written
     page = (folder / "report.html").read_text(encoding="utf-8")
     assert "<dt>Status</dt><dd>completed</dd>" in page and f"<dd>{result['status']} after " in page
+
+
+def test_a_go_back_and_a_review_are_shown_as_such(tmp_path: Path) -> None:
+    from sofia_nb.session import Phase, export_session
+    from tests.workshop.test_go_back_reopens import REASON, _at_plan, _workshop, block
+
+    session = _at_plan()
+    workshop, _ = _workshop(
+        session,
+        [
+            {"purpose": "chat", "match": "We are back in the Design phase", "text": "What changes?"},
+            {
+                "purpose": "chat",
+                "match": "user: Value 4",
+                "text": block({"evaluation": {"ideas": [{"idea_id": "idea-2", "value": 4}]}}),
+            },
+            {
+                "purpose": "chat",
+                "match": "to review it",
+                "text": "idea-1 still ranks first: the selection holds.",
+            },
+        ],
+        ["allow"],
+    )
+
+    async def run() -> None:
+        assert await workshop.choose_phase("design", reason=REASON)
+        await workshop.send("Value 4 for idea-2, please.")
+        await workshop.advance()  # into Select: the model reviews it
+        await workshop.advance(keep_as_is=True)  # Plan kept as it is
+
+    import asyncio
+
+    asyncio.run(run())
+    assert session.phase == Phase.PLAN
+    export_session(session, tmp_path, formats=["md"])
+    design, select, plan = (
+        (tmp_path / f"{p}.md").read_text(encoding="utf-8") for p in ("design", "select", "plan")
+    )
+    assert f"_The team went back to Design from Plan: “{REASON}”._" in design
+    assert "We are back in the Design phase" not in design  # the product's cue to the model stays out
+    assert "_Reviewing Select after Design changed: evaluation.ideas[idea-2].value: 3.0 → 4.0._" in select
+    assert "idea-1 still ranks first" in select
+    assert "_Kept as it was after Design changed._" in plan
