@@ -181,7 +181,9 @@ class Workshop:
         s.status = self._working_status()
         reopened, review = s.reopened, s.review_of(s.phase)
         if reopened is not None and reopened.phase == s.phase and not reopened.announced:
-            moment = {"went_back": {"from": reopened.came_from.value, "reason": reopened.reason}}
+            moment: dict[str, Any] = {
+                "went_back": {"from": reopened.came_from.value, "reason": reopened.reason}
+            }
             reply = await self._exchange(spec.reopen_kickoff(reopened), kickoff=True, moment=moment)
             reopened.announced = True  # told once; a later resume is a plain resume
         elif review is not None and review.state == "pending":
