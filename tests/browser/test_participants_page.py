@@ -66,7 +66,7 @@ def test_three_participants_ideate_score_and_vote_from_their_phones() -> None:
                 page.get_by_text("You are in.").wait_for()
                 phones.append(page)
             assert room.counts()["members"] == 3
-            wait_for(lambda: room.counts()["connected"] == 3)
+            wait_for(lambda: room.counts()["connected"] == 3, limit=60.0)  # a refused stream retries in 3 s
 
             # Ideate: each phone adds an idea; the first one is hostile
             ideate = room.open_round(
