@@ -1,12 +1,17 @@
-"""One reader for the JSON-or-YAML files people write (the scripted model file, the inputs file)."""
+"""One reader for the JSON-or-YAML files people write (the scripted model file, the inputs and room files)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
+from pydantic import BaseModel, ValidationError
+
+from ._validation import describe
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class DataFileError(ValueError):
@@ -26,3 +31,14 @@ def read_json_or_yaml(path: Path, what: str) -> Any:
         return json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         raise DataFileError(f"the {what} {path} does not parse: {exc}") from None
+
+
+def read_model(model: type[M], path: str | Path, what: str) -> M:
+    """A JSON or YAML file read as ``model``: an empty file is an empty object; every error,
+    unreadable or invalid, is a ``DataFileError`` that names the file and the bad key."""
+    path = Path(path)
+    data = read_json_or_yaml(path, what)
+    try:
+        return model.model_validate(data or {})
+    except ValidationError as exc:
+        raise DataFileError(f"{path}: {describe(exc, root='(root)')}") from None

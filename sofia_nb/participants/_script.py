@@ -28,10 +28,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from .._datafile import DataFileError, read_json_or_yaml
-from .._validation import describe
+from .._datafile import DataFileError, read_model
 from ..session import Phase, WorkshopSession
 from ..session._team import RoundKind, TeamMember, TeamRoom, TeamRound
 from ._room import NAME_MAX, TEXT_MAX, TITLE_MAX, AnswerIn, IdeaIn, Room, RoomRefusal, ScoresIn, VotesIn
@@ -109,15 +108,10 @@ class RoomScript(BaseModel):
     @classmethod
     def from_file(cls, path: str | Path) -> RoomScript:
         """Read a JSON or YAML room file; errors name the file and the bad key."""
-        path = Path(path)
         try:
-            data = read_json_or_yaml(path, "room file")
+            return read_model(cls, path, "room file")
         except DataFileError as exc:
             raise RoomFileError(str(exc)) from None
-        try:
-            return cls.model_validate(data or {})
-        except ValidationError as exc:
-            raise RoomFileError(f"{path}: {describe(exc, root='(root)')}") from None
 
 
 class Replay:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from .._datafile import DataFileError, read_json_or_yaml
-from .._validation import describe
+from .._datafile import DataFileError, read_model
 from ..session import Phase, WorkshopSession
 from ._engine import PhaseOutcome, Workshop
 from ._phases import CONVERSATION_PHASES
@@ -46,15 +45,10 @@ class WorkshopInputs(BaseModel):
     @classmethod
     def from_file(cls, path: str | Path) -> WorkshopInputs:
         """Read a JSON or YAML inputs file; errors name the file and the bad key."""
-        path = Path(path)
         try:
-            data = read_json_or_yaml(path, "inputs file")
+            return read_model(cls, path, "inputs file")
         except DataFileError as exc:
             raise InputsError(str(exc)) from None
-        try:
-            return cls.model_validate(data or {})
-        except ValidationError as exc:
-            raise InputsError(f"{path}: {describe(exc, root='(root)')}") from None
 
 
 async def run_inputs(
