@@ -19,6 +19,22 @@ class ConfigError(ValueError):
     """The configuration file could not be read; the message names the file and the key."""
 
 
+SETTINGS = ("llm", "demo", "force", "output", "init_git", "allow_dirty", "inputs", "mcp_config", "phase")
+"""The façades' settings a message may name, each as a marker: `` `force` `` in backticks."""
+SWITCHES = frozenset({"demo", "force", "init_git", "allow_dirty"})
+"""The settings that are switched on rather than given a value (``--force``, ``force=True``)."""
+_SETTING_MARK = re.compile(r"`(" + "|".join(SETTINGS) + r")`")
+
+
+def word_settings(text: str, spell: Callable[[str], str]) -> str:
+    """``text`` with every setting marker (`` `force` ``) spelled by ``spell``, the face's words.
+
+    The core layers name a setting only as a marker, never in a face's words; each face spells
+    the markers of every message it shows (the terminal ``--force``, a notebook ``force=True``).
+    """
+    return _SETTING_MARK.sub(lambda m: spell(m.group(1)), text)
+
+
 class SetupError(ValueError):
     """A run that cannot start with the settings it was given; ``settings`` name the ones to change.
 

@@ -31,7 +31,7 @@ class Case:
     max_iterations: int = 6
     test_timeout_s: float = 20.0
     expect: dict[str, Any] = field(
-        default_factory=lambda: {"status": "success", "iterations": 4, "stuck": 1, "refused": 3}
+        default_factory=lambda: {"status": "success", "iterations": 3, "stuck": 1, "refused": 3}
     )
     extra_replies: list[str] = field(default_factory=list)
 

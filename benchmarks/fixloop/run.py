@@ -51,8 +51,8 @@ from sofia_nb.session import Plan, PocState, SessionStore, WorkshopSession  # no
 
 QUICK = ("off_by_one", "wrong_import", "unfixable")
 ENRICH_SERVER = HERE / "enrich_server.py"
-ENRICH_EXPECT = {"with": ("success", 3), "without": ("failed", 4)}
-"""(status, iterations) per arm: stuck in iteration 2, the corpus's fix there, green in 3; or the cap."""
+ENRICH_EXPECT = {"with": ("success", 2), "without": ("failed", 4)}
+"""(status, iterations) per arm: stuck in iteration 2, the corpus's fix there, green after it; or the cap."""
 NODE_MODULES = HERE.parents[1] / "tools" / "npm" / "node_modules"
 PYTEST_ENV = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
 
@@ -258,8 +258,8 @@ def real_arm(spec: str, cases: list[Case], modules: Path | None) -> None:
         with tempfile.TemporaryDirectory(prefix=f"fixloop-real-{case.name}-") as tmp:
             case_copy = Case(**{**case.__dict__, "max_iterations": 3})
             row = asyncio.run(run_case(case_copy, create_llm(spec), Path(tmp), modules, max_reflections=3))
-        solved_1 += row["status"] == "success" and row["iterations"] <= 2
-        solved_2 += row["status"] == "success" and row["iterations"] <= 3
+        solved_1 += row["status"] == "success" and row["iterations"] <= 1  # an iteration is a tested fix
+        solved_2 += row["status"] == "success" and row["iterations"] <= 2
         print(f"real {case.name:22} {row['status']:8} iterations={row['iterations']}")
     if total:
         print(f"real model {spec}: pass@1 {solved_1}/{total}, pass@2 {solved_2}/{total}")

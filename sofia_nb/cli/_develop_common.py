@@ -28,12 +28,15 @@ from ..events import (
     IterationFinished,
     IterationStarted,
     UsageRecorded,
+    WaitFinished,
+    WaitStarted,
 )
 from ..session import SessionStore
 from . import _exit
 from ._consent import add_consent_timeout, consent_provider
 from ._context import CliContext
 from ._tool_lines import TokenTally, tool_call_line
+from ._waiting import WaitingLine
 
 
 def add_loop_options(p: argparse.ArgumentParser) -> None:
@@ -71,23 +74,26 @@ async def run_development(
     step (a dirty tree, a folder of another session) is a refusal (exit 1).
     """
     bus = EventBus()
-    bus.subscribe(Progress(ctx))
+    progress = Progress(ctx)
+    bus.subscribe(progress)
     options = development_options(ctx, **settings)
     can_ask = sys.stdin is not None and sys.stdin.isatty() and not ctx.out.json_mode
     consent = consent_provider(ctx, LineReader(sys.stdin) if can_ask else None, demo=options.demo)
     try:
         run = await open_development(options, consent=consent, bus=bus, store=store, settings=ctx.settings)
     except SetupError as exc:
-        raise _exit.UsageError(_exit.as_flags(exc.worded(_exit.flag))) from None
+        raise _exit.UsageError(exc.worded(_exit.flag)) from None
     try:
         async with run:
             result = await step(run)
     except SetupError as exc:
-        ctx.out.error(_exit.as_flags(exc.worded(_exit.flag)), kind="refused")
+        ctx.out.error(exc.worded(_exit.flag), kind="refused")
         return _exit.ERROR
     except DevelopError as exc:
         ctx.out.error(str(exc), kind="refused")
         return _exit.ERROR
+    finally:
+        progress.waiting.stop()
     return show(ctx, result)
 
 
@@ -98,18 +104,23 @@ def output_path(value: str | None) -> Path | None:
 class Progress:
     """Events for people (stderr) or, under ``--json``, as JSON Lines before the result."""
 
+    JSON_EVENTS = (IterationStarted, IterationFinished, WaitStarted, WaitFinished, Activity, ConsentDecided)
+
     def __init__(self, ctx: CliContext) -> None:
         self.out = ctx.out
         self.tokens = TokenTally()
+        self.waiting = WaitingLine(ctx.out.err)
 
     def __call__(self, event: Event) -> None:
         if isinstance(event, UsageRecorded):
             self.tokens.add(event)
         if self.out.json_mode:
-            if isinstance(event, IterationStarted | IterationFinished | Activity | ConsentDecided):
+            if isinstance(event, self.JSON_EVENTS):
                 self.out.event(event)
             return
-        if isinstance(event, IterationStarted):
+        if isinstance(event, WaitStarted | WaitFinished):
+            self.waiting(event)
+        elif isinstance(event, IterationStarted):
             self.out.info(f"== iteration {event.iteration} of {event.max_iterations} ==")
         elif isinstance(event, IterationFinished):
             stuck = " (stuck)" if event.stuck else ""
@@ -119,6 +130,10 @@ class Progress:
             )
         elif (line := tool_call_line(event)) is not None:
             self.out.info(line)
+        elif isinstance(event, Activity) and event.name == "baseline":
+            if self.tokens.input or self.tokens.output:  # the scaffold's request
+                self.out.info(f"scaffold {self.tokens.take()}")
+            self.out.info(f"tests: {event.detail}")
         elif isinstance(event, Activity) and event.name not in ("model", "tests"):
             self.out.info(f"{event.name}: {event.detail}")
         elif isinstance(event, ConsentDecided):

@@ -1,6 +1,6 @@
 """Exit codes of the ``sofia-nb`` contract (architecture.md §4.1)."""
 
-import re
+from ..config import word_settings
 
 OK = 0
 ERROR = 1
@@ -14,9 +14,6 @@ class UsageError(Exception):
     """A bad flag, unknown phase or unknown server name: exit code 2."""
 
 
-_SETTING = re.compile(r"`(llm|demo|force|output|init_git|allow_dirty|inputs|mcp_config|phase)`")
-
-
 def flag(setting: str) -> str:
     """A façade setting as the terminal spells it: ``allow_dirty`` → ``--allow-dirty``."""
     return "--" + setting.replace("_", "-")
@@ -24,4 +21,4 @@ def flag(setting: str) -> str:
 
 def as_flags(text: str) -> str:
     """A message that names settings (`` `force` ``) in the terminal's words (``--force``)."""
-    return _SETTING.sub(lambda m: flag(m.group(1)), text)
+    return word_settings(text, flag)

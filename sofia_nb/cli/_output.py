@@ -22,6 +22,7 @@ from rich.text import Text
 
 from ..inert import terminal_text
 from ..redact import redact, redact_text
+from ._exit import as_flags
 
 if TYPE_CHECKING:  # the event models cost a tenth of a second; `sofia-nb ctx` never shows one
     from ..events import Event
@@ -131,12 +132,15 @@ class Output:
             self.console.print_json(json.dumps(redact(data), default=str))
 
     def error(self, message: str, **details: Any) -> None:
-        """A failure: ``{"error": {...}}`` under ``--json``, one line on stderr otherwise."""
+        """A failure: ``{"error": {...}}`` under ``--json``, one line on stderr otherwise; a
+        setting it names reads as the flag that sets it (``--force``)."""
+        message = as_flags(message)
         if self.json_mode:
             self._line({"error": {"message": message, **details}})
         else:
             self.err.print(Text.assemble(("error:", "bold red"), f" {redact(message)}"))
 
     def info(self, message: str | Text) -> None:
-        """A line for people; stderr, so stdout stays clean for pipes."""
-        self.err.print(message)
+        """A line for people; stderr, so stdout stays clean for pipes. A setting it names reads as
+        the flag that sets it (``--force``): the layers below name a setting as `` `force` ``."""
+        self.err.print(as_flags(message) if isinstance(message, str) else message)

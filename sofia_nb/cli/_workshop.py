@@ -318,7 +318,7 @@ async def run(ctx: CliContext) -> int:
         )
     except SetupError as exc:  # its message names the setting; going back also needs --consent
         hint = " (see --consent)" if exc.setting == "phase" else ""
-        raise _exit.UsageError(_exit.as_flags(exc.worded(_exit.flag)) + hint) from None
+        raise _exit.UsageError(exc.worded(_exit.flag) + hint) from None
     session = renderer.session = opened.session
     team: TeamCommands | None = None
     try:

@@ -16,10 +16,11 @@ from ._facade import DEMO_DEV_SCRIPT, DevelopmentRun, open_development
 from ._git import Git, GitAuthor, GitError
 from ._loop import RalphLoop, RalphResult, TestCounts
 from ._options import DevelopmentOptions, DevelopSettings, LoopOptions
-from ._run import develop_session, fix_project
+from ._run import ALREADY_COMPLETE, develop_session, fix_project
 from ._templates import TEMPLATES, Template
 
 __all__ = [
+    "ALREADY_COMPLETE",
     "DEMO_DEV_SCRIPT",
     "TEMPLATES",
     "CriterionCoverage",

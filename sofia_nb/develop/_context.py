@@ -10,12 +10,15 @@ is a field of ``LoopOptions`` and the line that reads it; nothing is copied on t
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Literal
 
 from ..consent import ConsentedTools
-from ..events import Activity, EventBus
+from ..events import Activity, EventBus, WaitFinished, WaitStarted
 from ..llm import LLMClient
 from ..session import Plan, PocState, SessionStore
 from ._git import Git
@@ -81,3 +84,14 @@ class RunContext:
     def say(self, name: str, detail: str = "") -> None:
         """An ``Activity`` event: the progress line the faces show."""
         self.bus.emit(Activity(name=name, detail=detail))
+
+    @contextmanager
+    def waiting(self, what: Literal["model", "tests", "install"], detail: str = "") -> Iterator[None]:
+        """``WaitStarted`` before the block and ``WaitFinished`` after it, however it ends: the
+        faces show the wait live (nothing else shows progress while a request is not streamed)."""
+        self.bus.emit(WaitStarted(what=what, detail=detail))
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.bus.emit(WaitFinished(what=what, duration_s=round(time.perf_counter() - started, 3)))

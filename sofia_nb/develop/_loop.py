@@ -1,9 +1,10 @@
 """The Ralph loop: test, prompt, fix, apply, commit, record — until green, the cap, a stop or an error.
 
-One iteration: run the tests; stop when they pass (with at least one test); detect whether the loop
-is stuck and, if so, gather enrichment; build the prompt; make one ``fix`` call; apply the edits
-(with up to ``max_reflections`` follow-up calls for blocks that were refused or did not match);
-commit; push when GitHub is on; record a ``PocIteration`` with timings, tokens and files; save.
+The tests run once before any edit; then one iteration, for as long as they fail: detect whether
+the loop is stuck and, if so, gather enrichment; build the prompt; make one ``fix`` call; apply the
+edits (with up to ``max_reflections`` follow-up calls for blocks that were refused or did not
+match); commit; push when GitHub is on; run the tests again; record a ``PocIteration`` with the
+counts after its edits, timings, tokens and files; save.
 """
 
 from __future__ import annotations
@@ -147,12 +148,16 @@ class RalphLoop:
         return result
 
     async def run(self) -> RalphResult:
-        """Iterate until one of four things ends the run; see ``RalphResult``.
+        """Test, then fix until one of four things ends the run; see ``RalphResult``.
+
+        The tests run once before any edit (the baseline: after the scaffold it is recorded on
+        the scaffold's iteration 0), then each iteration asks for a fix, applies it, commits and
+        runs the tests again: an iteration's ``test_results`` are the counts *after* its edits.
 
         - Green (``success``/``tests-passing``): at least one test passed and none failed or
           errored. A suite that collects nothing is not green: passing nothing proves nothing.
-        - The cap (``max-iterations``): after ``max_iterations`` fixes, the tests run once more,
-          because the last fix has not been tested yet; green then is still a success.
+          Already green before any edit: ``success`` after 0 iterations.
+        - The cap (``max-iterations``): ``max_iterations`` fixes, each tested.
         - A stop (``user-stopped``): checked between steps, never inside one, so no iteration is
           half-recorded; the run stays resumable and the PoC's final status is left unset.
         - An error (``error: ...``): anything the loop did not expect ends the run with the reason
@@ -164,22 +169,19 @@ class RalphLoop:
         started = time.perf_counter()
         self._drop_unfinished()
         self.poc.final_status = None
-        detector = StuckDetector(
-            [failure_signature(i.test_results) for i in self.done_iterations if i.test_results]
-        )
+        scaffold = next((i for i in self.poc.iterations if i.outcome == "scaffold"), None)
+        runs = [i.test_results for i in ([scaffold] if scaffold else []) + self.done_iterations]
+        # The baseline below runs the newest recorded results again: it is observed, not seeded.
+        detector = StuckDetector([failure_signature(r) for r in runs[:-1] if r is not None])
         self._latest = self.done_iterations[-1].test_results if self.done_iterations else None
         try:
-            while True:
+            latest = await self._baseline(scaffold)
+            while not latest.ok:
                 number = len(self.done_iterations) + 1
                 if number > self.options.max_iterations:
-                    self._say("tests", "final re-test after the last iteration")
-                    final = await self.runner.run(self.work.root)
-                    if final.ok:
-                        return self._finish("success", "tests-passing", final.results, started)
-                    return self._finish(status_for(final.results), "max-iterations", final.results, started)
-                outcome = await self._iteration(number, detector)
-                if outcome.ok:
-                    return self._finish("success", "tests-passing", outcome.results, started)
+                    return self._finish(status_for(latest.results), "max-iterations", latest.results, started)
+                latest = await self._iteration(number, detector, latest)
+            return self._finish("success", "tests-passing", latest.results, started)
         except (LoopStopped, asyncio.CancelledError, KeyboardInterrupt) as exc:
             self._drop_unfinished()
             result = self._finish(
@@ -198,36 +200,50 @@ class RalphLoop:
         """An iteration that did not finish is re-run, never half-recorded."""
         self.poc.iterations = [i for i in self.poc.iterations if i.outcome == "scaffold" or i.ended_at]
 
-    async def _iteration(self, number: int, detector: StuckDetector) -> TestRun:
+    async def _tests(self, label: str) -> TestRun:
+        self._say("tests", f"{label}: running {' '.join(self.work.template.test_command[:3])}")
+        with self.context.waiting("tests", label):
+            run = await self.runner.run(self.work.root)
+        self._latest = run.results
+        return run
+
+    async def _baseline(self, scaffold: PocIteration | None) -> TestRun:
+        """The tests before this run's first edit; the scaffold's own result when it has none yet."""
+        self._check_stop()
+        done = self.done_iterations
+        when = f"as iteration {done[-1].iteration} left them" if done else "before any edit"
+        run = await self._tests(when)
+        r = run.results
+        if scaffold is not None and scaffold.test_results is None:
+            scaffold.test_results = r
+            self.work.save()
+        self._say("baseline", f"{r.passed} passed, {r.failed + r.errors} failing {when}")
+        self._check_stop()
+        return run
+
+    async def _iteration(self, number: int, detector: StuckDetector, before: TestRun) -> TestRun:
+        """One fix for the failures of ``before``: prompt, model, edits, commit, the tests again."""
         t_start = time.perf_counter()
         timings: dict[str, float] = {}
         record = PocIteration(iteration=number)
         self.poc.iterations.append(record)
         self.context.bus.emit(IterationStarted(iteration=number, max_iterations=self.options.max_iterations))
         self._check_stop()
-        self._say("tests", f"iteration {number}: running {' '.join(self.work.template.test_command[:3])}")
-        with clock(timings, "tests"):
-            run = await self.runner.run(self.work.root)
-        record.test_results = self._latest = run.results
-        self._check_stop()
-        if run.ok:
-            record.outcome = "tests-passing"
-            return self._close(record, timings, t_start, run)
         previous = self.done_iterations[-1] if self.done_iterations else None
         previous_changed = None if previous is None else bool(previous.files_changed)
-        stuck = detector.observe(failure_signature(run.results), previous_changed)
+        stuck = detector.observe(failure_signature(before.results), previous_changed)
         record.stuck = bool(stuck)
         enrichment = ""
         if stuck:
             self._say("stuck", stuck)
             with clock(timings, "enrich"):
-                enrichment = await self._enrich(run.results, record)
+                enrichment = await self._enrich(before.results, record)
         prompt_input = PromptInput(
             project=self.work.root,
             goal=self.work.goal,
             iteration=number,
             max_iterations=self.options.max_iterations,
-            results=run.results,
+            results=before.results,
             previous_summary=previous.changes_summary if previous else "",
             previous_diff=self._previous_diff,
             stuck_reason=stuck,
@@ -259,8 +275,14 @@ class RalphLoop:
                 installed = await self.install()
             if not installed:
                 raise RuntimeError(f"the install failed after {install_when} changed")
-        record.outcome = "tests-failing"
-        return self._close(record, timings, t_start, run)
+        after = before
+        # Part of the iteration, so a stop waits for it: the edits are committed, their counts too.
+        if changed:  # nothing changed: the counts are those the fix started from
+            with clock(timings, "tests"):
+                after = await self._tests(f"iteration {number}")
+        record.test_results = after.results
+        record.outcome = "tests-passing" if after.ok else "tests-failing"
+        return self._close(record, timings, t_start, after)
 
     def _close(
         self, record: PocIteration, timings: dict[str, float], t_start: float, run: TestRun
@@ -320,7 +342,8 @@ class RalphLoop:
             self._say(
                 "model", f"fix request ({'reflection ' + str(reflections) if reflections else 'first'})"
             )
-            with clock(timings, "model"):
+            request = f"fix, reflection {reflections}" if reflections else "fix"
+            with clock(timings, "model"), self.context.waiting("model", request):
                 reply = await self.context.llm.complete(messages, purpose="fix")
             tokens["input"] += reply.usage.input_tokens
             tokens["output"] += reply.usage.output_tokens
@@ -329,9 +352,8 @@ class RalphLoop:
             changed += [c for c in applied.changed if c not in changed]
             refused += len(applied.problems)
             summaries.append(_first_prose_line(reply.text))
-            self._say(
-                "edits", f"{len(applied.changed)} files changed, {len(applied.problems)} blocks refused"
-            )
+            files, refused_now = _count(len(applied.changed), "file"), _count(len(applied.problems), "block")
+            self._say("edits", f"{files} changed, {refused_now} refused")
             feedback = applied.reflection or (no_edits_message() if applied.block_count == 0 else "")
             if not feedback or reflections >= self.options.max_reflections:
                 break
@@ -373,7 +395,10 @@ class RalphLoop:
             return True
         self._say("install", " ".join(template.install_command[:4]))
         command = await expand(template.install_command, self.work.root)
-        with tempfile.TemporaryDirectory(prefix="sofia-install-") as scratch:
+        with (
+            tempfile.TemporaryDirectory(prefix="sofia-install-") as scratch,
+            self.context.waiting("install", " ".join(template.install_command[:4])),
+        ):
             done = await run_process(
                 command,
                 self.work.root,
@@ -396,6 +421,10 @@ def clock(timings: dict[str, float], key: str) -> Iterator[None]:
         yield
     finally:
         timings[key] = timings.get(key, 0.0) + time.perf_counter() - started
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _first_prose_line(text: str) -> str:

@@ -18,7 +18,7 @@ class LoopOptions(BaseModel):
     """The loop's limits; each is a stopping rule or a bound on what one iteration may cost."""
 
     max_iterations: int = Field(10, ge=1)
-    """Iterations before the run ends ``max-iterations`` (after one final re-test)."""
+    """Tested fixes (each iteration runs the tests after its edits) before the run ends ``max-iterations``."""
     test_timeout_s: float = TEST_TIMEOUT_S
     """One test run's limit; then its whole process group is stopped."""
     grace_s: float = DEFAULT_GRACE_S

@@ -24,6 +24,9 @@ from ._prompt import project_files
 from ._scaffold import ScaffoldError, plan_brief, read_metadata, scaffold, selected_idea
 from ._templates import TEMPLATES, Template, plan_words, select_template
 
+ALREADY_COMPLETE = "already complete: a previous run reached passing tests (`force` starts over)"
+"""What a run says when the PoC is done; `` `force` `` is a setting's marker, each face spells it."""
+
 
 def default_project_dir(session_id: str) -> Path:
     """``./poc/<id>`` (architecture.md §3)."""
@@ -85,7 +88,7 @@ async def develop_session(context: RunContext, session: WorkshopSession) -> Ralp
 
 def _already_complete(context: RunContext, session: WorkshopSession, project: Path) -> RalphResult:
     """Resume of a run that reached passing tests: nothing to do (``force`` starts over)."""
-    context.say("resume", "already complete: a previous run reached passing tests (set force to start over)")
+    context.say("resume", ALREADY_COMPLETE)
     poc = session.poc or PocState()
     done = [i for i in poc.iterations if i.outcome != "scaffold"]
     return RalphResult(
@@ -115,7 +118,8 @@ async def scaffold_step(context: RunContext, session: WorkshopSession) -> str | 
     started, started_at = time.perf_counter(), datetime.now(UTC)
     context.say("scaffold", f"{work.template.display_name} into {project}")
     try:
-        made = await scaffold(project, context.llm, session, work.template)
+        with context.waiting("model", "scaffold"):
+            made = await scaffold(project, context.llm, session, work.template)
     except ScaffoldError as exc:
         return f"error: {exc}"
     if not await git.is_repo():

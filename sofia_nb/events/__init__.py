@@ -17,6 +17,8 @@ from ._models import (
     ToolCallStarted,
     TurnAdded,
     UsageRecorded,
+    WaitFinished,
+    WaitStarted,
     WarningIssued,
     event_adapter,
 )
@@ -40,6 +42,8 @@ __all__ = [
     "ToolCallStarted",
     "TurnAdded",
     "UsageRecorded",
+    "WaitFinished",
+    "WaitStarted",
     "WarningIssued",
     "event_adapter",
 ]

@@ -127,6 +127,25 @@ class IterationFinished(Event):
     diff: str = ""  # the iteration's change as a unified diff (for the notebook's Ralph panel)
 
 
+class WaitStarted(Event):
+    """The run waits on something that shows no progress of its own — a model request that is not
+    streamed, a test run, an install — until the ``WaitFinished`` of the same ``what``; the faces
+    show it live (the terminal: a spinner with the seconds waited)."""
+
+    type: Literal["wait_started"] = "wait_started"
+    what: Literal["model", "tests", "install"]
+    detail: str = ""
+    """Which one: the request's purpose (``scaffold``, ``fix``), the iteration, the command."""
+
+
+class WaitFinished(Event):
+    """The wait of the last ``WaitStarted`` is over (answered, failed or stopped)."""
+
+    type: Literal["wait_finished"] = "wait_finished"
+    what: Literal["model", "tests", "install"]
+    duration_s: float = 0.0
+
+
 class Activity(Event):
     """A step worth showing (``scaffold``, ``install``, ``tests``, ``enrich``...)."""
 
@@ -164,6 +183,8 @@ AnyEvent = Annotated[
     | ConsentDecided
     | IterationStarted
     | IterationFinished
+    | WaitStarted
+    | WaitFinished
     | Activity
     | ServerLog
     | WarningIssued,

@@ -6,6 +6,7 @@ import html
 import re
 from typing import Literal
 
+from ..config import SWITCHES, SetupError, word_settings
 from ..inert import SafeHtml
 from ..llm import (
     LLMAuthError,
@@ -57,14 +58,27 @@ def without_paths(text: str) -> str:
     return _PATH.sub(lambda m: m.group(1) or "a file", text)
 
 
+def argument(setting: str) -> str:
+    """A façade setting as a notebook cell spells it: ``force=True``, ``output=…``."""
+    return f"{setting}=True" if setting in SWITCHES else f"{setting}=…"
+
+
+def as_arguments(text: str) -> str:
+    """``text`` with the settings it names (`` `force` ``) as a notebook cell spells them."""
+    return word_settings(text, argument)
+
+
 def notice_text(exc: BaseException) -> str:
-    """One or two sentences for ``exc``: what happened and what to do next."""
+    """One or two sentences for ``exc``: what happened and what to do next; a setting it names
+    reads as the argument that sets it (``force=True``)."""
+    if isinstance(exc, SetupError):
+        return without_paths(as_arguments(exc.worded(argument))) + "."
     if isinstance(exc, NavigationError):
         return without_paths(str(exc))  # it already says which phase misses what
     for kind, advice in _WHAT_TO_DO:
         if isinstance(exc, kind):
             return advice
-    detail = without_paths(str(exc)).strip() or type(exc).__name__
+    detail = without_paths(as_arguments(str(exc))).strip() or type(exc).__name__
     return f"Something went wrong ({detail}). The session is saved: try again, or Pause and resume later."
 
 

@@ -9,11 +9,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..develop import RalphResult
+from ..develop import ALREADY_COMPLETE, RalphResult
 from ..events import EventBus, IterationFinished, IterationStarted
 from ..inert import SafeHtml
 from ._dispatch import Dispatcher
-from ._notices import NoticeKind, notice_html
+from ._notices import NoticeKind, as_arguments, notice_html
 from ._text import TextForm
 
 _BAR_PX = 120
@@ -85,7 +85,7 @@ class RalphPanel(TextForm, w.VBox):
         if r is None:
             return ""
         if r.reason == "already-complete":
-            head = "already complete: a previous run reached passing tests (force=True starts over)"
+            head = as_arguments(ALREADY_COMPLETE)
         else:
             head = f"{r.status} ({r.reason}) after {r.iterations} iteration{'s' if r.iterations != 1 else ''}"
         return (

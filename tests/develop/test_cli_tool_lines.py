@@ -1,5 +1,5 @@
 """The terminal's tool-call and token lines: a call shows when it starts and when it ends (server/tool,
-duration, outcome) and ``dev`` shows the tokens of each iteration."""
+duration, outcome) and ``dev`` shows the tokens of the scaffold and of each iteration."""
 
 from __future__ import annotations
 
@@ -28,6 +28,11 @@ def test_a_call_is_shown_when_it_starts_and_when_it_ends() -> None:
 def test_dev_shows_the_tokens_of_each_iteration(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sid = demo_like_session()
     assert main(["dev", "--session", sid, "--demo", "--output", str(tmp_path / "poc")]) == 0
-    tokens = re.findall(r"tokens: (\d+) in, (\d+) out", capsys.readouterr().err)
-    # Two failing iterations ask the model; the third finds the tests green and asks nothing.
-    assert [int(out) > 0 for _, out in tokens] == [True, True, False]
+    err = capsys.readouterr().err
+    tokens = re.findall(r"^(scaffold |tests: .*; )tokens: (\d+) in, (\d+) out$", err, re.M)
+    # The scaffold's request, then each iteration's fix: every line says what it used.
+    assert [(head.split(":")[0], int(out) > 0) for head, _, out in tokens] == [
+        ("scaffold ", True),
+        ("tests", True),
+        ("tests", True),
+    ]

@@ -25,4 +25,4 @@ def test_demo_workshop_then_dev_then_export(tmp_path: Path, capsys: pytest.Captu
     develop = (tmp_path / "exports" / "develop.md").read_text()
     assert "## Iterations" in develop
     rows = [line for line in develop.splitlines() if line.startswith("| ") and "tests-" in line]
-    assert [r.split("|")[2].strip() for r in rows] == ["tests-failing", "tests-failing", "tests-passing"]
+    assert [r.split("|")[2].strip() for r in rows] == ["tests-failing", "tests-passing"]

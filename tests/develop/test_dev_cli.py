@@ -44,7 +44,7 @@ def test_dev_demo_reaches_green_and_export_has_the_timeline(
     assert result == {
         "status": "success",
         "reason": "tests-passing",
-        "iterations": 3,
+        "iterations": 2,
         "tests": {"passed": 4, "failed": 0, "skipped": 0, "errors": 0, "total": 4},
         "branch": "main",
         "project": str(out.resolve()),
@@ -58,13 +58,9 @@ def test_dev_demo_reaches_green_and_export_has_the_timeline(
     assert subjects[-1].endswith(f"scaffold from workshop session {sid}")
     session = SessionStore().load(sid)
     assert session.poc is not None and session.poc.final_status == "success"
-    assert [i.outcome for i in session.poc.iterations] == [
-        "scaffold",
-        "tests-failing",
-        "tests-failing",
-        "tests-passing",
-    ]
-    assert [i.test_results.failed for i in session.poc.iterations[1:]] == [4, 2, 0]  # type: ignore[union-attr]
+    assert [i.outcome for i in session.poc.iterations] == ["scaffold", "tests-failing", "tests-passing"]
+    # The scaffold's tests before any edit, then each iteration's after its edits.
+    assert [i.test_results.failed for i in session.poc.iterations] == [4, 2, 0]  # type: ignore[union-attr]
     assert session.tokens.by_phase["develop"].output_tokens > 0
     exported = export_session(session, tmp_path / "exports")
     develop_md = (tmp_path / "exports" / "develop.md").read_text()
@@ -73,6 +69,11 @@ def test_dev_demo_reaches_green_and_export_has_the_timeline(
     assert main(["dev", "--session", sid, "--demo", "--json", "--output", str(out)]) == 0
     assert last_json(capsys)["reason"] == "already-complete"
     assert len(git(out, "log", "--format=%h").splitlines()) == 3
+    # For people the way on is the flag they would type, never the façade's setting name.
+    assert main(["dev", "--session", sid, "--demo", "--output", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "already complete: a previous run reached passing tests (--force starts over)" in err
+    assert "`force`" not in err and "set force" not in err
 
 
 @pytest.mark.usefixtures("no_git_identity")
@@ -87,7 +88,7 @@ def test_dev_resumes_without_a_new_scaffold_and_force_starts_over(
     assert (first["status"], first["reason"], first["iterations"]) == ("partial", "max-iterations", 1)
     assert main(args) == 0
     resumed = last_json(capsys)
-    assert (resumed["status"], resumed["iterations"]) == ("success", 3)
+    assert (resumed["status"], resumed["iterations"]) == ("success", 2)
     assert len(git(out, "log", "--format=%h").splitlines()) == 3  # scaffold + 2 fixes: no second scaffold
     other = demo_like_session()
     assert main(["dev", "--session", other, "--demo", "--output", str(out)]) == 1
@@ -95,7 +96,7 @@ def test_dev_resumes_without_a_new_scaffold_and_force_starts_over(
     assert f"holds the PoC of session {sid}" in err and "(set --output or --force)" in err
     (out / "stray.txt").write_text("from before --force")
     assert main([*args, "--force"]) == 0
-    assert last_json(capsys)["iterations"] == 3 and not (out / "stray.txt").exists()
+    assert last_json(capsys)["iterations"] == 2 and not (out / "stray.txt").exists()
 
 
 @pytest.mark.usefixtures("no_git_identity")

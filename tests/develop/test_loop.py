@@ -64,19 +64,27 @@ def test_wrong_fix_then_right_fix_reaches_green(tmp_path: Path, no_git_identity:
     root = write_calc(tmp_path / "p")
     loop, events = make_loop(root, [WRONG, fix("    return a * b", "    return a + b", "Use addition.")])
     result = asyncio.run(loop.run())
-    assert (result.status, result.reason, result.iterations) == ("success", "tests-passing", 3)
+    assert (result.status, result.reason, result.iterations) == ("success", "tests-passing", 2)
     assert result.tests.passed == 2 and result.tests.total == 2
     its = loop.poc.iterations
-    assert [i.outcome for i in its] == ["tests-failing", "tests-failing", "tests-passing"]
+    assert [i.outcome for i in its] == ["tests-failing", "tests-passing"]
     assert its[0].files_changed == ["calc.py"] and its[0].commit
     assert its[0].test_results is not None and its[0].test_results.failed == 1
     assert {"tests", "prompt", "model", "apply", "commit", "total", "save"} <= set(its[0].timings)
     assert its[0].tokens["input"] > 0 and its[0].changes_summary == "Try multiplication."
     log = asyncio.run(loop.work.git.run("log", "--format=%an|%s")).splitlines()
     assert log[0] == "sofia_nb|sofia: iteration 2: Use addition." and len(log) == 3
-    assert len(events.of_type(IterationStarted)) == 3
+    assert len(events.of_type(IterationStarted)) == 2
+    baseline = [e.detail for e in events.of_type(Activity) if e.name == "baseline"]
+    assert baseline == ["1 passed, 1 failing before any edit"]  # a - b: add(0, 0) passes already
+    # Each iteration says the counts after its edits: the loop's own record of that iteration.
     finished = events.of_type(IterationFinished)
-    assert [e.failed for e in finished] == [1, 1, 0] and "a + b" in finished[1].diff
+    assert [(e.iteration, e.passed, e.failed) for e in finished] == [
+        (i.iteration, i.test_results.passed, i.test_results.failed)  # type: ignore[union-attr]
+        for i in its
+    ]
+    assert [e.failed for e in finished] == [1, 0] and "a + b" in finished[1].diff
+    assert (finished[-1].passed, finished[-1].failed) == (result.tests.passed, result.tests.failed)
     assert loop.poc.final_status == "success"
 
 
@@ -89,7 +97,7 @@ def test_malformed_edit_is_reflected_within_the_iteration(tmp_path: Path, no_git
     llm_replies = [broken, RIGHT]
     loop, _ = make_loop(root, llm_replies)
     result = asyncio.run(loop.run())
-    assert (result.status, result.iterations) == ("success", 2)
+    assert (result.status, result.iterations) == ("success", 1)
     first = loop.poc.iterations[0]
     assert first.reflections == 1 and first.refused_edits == 1  # type: ignore[attr-defined]
     request = loop.context.llm.requests[1]  # type: ignore[attr-defined]
@@ -115,7 +123,7 @@ def test_repeated_wrong_fix_triggers_stuck_detection_and_enrichment(
     result = asyncio.run(loop.run())
     assert result.status == "success"
     its = loop.poc.iterations
-    assert [i.stuck for i in its] == [False, False, True, False]
+    assert [i.stuck for i in its] == [False, False, True]
     assert its[1].files_changed == []  # the repeated fix no longer matched: nothing changed
     assert its[1].refused_edits == 2  # type: ignore[attr-defined]  # the block and its reflection
     assert [c[:2] for c in caller.calls] == [("context7", "resolve-library-id"), ("websearch", "web_search")]
@@ -126,7 +134,7 @@ def test_repeated_wrong_fix_triggers_stuck_detection_and_enrichment(
     assert stuck_notes == ["the same tests failed the same way as in the previous iteration"]
 
 
-def test_iteration_cap_ends_with_a_final_retest(tmp_path: Path, no_git_identity: None) -> None:
+def test_the_iteration_cap_counts_tested_fixes(tmp_path: Path, no_git_identity: None) -> None:
     root = write_calc(tmp_path / "p")
     loop, _ = make_loop(
         root, [WRONG, fix("    return a * b", "    return a + b")], options=LoopOptions(max_iterations=2)
@@ -150,12 +158,16 @@ def test_user_stop_is_saved_and_resumable(tmp_path: Path, no_git_identity: None)
     assert (result.reason, result.iterations) == ("user-stopped", 1)
     assert loop.poc.final_status is None and saves
     again_on = Workspace(root, loop.work.template, loop.poc, goal="g", git=loop.work.git)
+    bus = EventBus()
+    said = EventRecorder(bus)
     resumed = RalphLoop(
-        RunContext(llm=ScriptedLLM([fix("    return a * b", "    return a + b")])).on(again_on)
+        RunContext(llm=ScriptedLLM([fix("    return a * b", "    return a + b")]), bus=bus).on(again_on)
     )
     again = asyncio.run(resumed.run())
-    assert (again.status, again.iterations) == ("success", 3)
-    assert [i.iteration for i in loop.poc.iterations] == [1, 2, 3]
+    assert (again.status, again.iterations) == ("success", 2)
+    assert [i.iteration for i in loop.poc.iterations] == [1, 2]
+    baseline = [e.detail for e in said.of_type(Activity) if e.name == "baseline"]
+    assert baseline == ["1 passed, 1 failing as iteration 1 left them"]
 
 
 def test_model_error_ends_the_run_with_a_reason(tmp_path: Path, no_git_identity: None) -> None:

@@ -121,7 +121,7 @@ def test_stuck_escalation_uses_context7_learn_and_web_search(tmp_path: Path, con
     with FakeContext7(broken=context7_broken) as c7, FakeMsLearn() as learn:
         loop = asyncio.run(go())
     its = loop.poc.iterations
-    assert [i.stuck for i in its] == [False, False, True, False]
+    assert [i.stuck for i in its] == [False, False, True]
     sources = its[2].enrichment_sources  # type: ignore[attr-defined]
     prompt = llm.requests[-1].messages[1].content
     assert "# Your last approach failed" in prompt

@@ -43,7 +43,7 @@ class Reply:
     stream_error: str | None = None  # streamed: after the text, an error event, and the stream ends
     cut: bool = False  # streamed: the stream ends after the text, with no finish and no [DONE]
     pace: float = 0.0  # streamed: seconds between chunks (0.01 with 4-character chunks: ~100 tokens/s)
-    hold: threading.Event | None = None  # streamed: the first text chunk waits until this is set
+    hold: threading.Event | None = None  # the first text chunk (streamed) or the body waits until set
 
 
 @dataclass
@@ -299,6 +299,8 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
                 chunks = _completion_chunks(canned, server.reports_model or model, include_usage)
                 self._send_stream(chunks, done=not (canned.cut or canned.stream_error), reply=canned)
             else:
+                if canned.hold is not None:  # an unstreamed reply: nothing at all until released
+                    canned.hold.wait(timeout=120)
                 self._send_json(200, _completion(canned, server.reports_model or model))
 
         def _record(self, body: Any) -> None:

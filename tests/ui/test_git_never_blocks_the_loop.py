@@ -31,9 +31,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / "tests" / "support" / "mcp_fake_server.py"
 CALC = "def add(a, b):\n    return a - b\n"
 TEST = "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n"
-FIX = (
-    "Use addition.\n\ncalc.py\n```python\n"
-    "<<<<<<< SEARCH\n    return a - b\n=======\n    return a + b\n>>>>>>> REPLACE\n```\n"
+FIX = (  # not yet right: the tests still fail after it, so only the stop ends the run
+    "Try multiplication.\n\ncalc.py\n```python\n"
+    "<<<<<<< SEARCH\n    return a - b\n=======\n    return a * b\n>>>>>>> REPLACE\n```\n"
 )
 HANDLED_WITHIN_S = 20.0
 """How long the test waits for each to be handled while git is held (it takes milliseconds)."""
@@ -119,7 +119,8 @@ async def test_stop_and_an_mcp_ping_are_handled_while_git_runs(
         await asyncio.to_thread(watcher.join)
 
     assert seen == {"held": True, "ping": "pong", "stop": "Stopping…", "git still held": True}
-    # the stop came during the first iteration's commit: the run ends before the second
+    # the stop came during the first iteration's commit: that iteration ends whole (its tests run
+    # again on the edit), and the run ends before the second
     assert (result.reason, result.iterations) == ("user-stopped", 1)
 
 

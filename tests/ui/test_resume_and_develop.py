@@ -81,7 +81,7 @@ def test_the_ralph_panel_ends_with_the_outcome_the_last_diff_and_stop_disabled()
     bus.emit(IterationStarted(iteration=1, max_iterations=6))
     bus.emit(IterationFinished(iteration=1, passed=1, failed=3, diff="--- a/x.py\n+++ b/x.py\n-bad\n+good"))
     bus.emit(IterationStarted(iteration=2, max_iterations=6))
-    bus.emit(IterationFinished(iteration=2, passed=4, failed=0))  # the final test run changes nothing
+    bus.emit(IterationFinished(iteration=2, passed=4, failed=0))  # a run with no diff of its own
     panel.finish(_result())
     assert panel.stop_button.disabled and panel.stop_button.description == "Finished"
     outcome = panel.outcome_text()
@@ -90,6 +90,29 @@ def test_the_ralph_panel_ends_with_the_outcome_the_last_diff_and_stop_disabled()
     assert "+good" in panel._diff.value  # the last change stays on screen
     panel.stop_button.click()
     assert stops == [] and panel.stop_button.description == "Finished"  # never "Stopping…" forever
+
+
+async def test_a_refusal_names_the_settings_as_a_notebook_cell_spells_them(tmp_path) -> None:
+    from sofia_nb.consent import ConsentPolicy, PolicyConsent
+    from sofia_nb.develop import DevelopmentOptions
+    from sofia_nb.develop._scaffold import METADATA_FILE
+    from sofia_nb.ui import PocDevelopment
+    from tests.develop.conftest import fixture_session
+
+    folder = tmp_path / "poc"
+    folder.mkdir()
+    (folder / METADATA_FILE).write_text('{"session_id": "someone-else", "template": "python-pytest"}')
+    store = SessionStore(tmp_path / "sessions")
+    dev = PocDevelopment(
+        DevelopmentOptions(demo=True, output=folder),
+        consent=PolicyConsent(ConsentPolicy(mode="deny")),
+        store=store,
+    )
+    with pytest.raises(ValueError, match="holds the PoC of session someone-else"):
+        await dev.develop(fixture_session())
+    shown = dev.panel._outcome.value
+    assert "holds the PoC of session someone-else (set output=… or force=True)." in shown
+    assert "`" not in shown and "--force" not in shown and "Something went wrong" not in shown
 
 
 def test_a_finished_poc_is_said_at_once() -> None:
