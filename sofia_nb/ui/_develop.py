@@ -6,12 +6,13 @@ Stop, its end state and the finished-PoC case behave the same in both.
 
 from __future__ import annotations
 
+from ..config import SetupError
 from ..consent import ConsentProvider
 from ..develop import DevelopmentOptions, DevelopmentRun, RalphResult, open_development
 from ..events import EventBus
 from ..llm import LLMClient
 from ..session import SessionStore, WorkshopSession
-from ._notices import notice_text
+from ._notices import in_notebook_words, notice_text
 from ._ralph_panel import RalphPanel
 
 
@@ -55,6 +56,8 @@ class PocDevelopment:
                 result = await run.develop(session)
         except Exception as exc:
             self.panel.fail(notice_text(exc))
+            if isinstance(exc, SetupError):  # the cell's error names the settings as the cell does
+                raise in_notebook_words(exc) from None
             raise
         self.panel.finish(result)
         return result

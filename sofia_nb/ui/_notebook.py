@@ -16,12 +16,14 @@ from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..config import SetupError
 from ..consent import ConsentPolicy, ConsentProvider, PolicyConsent, PreapprovedThenAsk
 from ..develop import DevelopmentOptions
 from ..session import ExportResult, Phase, WorkshopSession
 from ..workshop import WorkshopInputs, WorkshopOptions, WorkshopRun, open_workshop, run_inputs
 from ..workshop.demo import demo_inputs
 from ._consent_card import WidgetConsent
+from ._notices import in_notebook_words
 from ._record import RecordSnapshot, audit_text
 from ._results import ExportLinks, show_results
 from ._team_panel import TeamPanel
@@ -75,7 +77,10 @@ class NotebookWorkshop:
             mcp_config=Path(mcp_config) if mcp_config else None,
             consent_deadline_s=consent_timeout_s,
         )
-        run = await open_workshop(options, consent=consent)
+        try:
+            run = await open_workshop(options, consent=consent)
+        except SetupError as exc:
+            raise in_notebook_words(exc) from None
         # The app's Develop button runs the Ralph loop with the same model choice, store, bus and consent.
         development = DevelopmentOptions(
             llm=options.llm,

@@ -59,13 +59,22 @@ def without_paths(text: str) -> str:
 
 
 def argument(setting: str) -> str:
-    """A façade setting as a notebook cell spells it: ``force=True``, ``output=…``."""
+    """A façade setting as a notebook cell spells it: ``force=True``, ``output=…``; the bundled
+    model is the notebooks' ``llm="demo"`` parameter."""
+    if setting == "demo":
+        return 'llm="demo"'
     return f"{setting}=True" if setting in SWITCHES else f"{setting}=…"
 
 
 def as_arguments(text: str) -> str:
     """``text`` with the settings it names (`` `force` ``) as a notebook cell spells them."""
     return word_settings(text, argument)
+
+
+def in_notebook_words(exc: SetupError) -> SetupError:
+    """``exc`` again, its message naming the settings as a notebook cell spells them (raised to
+    the person's cell, where the terminal's ``--force`` or a bare `` `force` `` would mislead)."""
+    return SetupError(as_arguments(exc.worded(argument)))
 
 
 def notice_text(exc: BaseException) -> str:

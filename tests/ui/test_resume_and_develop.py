@@ -108,11 +108,21 @@ async def test_a_refusal_names_the_settings_as_a_notebook_cell_spells_them(tmp_p
         consent=PolicyConsent(ConsentPolicy(mode="deny")),
         store=store,
     )
-    with pytest.raises(ValueError, match="holds the PoC of session someone-else"):
+    with pytest.raises(ValueError, match="holds the PoC of session someone-else") as raised:
         await dev.develop(fixture_session())
+    assert str(raised.value).endswith("(set output=… or force=True)")  # in the cell too
     shown = dev.panel._outcome.value
     assert "holds the PoC of session someone-else (set output=… or force=True)." in shown
     assert "`" not in shown and "--force" not in shown and "Something went wrong" not in shown
+
+
+async def test_a_notebook_workshop_that_cannot_open_names_its_parameter(tmp_path) -> None:
+    bad = tmp_path / "mcp.json"
+    bad.write_text("{not json")
+    with pytest.raises(ValueError) as raised:
+        await NotebookWorkshop.open(interactive=False, llm="scripted:replies.yaml", mcp_config=bad)
+    said = str(raised.value)
+    assert said.endswith(("(set llm=…)", "(set mcp_config=…)")) and "`" not in said and "--" not in said
 
 
 def test_a_finished_poc_is_said_at_once() -> None:
