@@ -53,7 +53,7 @@ async def develop_session(context: RunContext, session: WorkshopSession) -> Ralp
     if session.poc is not None and session.poc.final_status == "success" and not o.force:
         return _already_complete(context, session, project)
     if o.force:
-        context.say("resume", f"force: removing {project} and the PoC state")
+        context.say("resume", f"starting over (`force`): removing {project} and the PoC state")
         shutil.rmtree(project, ignore_errors=True)
         session.poc = None
     poc = session.poc = session.poc or PocState()

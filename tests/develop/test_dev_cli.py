@@ -97,6 +97,8 @@ def test_dev_resumes_without_a_new_scaffold_and_force_starts_over(
     (out / "stray.txt").write_text("from before --force")
     assert main([*args, "--force"]) == 0
     assert last_json(capsys)["iterations"] == 2 and not (out / "stray.txt").exists()
+    assert main(["dev", "--session", sid, "--demo", "--output", str(out), "--force"]) == 0
+    assert f"resume: starting over (--force): removing {out.resolve()}" in capsys.readouterr().err
 
 
 @pytest.mark.usefixtures("no_git_identity")
