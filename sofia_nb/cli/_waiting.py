@@ -17,14 +17,6 @@ from ..events import WaitFinished, WaitStarted
 REFRESHES_PER_SECOND = 4
 
 
-def wait_label(event: WaitStarted) -> str:
-    """``waiting for the model: scaffold``, ``running the tests: iteration 2``, ``installing: …``."""
-    head = {"model": "waiting for the model", "tests": "running the tests", "install": "installing"}[
-        event.what
-    ]
-    return f"{head}: {event.detail}" if event.detail else head
-
-
 class _Elapsed:
     """A spinner and the label with the whole seconds since ``started``, at every refresh."""
 
@@ -51,7 +43,7 @@ class WaitingLine:
         self.stop()
         if isinstance(event, WaitFinished):
             return
-        label = wait_label(event)
+        label = event.label
         if not self.console.is_terminal:
             self.console.print(f"{label} …")
             return

@@ -137,6 +137,13 @@ class WaitStarted(Event):
     detail: str = ""
     """Which one: the request's purpose (``scaffold``, ``fix``), the iteration, the command."""
 
+    @property
+    def label(self) -> str:
+        """``waiting for the model: scaffold``, ``running the tests: iteration 2``, ``installing: …``:
+        the words every face shows for it."""
+        head = {"model": "waiting for the model", "tests": "running the tests", "install": "installing"}
+        return f"{head[self.what]}: {self.detail}" if self.detail else head[self.what]
+
 
 class WaitFinished(Event):
     """The wait of the last ``WaitStarted`` is over (answered, failed or stopped)."""

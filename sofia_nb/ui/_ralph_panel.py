@@ -10,7 +10,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..develop import ALREADY_COMPLETE, RalphResult
-from ..events import EventBus, IterationFinished, IterationStarted
+from ..events import EventBus, IterationFinished, IterationStarted, WaitFinished, WaitStarted
 from ..inert import SafeHtml
 from ._dispatch import Dispatcher
 from ._notices import NoticeKind, as_arguments, notice_html
@@ -29,20 +29,32 @@ class RalphPanel(TextForm, w.VBox):
 
     def __init__(self, bus: EventBus, on_stop: Callable[[], None] | None = None, **kwargs: Any) -> None:
         self.history: list[IterationFinished] = []
+        self.waiting = ""
+        """What the loop waits on now (``waiting for the model: scaffold…``), "" when nothing."""
         self.current = 0
         self.max_iterations = 0
         self.result: RalphResult | None = None
         self._progress = w.IntProgress(value=0, min=0, max=1, description="iteration")
         self._outcome = w.HTML()
+        self._waiting = w.HTML()  # what the loop waits on (a request that is not streamed, the tests)
         self._chart = w.HTML()
         self._diff = w.HTML()
         self.stop_button = w.Button(description="Stop", button_style="warning", disabled=on_stop is None)
         self._on_stop = on_stop
         self.stop_button.on_click(Dispatcher.here().on_click(self._stop))
         super().__init__(
-            [w.HBox([self._progress, self.stop_button]), self._outcome, self._chart, self._diff], **kwargs
+            [
+                w.HBox([self._progress, self.stop_button]),
+                self._waiting,
+                self._outcome,
+                self._chart,
+                self._diff,
+            ],
+            **kwargs,
         )
-        self._unsubscribe = bus.subscribe(self._on_event, IterationStarted, IterationFinished)
+        self._unsubscribe = bus.subscribe(
+            self._on_event, IterationStarted, IterationFinished, WaitStarted, WaitFinished
+        )
         self._render()
 
     def close(self) -> None:
@@ -58,6 +70,10 @@ class RalphPanel(TextForm, w.VBox):
             self._on_stop()
 
     def _on_event(self, event: Any) -> None:
+        if isinstance(event, WaitStarted | WaitFinished):
+            self.waiting = event.label + "…" if isinstance(event, WaitStarted) else ""
+            self._waiting.value = notice_html(self.waiting, "busy") if self.waiting else ""
+            return
         if isinstance(event, IterationStarted):
             self.current, self.max_iterations = event.iteration, event.max_iterations
         else:
@@ -75,6 +91,7 @@ class RalphPanel(TextForm, w.VBox):
 
     def fail(self, message: str) -> None:
         """The run could not start or broke off: say so (``message`` already says what to do)."""
+        self.waiting, self._waiting.value = "", ""
         self.stop_button.disabled = True
         self.stop_button.description = "Stop"
         self._outcome.value = notice_html(message, "error")
@@ -93,7 +110,7 @@ class RalphPanel(TextForm, w.VBox):
         )
 
     def as_text(self) -> str:
-        lines = [f"iteration {self.current}/{self.max_iterations}"]
+        lines = [f"iteration {self.current}/{self.max_iterations}"] + ([self.waiting] if self.waiting else [])
         for it in self.history:
             stuck = " (stuck)" if it.stuck else ""
             lines.append(f"  #{it.iteration}: {it.passed} passed, {it.failed + it.errors} failing{stuck}")

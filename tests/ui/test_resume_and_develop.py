@@ -125,6 +125,19 @@ async def test_a_notebook_workshop_that_cannot_open_names_its_parameter(tmp_path
     assert said.endswith(("(set llm=…)", "(set mcp_config=…)")) and "`" not in said and "--" not in said
 
 
+def test_the_panel_says_what_the_loop_waits_on_until_the_wait_ends() -> None:
+    from sofia_nb.develop import RunContext
+    from sofia_nb.llm import ScriptedLLM
+
+    bus = EventBus()
+    panel = RalphPanel(bus, on_stop=lambda: None)
+    context = RunContext(llm=ScriptedLLM([]), bus=bus)  # the loop's own way of saying it waits
+    with context.waiting("model", "scaffold"):
+        assert panel.waiting == "waiting for the model: scaffold…"
+        assert panel.waiting in panel._waiting.value and panel.waiting in panel.as_text()
+    assert panel.waiting == "" and panel._waiting.value == "" and "waiting" not in panel.as_text()
+
+
 def test_a_finished_poc_is_said_at_once() -> None:
     panel = RalphPanel(EventBus(), on_stop=lambda: None)
     panel.finish(_result(reason="already-complete", iterations=3))
