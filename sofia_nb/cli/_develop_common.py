@@ -35,7 +35,7 @@ from ..session import SessionStore
 from . import _exit
 from ._consent import add_consent_timeout, consent_provider
 from ._context import CliContext
-from ._tool_lines import TokenTally, tool_call_line
+from ._tool_lines import TokenTally, log_event
 from ._waiting import WaitingLine
 
 
@@ -117,6 +117,7 @@ class Progress:
         if self.out.json_mode:
             if isinstance(event, self.JSON_EVENTS):
                 self.out.event(event)
+            log_event(event)
             return
         if isinstance(event, WaitStarted | WaitFinished):
             self.waiting(event)
@@ -128,16 +129,14 @@ class Progress:
                 f"tests: {event.passed} passed, {event.failed + event.errors} failing; "
                 f"changed: {', '.join(event.files_changed) or 'nothing'}{stuck}; {self.tokens.take()}"
             )
-        elif (line := tool_call_line(event)) is not None:
-            self.out.info(line)
+        elif log_event(event):  # tool calls and consent decisions: to the log (shown with -v)
+            return
         elif isinstance(event, Activity) and event.name == "baseline":
             if self.tokens.input or self.tokens.output:  # the scaffold's request
                 self.out.info(f"scaffold {self.tokens.take()}")
             self.out.info(f"tests: {event.detail}")
         elif isinstance(event, Activity) and event.name not in ("model", "tests"):
             self.out.info(f"{event.name}: {event.detail}")
-        elif isinstance(event, ConsentDecided):
-            self.out.info(f"consent: {event.tool} {event.decision} ({event.decided_by}: {event.reason})")
 
 
 def show(ctx: CliContext, result: RalphResult) -> int:

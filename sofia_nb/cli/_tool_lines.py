@@ -1,8 +1,18 @@
-"""The terminal lines for tool calls and token use, shared by ``workshop``, ``dev`` and ``fix``."""
+"""The log lines for tool calls and consent decisions, and the token tally, shared by
+``workshop``, ``dev`` and ``fix``.
+
+Which tool ran and which policy allowed it is the facilitator's business, not the team's: these
+lines go to the log (``sofia_nb.cli`` at INFO), so the terminal shows them with ``-v`` (and a
+``--log-file`` keeps them), never on the screen the team reads.
+"""
 
 from __future__ import annotations
 
-from ..events import Event, ToolCallFinished, ToolCallStarted, UsageRecorded
+import logging
+
+from ..events import ConsentDecided, Event, ToolCallFinished, ToolCallStarted, UsageRecorded
+
+log = logging.getLogger("sofia_nb.cli")
 
 
 def tool_call_line(event: Event) -> str | None:
@@ -13,6 +23,22 @@ def tool_call_line(event: Event) -> str | None:
         state = "ok" if event.ok else f"failed ({event.error_kind or 'error'})"
         return f"tool: {event.server}/{event.tool} {state} in {event.duration_s:.2f}s"
     return None
+
+
+def consent_line(event: Event) -> str | None:
+    """``consent: server/tool allow (who: why)`` for a decision; else None."""
+    if isinstance(event, ConsentDecided):
+        return f"consent: {event.tool} {event.decision} ({event.decided_by}: {event.reason})"
+    return None
+
+
+def log_event(event: Event) -> bool:
+    """Log a tool call's start or end, or a consent decision; False for any other event."""
+    line = tool_call_line(event) or consent_line(event)
+    if line is None:
+        return False
+    log.info("%s", line)
+    return True
 
 
 class TokenTally:

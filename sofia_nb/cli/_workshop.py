@@ -16,7 +16,6 @@ from rich.text import Text
 from ..config import SetupError
 from ..consent import LineReader
 from ..events import (
-    ConsentDecided,
     Event,
     EventBus,
     PhaseChanged,
@@ -41,7 +40,7 @@ from ._consent import add_consent_timeout, workshop_consent
 from ._context import CliContext
 from ._reply_view import reply_view, streaming_view
 from ._team import TeamCommands, add_team_flags, replay_room
-from ._tool_lines import tool_call_line
+from ._tool_lines import log_event
 from ._usage_text import usage_text
 
 
@@ -61,6 +60,7 @@ GATE = (
 )
 KEEP = "[k] keep {phase} as it is  "
 REASON = "What does the team want to change in {phase}? (one line; Enter: none given) > "
+REFINE = "What should sofia refine in {phase}? (one line; Enter: sofia picks) > "
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -136,6 +136,7 @@ class _Renderer:
         if self.out.json_mode:
             if not isinstance(event, TextDelta):
                 self.out.event(event)
+                log_event(event)
             return
         if isinstance(event, TextDelta):
             self._stream(event.text)
@@ -153,10 +154,8 @@ class _Renderer:
             if event.previous:
                 self.usage(f"{Phase(event.previous).title} used", event.previous)
             self.out.info(f"\n== {event.phase.capitalize()} ==")
-        elif isinstance(event, ConsentDecided):
-            self.out.info(f"consent: {event.tool} {event.decision} ({event.decided_by}: {event.reason})")
-        elif (line := tool_call_line(event)) is not None:
-            self.out.info(line)
+        elif log_event(event):  # tool calls and consent decisions: the log's, not the team's screen
+            return
         elif isinstance(event, WarningIssued):
             self.out.info(f"note: {event.message}")
 
@@ -233,7 +232,8 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
                 ctx.out.info(f"kept {review.phase.title} as it is; [c] goes on from there")
                 continue
             if choice == "r":
-                await workshop.refine()
+                request = await _prompt(ctx, reader, REFINE.format(phase=workshop.phase.title))
+                await workshop.refine(request or "")
                 return True
             if choice[:1] in ("p", "o"):
                 target, start_over = Phase(choice[1:].strip()), choice[0] == "o"

@@ -62,13 +62,35 @@ class ScriptedReply(BaseModel):
     usage: ScriptedUsage | None = None
     fallback: bool = False
     """Answers a request no other reply fits; never used up."""
+    variants: list[str] = Field(default_factory=list)
+    """More texts for the same reply, said in turn after ``text``: a reply that answers again (a
+    fallback, a reply its ``match`` keeps open) does not say the same words twice in a row."""
 
     def fits(self, purpose: str, request: _Rendered) -> bool:
         if self.purpose is not None and self.purpose != purpose:
             return False
-        if self.match is None:
-            return True
-        return any(m.end() > request.open_from for m in re.finditer(self.match, request.text, re.S))
+        return self.match is None or self._match(request) is not None
+
+    def _match(self, request: _Rendered) -> re.Match[str] | None:
+        """The last match of ``match`` that ends in the request's open part."""
+        assert self.match is not None
+        found = [m for m in re.finditer(self.match, request.text, re.S) if m.end() > request.open_from]
+        return found[-1] if found else None
+
+    def said(self, request: _Rendered, uses: int) -> str:
+        """The text for its ``uses``-th answer (counted from 0): ``text`` and the ``variants`` in
+        turn, each ``{name}`` filled with the named group ``name`` of ``match`` (what the request
+        said there; empty when the group took no part). Other braces stay as written (JSON)."""
+        texts = [self.text, *self.variants]
+        text = texts[uses % len(texts)]
+        found = self._match(request) if self.match is not None else None
+        groups = {k: v or "" for k, v in found.groupdict().items()} if found else {}
+        if not groups:
+            return text
+        return _FIELD.sub(lambda m: groups.get(m.group(1), m.group(0)), text)
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
 
 
 class _Rendered:
@@ -166,7 +188,8 @@ class ScriptedLLM(BaseLLM):
         on_text: TextCallback | None,
         output: OutputSchema | None = None,
     ) -> ProviderReply:
-        index = self._choose(purpose, _Rendered(messages, purpose))
+        rendered = _Rendered(messages, purpose)
+        index = self._choose(purpose, rendered)
         fallback = index is not None and self.replies[index].fallback
         self.requests.append(
             ScriptedRequest(
@@ -184,8 +207,10 @@ class ScriptedLLM(BaseLLM):
             self._log(purpose, messages, None, error=str(error))
             raise error
         reply = self.replies[index]
+        uses = sum(1 for r in self.requests[:-1] if r.reply_index == index)
+        text = reply.said(rendered, uses)
         self._log(purpose, messages, index)
-        for piece in _pieces(reply.text, _STREAM_PIECES):
+        for piece in _pieces(text, _STREAM_PIECES):
             await emit_text(on_text, piece)
         calls = []
         for call in reply.tool_calls:
@@ -193,7 +218,7 @@ class ScriptedLLM(BaseLLM):
             calls.append(ToolCall(id=f"call_{self._calls}", name=call.name, arguments=call.arguments))
         usage = LLMUsage(**reply.usage.model_dump()) if reply.usage else None
         return ProviderReply(
-            text=reply.text, tool_calls=calls, finish_reason="tool_calls" if calls else "stop", usage=usage
+            text=text, tool_calls=calls, finish_reason="tool_calls" if calls else "stop", usage=usage
         )
 
     def _log(

@@ -7,7 +7,7 @@ import re
 from typing import Literal
 
 from ..config import SWITCHES, SetupError, word_settings
-from ..inert import SafeHtml
+from ..inert import SafeHtml, terminal_text
 from ..llm import (
     LLMAuthError,
     LLMConnectionError,
@@ -22,8 +22,9 @@ from ..llm import (
 from ..protocol import ToolCallError
 from ..workshop import NavigationError
 
-# An absolute path (POSIX, Windows drive or UNC): the notice keeps only the file's name.
-_PATH = re.compile(r"(?:[A-Za-z]:[\\/]|\\\\|/)(?:[^\s'\"():,\\/]+[\\/])*([^\s'\"():,\\/]*)")
+# An absolute path (POSIX, Windows drive or UNC) with a folder in it, where a word starts (not the
+# slash of "and/or", "3/4", a URL or "[/]"): the notice keeps only the file's name.
+_PATH = re.compile(r"(?<![^\s'\"(=])(?:[A-Za-z]:[\\/]|\\\\|/)(?:[^\s'\"():,\\/]+[\\/])+([^\s'\"():,\\/]*)")
 
 _WHAT_TO_DO: tuple[tuple[type[BaseException], str], ...] = (
     (
@@ -102,9 +103,12 @@ _STYLES = {
 
 
 def notice_html(text: str, kind: NoticeKind = "info") -> SafeHtml:
-    """A notice as a bordered line at the notebook's normal font size (``text`` escaped)."""
+    """A notice as a bordered line at the notebook's normal font size: ``text`` as plain text
+    (escaped, and without control characters, so an escape sequence shows as its printable rest
+    here as in the terminal)."""
     icon, colour, background = _STYLES.get(kind, _STYLES["info"])
+    shown = html.escape(terminal_text(text))
     return SafeHtml(
         f'<div class="sofia-nb-notice sofia-nb-{kind}" style="border-left:4px solid {colour};'
-        f'background:{background};padding:4px 8px;margin:4px 0">{icon} {html.escape(text)}</div>'
+        f'background:{background};padding:4px 8px;margin:4px 0">{icon} {shown}</div>'
     )

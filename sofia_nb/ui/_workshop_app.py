@@ -108,7 +108,9 @@ class WorkshopApp(TextForm, w.VBox):
         self.start_button = _button("Start", "primary", "play", "the model opens this phase")
         self.send_button = _button("Send", "primary", "paper-plane")
         self.continue_button = _button("Continue", tooltip="complete this phase and start the next")
-        self.refine_button = _button("Refine", tooltip="keep working on this phase")
+        self.refine_button = _button(
+            "Refine", tooltip="revise this phase's results; what you type in the box says what to change"
+        )
         self.phase_choice = w.Dropdown(
             options=[p.value for p in CONVERSATION_PHASES],
             value=workshop.phase.value if workshop.phase in CONVERSATION_PHASES else Phase.PLAN.value,
@@ -156,7 +158,7 @@ class WorkshopApp(TextForm, w.VBox):
         self._on_click(self.start_button, self.start)
         self._on_click(self.send_button, self.send)
         self._on_click(self.continue_button, lambda: self.run(self._continue()))
-        self._on_click(self.refine_button, lambda: self.run(self.workshop.refine()))
+        self._on_click(self.refine_button, self.refine)
         self._on_click(self.choose_button, lambda: self.run(self._choose(Phase(self.phase_choice.value))))
         self._on_click(self.keep_button, lambda: self.run(self._keep()))
         self._on_click(self.pause_button, lambda: self.run(self._pause()))
@@ -290,6 +292,18 @@ class WorkshopApp(TextForm, w.VBox):
         if self.demo is not None:
             task.add_done_callback(self._after_demo_send)
         return task
+
+    def refine(self) -> asyncio.Task[Any]:
+        """Ask sofia to revise this phase's results (what the Refine button does): the message box
+        says what to change (a scripted line the demo offered there is not the facilitator's);
+        empty, sofia picks what is thinnest."""
+        text = self.message.value.strip()
+        if text and text != (self._offered or "").strip():
+            self.message.value = ""
+            self.chat.notice(f"Refine {self.workshop.phase.title}: “{text}”")
+        else:
+            text = ""
+        return self.run(self.workshop.refine(text))
 
     def _after_demo_send(self, _task: asyncio.Task[Any]) -> None:
         if self.demo is not None and self.demo.off_script():

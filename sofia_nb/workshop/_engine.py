@@ -36,6 +36,7 @@ from ._context import (
     rejected_context,
     tool_results_context,
 )
+from ._extract import json_values
 from ._navigation import (
     changes_of_reopened,
     check_forward,
@@ -191,7 +192,7 @@ class Workshop:
             reply = await self._exchange(spec.review_kickoff(review), kickoff=True, moment=moment)
             review.state = "reviewing"  # the model has reviewed it: the facilitator may move past it
         else:
-            return await self._exchange(spec.kickoff(bool(s.turns_of(s.phase))), kickoff=True)
+            return await self._exchange(spec.kickoff(s), kickoff=True)
         self.save()
         return reply
 
@@ -201,9 +202,20 @@ class Workshop:
             raise ValueError("an empty message")
         return await self._exchange(text)
 
-    async def refine(self) -> str:
-        """Go on with the current phase (it is resumed with its own turns)."""
-        return await self.start_phase()
+    async def refine(self, request: str = "") -> str:
+        """Ask the model to refine the current phase's record: what ``request`` (the facilitator's
+        words) asks for, or, without words, what the model finds thin or unclear; it answers with
+        a patch of what changes. A phase just reopened or under review is opened first (the model
+        must hear why it is back); ``request`` waits for the next Refine then."""
+        s = self.session
+        reopened, review = s.reopened, s.review_of(s.phase)
+        if (reopened is not None and reopened.phase == s.phase and not reopened.announced) or (
+            review is not None and review.state == "pending"
+        ):
+            return await self.start_phase()
+        s.status = self._working_status()
+        moment = {"refine": " ".join(request.split())}
+        return await self._exchange(self.spec.refine_kickoff(s, request), kickoff=True, moment=moment)
 
     async def complete_phase(self) -> PhaseOutcome:
         """Check the phase's output; when something is missing, one extraction call over its transcript.
@@ -516,11 +528,13 @@ class Workshop:
             log.debug("extraction fallback failed", exc_info=True)
             self._warn(f"{spec.phase.title}: the extraction call failed: {exc}")
             return
-        if not found:
-            self._warn(f"{spec.phase.title}: the extraction call returned nothing valid")
-        elif rejected:
+        if rejected:
             facts = "; ".join(r.fact or r.field for r in rejected)
             self._warn(f"{spec.phase.title}: not recorded from the transcript — {facts}")
+        elif not found and not _is_record(response.text, spec, schema.read):
+            self._warn(f"{spec.phase.title}: the extraction call returned nothing valid")
+        # else: a record that adds nothing (the transcript says no more than is recorded); what
+        # the phase still misses is the outcome's ``missing``, which every face shows
 
     async def _enrich(self) -> None:
         """Once per session, as soon as Discover has the business context."""
@@ -564,6 +578,13 @@ def _go_back_question(goal: Phase, review: list[Phase], cleared: list[Phase]) ->
     return f"go back to {goal.title} and reopen it: its results and conversation stay{kept}"
 
 
+def _is_record(text: str, spec: PhaseSpec, read: Callable[[Any], Any]) -> bool:
+    """Whether ``text`` carries the phase's record, even one that names nothing (every field null
+    or left out): an extraction that found nothing more is an answer, not a failure."""
+    fields = spec.output.model_fields.keys()
+    return any(isinstance(v := read(value), dict) and v.keys() <= fields for value in json_values(text))
+
+
 class SyncWorkshop:
     """The same API without ``await``: every call runs on a loop thread this object owns."""
 
@@ -584,8 +605,8 @@ class SyncWorkshop:
     def send(self, text: str) -> str:
         return self._run(self.workshop.send(text))
 
-    def refine(self) -> str:
-        return self._run(self.workshop.refine())
+    def refine(self, request: str = "") -> str:
+        return self._run(self.workshop.refine(request))
 
     def complete_phase(self) -> PhaseOutcome:
         return self._run(self.workshop.complete_phase())

@@ -28,6 +28,10 @@ def _fill(template: str, **values: str) -> str:
     return template
 
 
+def _words(fields: Sequence[str]) -> str:
+    return ", ".join(name.replace("_", " ") for name in fields)
+
+
 @dataclass(frozen=True)
 class PhaseSpec:
     """One conversational phase. Develop is not one: it hands over to the Ralph loop."""
@@ -59,9 +63,28 @@ class PhaseSpec:
         ]
         return "\n\n---\n\n".join(parts)
 
-    def kickoff(self, resume: bool) -> str:
-        """The message that makes the model speak first: an introduction, or a resumption."""
-        return _fill(load_prompt("resume.md" if resume else "start.md"), phase=self.phase.title)
+    def kickoff(self, session: WorkshopSession) -> str:
+        """The message that makes the model speak first: an introduction to a phase without turns,
+        else a resumption that says what the phase has recorded and what it still needs."""
+        if not session.turns_of(self.phase):
+            return _fill(load_prompt("start.md"), phase=self.phase.title)
+        return _fill(load_prompt("resume.md"), phase=self.phase.title, **self._state(session))
+
+    def refine_kickoff(self, session: WorkshopSession, request: str = "") -> str:
+        """The message that asks the model to refine this phase's record, with the facilitator's
+        words when they gave some."""
+        words = " ".join(request.split())
+        asked = f", saying: “{words}”" if words else ", without saying what to change"
+        return _fill(load_prompt("refine.md"), phase=self.phase.title, asked=asked, **self._state(session))
+
+    def _state(self, session: WorkshopSession) -> dict[str, str]:
+        """What this phase's record holds and what it still needs, in words (field names)."""
+        held = [name for name in self.fields if name in self.output.record_of(session)]
+        missing = self.output.missing(session)
+        return {
+            "recorded": _words(held) or "nothing yet",
+            "missing": _words(missing) or "nothing, the phase is complete",
+        }
 
     def reopen_kickoff(self, reopened: Reopening) -> str:
         """The message that tells the model why the facilitator went back to this phase."""

@@ -397,7 +397,8 @@ def _drive_first_kernel(nb: WorkshopPage, home: Path) -> None:
     discover = DEMO_LINES["discover"]
     nb.send(discover[0], "Here is what I heard")
     nb.choose("discover")
-    nb.click("Go to phase", "Welcome back")  # the current phase: resumed, nothing cleared
+    # the current phase: resumed, nothing cleared; the demo says where the team is
+    nb.click("Go to phase", re.compile(r"(Welcome back to|We are in|Still in) Discover"))
     nb.click("Continue", "Welcome to Ideate")  # Discover is incomplete: the notice says what is missing
     nb.check_page("Ideate after an incomplete Discover")
     # Discover started over: the plain confirmation, first Stay, then Go back.
@@ -441,7 +442,7 @@ def _drive_first_kernel(nb: WorkshopPage, home: Path) -> None:
     nb.send(discover[1], "Order intake to delivery it is")
     nb.send(discover[2], "Here is the workflow")
     nb.send(discover[3], "That completes Discover")
-    nb.click("Refine", "Welcome back")
+    nb.click("Refine", "refine Discover, without saying what to change")  # a revision, as a patch
     nb.check_conversation("Discover")
     nb.check_page("Discover")
     nb.screenshot("discover")
@@ -474,7 +475,7 @@ def _drive_first_kernel(nb: WorkshopPage, home: Path) -> None:
             nb.click("Keep as is", "kept Design as it is")  # no review: Design stays as it was
     nb.checks.that(nb.stepper_current() == "Design", f"after Stay the stepper shows {nb.stepper_current()}")
     nb.send(DEMO_LINES["design"][0])
-    nb.click("Refine", "Welcome back")
+    nb.click("Refine", "refine Design, without saying what to change")  # the box holds a scripted line
     nb.check_conversation("Design")
     nb.check_page("Design")
     nb.screenshot("design")

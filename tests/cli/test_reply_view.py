@@ -4,6 +4,7 @@ anywhere, show no raw JSON and no raw Markdown."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,13 @@ from sofia_nb.cli._reply_view import reply_view, streaming_view
 from sofia_nb.workshop.demo import demo_script
 
 FERRY_SCRIPT = Path(__file__).parents[1] / "workshop" / "fixtures" / "recorded-ferry" / "script.yaml"
-REPLIES = [r["text"] for r in yaml.safe_load(demo_script().read_text())["replies"] if r.get("text")]
+# Every text the demo can say (its variants too), a `{name}` field filled as a request would fill it
+REPLIES = [
+    re.sub(r"\{(\w+)\}", "Discover", text)
+    for r in yaml.safe_load(demo_script().read_text())["replies"]
+    for text in [r.get("text", ""), *r.get("variants", [])]
+    if text
+]
 RAW = (
     '"business_context"',
     '"workflow"',

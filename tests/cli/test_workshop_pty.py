@@ -97,7 +97,9 @@ def test_a_person_drives_the_demo_with_enter_own_words_refine_and_going_back(tmp
     assert "Plan routes" in workflow  # the workflow record's table
     term.send("", PROMPT[Phase.DISCOVER])
     term.send("", GATE)  # "done", offered once the phase's lines are sent
-    assert "Welcome back" in term.send("r", PROMPT[Phase.DISCOVER])  # Refine, in the demo
+    term.send("r", re.escape("(one line; Enter: sofia picks) > "))  # Refine, in the demo
+    refined = term.send("", PROMPT[Phase.DISCOVER])
+    assert "refine Discover, without saying what to change" in refined and "Success metrics" in refined
     term.send("", GATE)
     ideate = term.send("", PROMPT[Phase.IDEATE])  # Enter at the gate: continue
     assert "These cards fit your workflow" in ideate

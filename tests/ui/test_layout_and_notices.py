@@ -11,7 +11,7 @@ pytest.importorskip("ipywidgets")
 from sofia_nb.consent import ConsentBroker, ConsentRequest
 from sofia_nb.session import SessionStore
 from sofia_nb.ui import ConsentCard, WidgetConsent, WorkshopApp
-from sofia_nb.ui._notices import notice_text
+from sofia_nb.ui._notices import notice_text, without_paths
 from sofia_nb.workshop import Workshop
 
 from .test_workshop_app import EchoModel
@@ -51,6 +51,13 @@ async def test_an_error_is_a_readable_notice_without_a_path_or_traceback(tmp_pat
 def test_a_notice_keeps_a_file_name_and_drops_where_it_lives() -> None:
     text = notice_text(OSError("cannot read C:\\Users\\me\\inputs.yaml or /tmp/x/y/inputs.yaml"))
     assert "inputs.yaml" in text and "Users" not in text and "/tmp" not in text
+
+
+@pytest.mark.parametrize(
+    "text", ["[bold red]x[/]", "and/or", "a 3/4 share", "see http://example.com/a/b", "[workshop] web_search"]
+)
+def test_a_notice_keeps_slashes_that_are_not_paths(text: str) -> None:
+    assert without_paths(text) == text
 
 
 async def test_an_answered_consent_card_collapses_to_one_line() -> None:

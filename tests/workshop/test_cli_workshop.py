@@ -213,7 +213,11 @@ def test_the_terminal_gate_refines_chooses_a_phase_and_pauses(tmp_path: Path) ->
             "replies": [
                 {"purpose": "chat", "match": "Introduce the Discover phase", "text": "OPENING-1"},
                 {"purpose": "chat", "match": "user: We bake", "text": _block(business)},
-                {"purpose": "chat", "match": "We are resuming the Discover phase", "text": "RESUMED"},
+                {
+                    "purpose": "chat",
+                    "match": "refine the Discover phase, saying: “(?P<words>[^”]*)”",
+                    "text": "REFINED: {words}",
+                },
                 {"purpose": "chat", "match": "Introduce the Ideate phase", "text": "IDEATE-OPENING"},
             ]
         },
@@ -224,6 +228,7 @@ def test_the_terminal_gate_refines_chooses_a_phase_and_pauses(tmp_path: Path) ->
                 "We bake bread",
                 "done",
                 "r",  # refine Discover
+                "rye, not wheat",  # what to refine
                 "done",
                 "c",  # continue to Ideate
                 "done",
@@ -245,7 +250,8 @@ def test_the_terminal_gate_refines_chooses_a_phase_and_pauses(tmp_path: Path) ->
         timeout=TIMEOUT_S,
     )
     assert run.returncode == 0, run.stderr
-    for reply in ("OPENING-1", "RESUMED", "IDEATE-OPENING"):
+    assert "What should sofia refine in Discover?" in run.stderr
+    for reply in ("OPENING-1", "REFINED: rye, not wheat", "IDEATE-OPENING"):
         assert reply in run.stdout
     assert run.stdout.count("OPENING-1") == 2  # starting over replays the script from Discover's opening
     assert (

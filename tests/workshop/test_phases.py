@@ -39,9 +39,24 @@ def test_system_prompt_has_persona_phase_and_boundary(phase: Phase) -> None:
 
 
 def test_kickoff_differs_for_a_new_and_a_resumed_phase() -> None:
-    spec = PHASES[Phase.IDEATE]
-    assert "Introduce the Ideate phase" in spec.kickoff(resume=False)
-    assert "resuming the Ideate phase" in spec.kickoff(resume=True)
+    spec = PHASES[Phase.DISCOVER]
+    s = WorkshopSession()
+    assert "Introduce the Discover phase" in spec.kickoff(s)
+    s.add_turn(Phase.DISCOVER, "user", "We sell fish.")
+    s.business_context = BusinessContext(description="a fish wholesaler")
+    resumed = spec.kickoff(s)
+    assert "resuming the Discover phase" in resumed
+    assert "Recorded so far in this phase: business context. Still to record: workflow." in resumed
+
+
+def test_refine_carries_the_facilitators_words_and_the_phase_state() -> None:
+    spec = PHASES[Phase.DISCOVER]
+    s = WorkshopSession(business_context=BusinessContext(description="x"))
+    s.workflow = Workflow(activities=[WorkflowActivity(id="s1", name="Intake")])
+    asked = spec.refine_kickoff(s, "  the night desk\nis two people ")
+    assert asked.startswith("The facilitator asks to refine the Discover phase, saying: “the night desk is")
+    assert "Still to record: nothing, the phase is complete." in asked
+    assert "without saying what to change" in spec.refine_kickoff(s)
 
 
 def test_unknown_phase_names_the_valid_ones() -> None:
