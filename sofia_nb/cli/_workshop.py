@@ -38,7 +38,7 @@ from ..workshop import (
 from . import _exit
 from ._consent import add_consent_timeout, workshop_consent
 from ._context import CliContext
-from ._reply_view import reply_view, streaming_view
+from ._reply_view import Records, reply_view, streaming_view
 from ._team import TeamCommands, add_team_flags, replay_room
 from ._tool_lines import log_event
 from ._usage_text import usage_text
@@ -116,7 +116,9 @@ class _Renderer:
         self._live: Live | None = None
         self._last_frame = 0.0
         self.session: WorkshopSession | None = None
-        """The session whose tokens and cost are shown after each phase (set once it is open)."""
+        """The session whose tokens and cost are shown after each phase (set once it is open),
+        and against which a reply's records are read."""
+        self._records: Records | None = None  # the reply being shown's, from its first piece
         self.prices: str | None = None  # where the last priced reply's price came from
 
     def usage(self, label: str, phase: str | None = None) -> None:
@@ -146,8 +148,9 @@ class _Renderer:
             printed, self._printed, self._blocks = self._printed, "", ReplyBlocks()
             rest = event.content[len(printed) :] if event.content.startswith(printed) else event.content
             if rest.strip():
-                self.out.console.print(Group(*reply_view(rest)), soft_wrap=False)
+                self.out.console.print(Group(*reply_view(rest, self._reply_records())), soft_wrap=False)
             self.out.console.print("")
+            self._records = None
             return
         self._stop_streaming()
         if isinstance(event, PhaseChanged):
@@ -167,12 +170,17 @@ class _Renderer:
             self._live.start()
         finished = self._blocks.feed(text)
         for block in finished:  # printed above the live block, once
-            self._live.console.print(Group(*reply_view(block)), soft_wrap=False)
+            self._live.console.print(Group(*reply_view(block, self._reply_records())), soft_wrap=False)
             self._printed += block
         now = time.monotonic()
         if finished or now - self._last_frame >= FRAME_S:
             self._last_frame = now
             self._live.update(streaming_view(self._blocks.open), refresh=True)
+
+    def _reply_records(self) -> Records:
+        if self._records is None:
+            self._records = Records(self.session if self.session is not None else WorkshopSession())
+        return self._records
 
     def _stop_streaming(self) -> None:
         """The live view ends (and is erased) before anything else is printed."""

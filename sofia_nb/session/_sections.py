@@ -641,6 +641,48 @@ def phase_sections(session: WorkshopSession, phase: Phase) -> list[Section]:
     return builder(session) if builder else []
 
 
+def changed_sections(before: list[Section], after: list[Section]) -> list[Section]:
+    """What of ``after`` is not in ``before``, as sections: a section new or changed, with only
+    its parts that changed (a table's new or changed rows, the facts with a new value), a changed
+    part of a phase's section (level 3) under that section's title. What ``after`` no longer
+    shows is not here: a removal is said by whoever knows it was one (a renamed item is none)."""
+    old: dict[str | Typed, tuple[Part, ...]] = {}
+    for s in before:  # by title: a section may change level (Select's ranking, once an idea is chosen)
+        old.setdefault(s.title, s.parts)
+    out: list[Section] = []
+    parent: Section | None = None
+    parent_shown = False
+    for section in after:
+        if section.level <= 2:
+            parent, parent_shown = section, False
+        parts = _changed_parts(old.get(section.title, ()), section.parts)
+        if not parts:
+            continue
+        if section.level > 2 and parent is not None and not parent_shown:
+            out.append(Section(parent.title, (), parent.level))
+        parent_shown = True
+        out.append(Section(section.title, parts, section.level))
+    return out
+
+
+def _changed_parts(before: tuple[Part, ...], after: tuple[Part, ...]) -> tuple[Part, ...]:
+    out: list[Part] = []
+    for part in after:
+        if part in before:
+            continue
+        if isinstance(part, Table):
+            known = {r for p in before if isinstance(p, Table) and p.columns == part.columns for r in p.rows}
+            rows = tuple(r for r in part.rows if r not in known)
+            out += [Table(part.columns, rows)] if rows else []
+        elif isinstance(part, Facts):
+            facts = {pair for p in before if isinstance(p, Facts) for pair in p.pairs}
+            pairs = tuple(pair for pair in part.pairs if pair not in facts)
+            out += [Facts(pairs)] if pairs else []
+        else:
+            out.append(part)
+    return tuple(out)
+
+
 # --- the team in the room -------------------------------------------------------------------
 
 

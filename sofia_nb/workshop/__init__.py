@@ -12,8 +12,8 @@ from ._enrich import EnrichmentConfig
 from ._facade import WorkshopOptions, WorkshopRun, open_workshop, session_summary
 from ._inputs import WorkshopInputs, run_inputs
 from ._navigation import NavigationError
-from ._patch import REMOVED, preview_block
-from ._phases import CONVERSATION_PHASES, PHASES, preview_record
+from ._patch import preview_block
+from ._phases import CONVERSATION_PHASES, PHASES, BlockView, block_view, preview_record
 from ._reply import ReplyBlocks, ReplyPart, prose_only, reply_parts, streaming_prose
 from ._setup import WorkshopSettings, build_workshop
 from ._tools import ToolRef
@@ -22,7 +22,7 @@ __all__ = [
     "CONVERSATION_PHASES",
     "GO_BACK_TOOL",
     "PHASES",
-    "REMOVED",
+    "BlockView",
     "EnrichmentConfig",
     "NavigationError",
     "PhaseOutcome",
@@ -35,6 +35,7 @@ __all__ = [
     "WorkshopOptions",
     "WorkshopRun",
     "WorkshopSettings",
+    "block_view",
     "build_workshop",
     "load_deck",
     "open_workshop",

@@ -344,17 +344,22 @@ def apply_patch(session: WorkshopSession, output: type[PhaseOutput], patch: dict
 def patches_in(
     text: str, output: type[PhaseOutput], read: Callable[[Any], Any] | None = None
 ) -> Iterator[tuple[type[PhaseOutput], dict[str, Any]]]:
-    """Every patch a reply carries for the phase of ``output``, in order, and a business-context
-    patch in any later phase (a fact learned late still lands where later phases read it).
-    ``read`` turns each JSON value into the record's shape first (a structured answer's)."""
+    """Every patch a reply carries for the phase of ``output``, in order (``patches_of`` each
+    JSON value). ``read`` turns each JSON value into the record's shape first (a structured
+    answer's)."""
     for found in json_values(text):
-        value = read(found) if read is not None else found
-        if (own := output.patch_of(value)) is not None:
-            yield output, own
-        if output is not DiscoverOutput and isinstance(value, dict) and "business_context" in value:
-            late = DiscoverOutput.patch_of({"business_context": value["business_context"]})
-            if late is not None:
-                yield DiscoverOutput, late
+        yield from patches_of(read(found) if read is not None else found, output)
+
+
+def patches_of(value: Any, output: type[PhaseOutput]) -> Iterator[tuple[type[PhaseOutput], dict[str, Any]]]:
+    """The patch one JSON value is for the phase of ``output``, and a business-context patch in
+    any later phase (a fact learned late still lands where later phases read it)."""
+    if (own := output.patch_of(value)) is not None:
+        yield output, own
+    if output is not DiscoverOutput and isinstance(value, dict) and "business_context" in value:
+        late = DiscoverOutput.patch_of({"business_context": value["business_context"]})
+        if late is not None:
+            yield DiscoverOutput, late
 
 
 @dataclass
@@ -398,6 +403,31 @@ def _named_only(merged: Any, patch: Any, model: type[BaseModel] | None, key: str
         named = [identity_of(i, keys) for i in patch if not i.get(REMOVED)]
         return [i for i in merged if identity_of(i, keys) in named]
     return merged
+
+
+def removed_items(before: dict[str, Any], after: dict[str, Any], model: type[BaseModel]) -> list[str]:
+    """The items of ``before``'s keyed lists that ``after`` no longer holds, as the team names
+    them: ``idea “Cold-chain alerts” (idea-3)``, ``the evaluation of idea-2``."""
+    out: list[str] = []
+    for key, old in before.items():
+        kind, sub = field_kind(model, key)
+        new = after.get(key)
+        if kind == "object" and isinstance(old, dict) and sub is not None:
+            out += removed_items(old, new if isinstance(new, dict) else {}, sub)
+        elif kind == "keyed" and isinstance(old, list) and sub is not None:
+            keys = _identity(sub)
+            kept = {identity_of(i, keys) for i in (new if isinstance(new, list) else [])}
+            for item in old:
+                if (ident := identity_of(item, keys)) is not None and ident not in kept:
+                    out.append(_removed(key, sub, item, " → ".join(map(str, ident))))
+    return out
+
+
+def _removed(key: str, model: type[BaseModel], item: dict[str, Any], ident: str) -> str:
+    if "idea_id" in _identity(model):  # an idea's evaluation, named by its idea
+        return f"the evaluation of {ident}"
+    said = _said(item) if set(item) - set(_identity(model)) else ""
+    return f"{_NAMES.get(key, key.replace('_', ' '))} {said + ' ' if said else ''}({ident})"
 
 
 def record_changes(

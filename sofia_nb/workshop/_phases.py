@@ -10,8 +10,20 @@ from importlib import resources
 from typing import Any
 
 from ..llm import OutputSchema
-from ..session import Phase, PhaseReview, Reopening, WorkshopSession, next_phase
-from ._patch import Preview, Rejection, preview_block
+from ..session import (
+    PHASE_ORDER,
+    Facts,
+    Items,
+    Phase,
+    PhaseReview,
+    Reopening,
+    Section,
+    WorkshopSession,
+    changed_sections,
+    next_phase,
+    phase_sections,
+)
+from ._patch import Preview, Rejection, apply_patch, patches_of, preview_block, removed_items
 from ._schemas import DesignOutput, DiscoverOutput, IdeateOutput, PhaseOutput, PlanOutput, SelectOutput
 
 
@@ -146,6 +158,52 @@ def preview_record(session: WorkshopSession, value: Any) -> Preview | None:
     first): the card every face shows for it; None when it names no phase's record."""
     specs = sorted(PHASES.values(), key=lambda spec: spec.phase != session.phase)
     return preview_block(session, value, [(spec.phase, spec.output) for spec in specs])
+
+
+@dataclass(frozen=True)
+class BlockView:
+    """What one block of a reply changed, as a face shows it as it arrives: the sections of its
+    phase's record that changed (the export's sections, drawn from the session before and after
+    the block), then ``notes``: what it removed and what could not be recorded."""
+
+    phase: Phase
+    sections: list[Section]
+    notes: list[Section]
+    after: WorkshopSession
+    """The session with the block applied: the context of the reply's next block."""
+
+
+def block_view(session: WorkshopSession, value: Any) -> BlockView | None:
+    """``value`` applied as the engine applies it in the session's phase (a business-context
+    patch in a later phase too), to a copy of ``session`` (the session before the block), and
+    shown as what it changed; None when it names no phase's record."""
+    for spec in sorted(PHASES.values(), key=lambda spec: spec.phase != session.phase):
+        patches = list(patches_of(value, spec.output))
+        if not patches:
+            continue
+        after = session.model_copy(deep=True)
+        removed: list[str] = []
+        rejected: list[Rejection] = []
+        for output, patch in patches:
+            before = output.record_of(after)
+            rejected += apply_patch(after, output, patch).rejected
+            removed += removed_items(before, output.record_of(after), output)
+        phases = sorted({_PHASE_OF[output] for output, _ in patches}, key=PHASE_ORDER.index)
+        sections = [
+            section
+            for phase in phases
+            for section in changed_sections(phase_sections(session, phase), phase_sections(after, phase))
+        ]
+        if after.name != session.name:  # the workshop's name, which the export's title shows
+            sections.insert(0, Section("Workshop", (Facts((("Name", after.name),)),)))
+        notes = [Section("Removed", (Items(tuple(removed)),))] if removed else []
+        if rejected:
+            notes.append(Section("Not recorded", (Items(tuple(r.fact or r.field for r in rejected)),)))
+        return BlockView(spec.phase, sections, notes, after)
+    return None
+
+
+_PHASE_OF = {spec.output: phase for phase, spec in PHASES.items()}
 
 
 def spec_for(phase: Phase | str) -> PhaseSpec:

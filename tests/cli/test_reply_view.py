@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import io
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
 import yaml
 from rich.console import Console, Group, RenderableType
 
-from sofia_nb.cli._reply_view import reply_view, streaming_view
+from sofia_nb.cli._reply_view import Records, reply_view, streaming_view
 from sofia_nb.workshop.demo import demo_script
+from tests.workshop._terminal_replay import replay_at_terminal
 
 FERRY_SCRIPT = Path(__file__).parents[1] / "workshop" / "fixtures" / "recorded-ferry" / "script.yaml"
 # Every text the demo can say (its variants too), a `{name}` field filled as a request would fill it
@@ -48,7 +50,8 @@ def test_no_demo_reply_shows_raw_json_or_markdown(text: str) -> None:
 
 
 def test_records_become_readable_panels_and_diagrams_keep_their_source() -> None:
-    screen = shown(Group(*(r for text in REPLIES for r in reply_view(text))))
+    records = Records()  # the replies' records one after the other, as one workshop's
+    screen = shown(Group(*(r for text in REPLIES for r in reply_view(text, records))))
     for title in ("Business context", "Focus area", "Workflow", "Cards", "Ideas", "Evaluation", "Selection"):
         assert f"─ {title}" in screen or f"· {title}" in screen, title
     assert (
@@ -56,7 +59,9 @@ def test_records_become_readable_panels_and_diagrams_keep_their_source() -> None
     ) and "Collect and label sample orders" in screen
     assert "diagram: flowchart (Mermaid)" in screen and "mail[Order mailbox] --> ext" in screen
     assert "diagram: quadrantChart (Mermaid)" in screen
-    assert "Selected: idea-1 (confirmed)" in screen and "awaiting your confirmation" in screen
+    # nobody spoke here: a block cannot confirm before the facilitator did in Select
+    assert "Idea: Night order assistant (idea-1)" in screen
+    assert "Status: awaiting the team's confirmation" in screen
 
 
 def test_a_record_of_an_unknown_shape_is_shown_as_words() -> None:
@@ -74,26 +79,63 @@ def test_a_stream_cut_anywhere_shows_nothing_raw(text: str) -> None:
         assert not [raw for raw in RAW if raw in screen], (cut, screen)
 
 
-FERRY = [r["text"] for r in yaml.safe_load(FERRY_SCRIPT.read_text(encoding="utf-8"))["replies"]]
+def _replayed(width: int) -> str:
+    """The terminal's stdout, replaying the recorded ferry workshop keystroke for keystroke
+    (tests/workshop/fixtures/recorded-ferry): each panel drawn as the engine met the reply."""
+    with tempfile.TemporaryDirectory() as tmp:
+        return replay_at_terminal("recorded-ferry", Path(tmp), COLUMNS=str(width)).stdout
 
 
-def _reply_with(fragment: str) -> str:
-    return next(t for t in FERRY if fragment in t)
+@pytest.fixture(scope="module")
+def ferry() -> list[tuple[str, str]]:
+    """The replay's panels at 120 columns, as (title, body) with the frame taken off."""
+    panels, lines = [], _replayed(120).splitlines()
+    for n, line in enumerate(lines):
+        if line.startswith("╭─ "):
+            end = next(m for m in range(n, len(lines)) if lines[m].startswith("╰"))
+            body = "\n".join(row.strip("│ ").rstrip() for row in lines[n + 1 : end])
+            panels.append((line.strip("╭─╮ "), body))
+    return panels
 
 
-def test_a_patch_shows_what_it_sent_a_removal_as_removed_and_nothing_it_did_not_send() -> None:
-    """The recorded ferry workshop's patches (tests/workshop/fixtures/recorded-ferry)."""
-    dropped = shown(Group(*reply_view(_reply_with('"removed": true'))))
-    assert "idea-3" in dropped and "removed" in dropped.split("idea-3", 1)[1].splitlines()[0], dropped
-    priorities = shown(Group(*reply_view(_reply_with('"priority_steps"'))))
-    assert "Priority steps" in priorities and "s4 — The release to standby matters most" in priorities
-    assert "pain points" not in priorities  # no steps were sent: no empty table of steps
-    lines = priorities.splitlines()
-    top = next(n for n, line in enumerate(lines) if "Business context · Workflow" in line)
-    assert lines[top + 1].startswith("│ Constraints")  # no description sent: no blank line for it
-    chosen = shown(Group(*reply_view(_reply_with('"scope_decisions"'))))
-    assert "Selected: idea-1 (confirmed)" in chosen and "No automatic overbooking during the pilot" in chosen
+def _panel_with(panels: list[tuple[str, str]], fragment: str) -> tuple[str, str]:
+    return next((title, body) for title, body in panels if fragment in body)
+
+
+def test_a_patch_shows_what_it_changed_a_removal_as_removed_and_nothing_it_did_not_change(
+    ferry: list[tuple[str, str]],
+) -> None:
+    """The recorded ferry workshop's patches, each drawn against the session it met."""
+    title, dropped = _panel_with(ferry, "Removed")
+    assert title == "Ideas" and "Removed\n• idea “Call-centre booking assistant” (idea-3)" in dropped
+    assert "without storing number plates" in dropped  # the one idea changed, and only it
+    assert "No-show forecast per sailing" not in dropped and "Standby release advisor" not in dropped
+    title, priorities = _panel_with(ferry, "Priority steps")
+    assert title == "Business context · Workflow"
+    assert "1. Release space to standby — The release to standby matters most" in priorities
+    assert "pain points" not in priorities and "flowchart" not in priorities  # no steps were sent
+    # no description sent: none shown, and nothing of what stays as recorded (the challenges)
+    assert priorities.startswith("Business context\nConstraints\n") and "Challenges" not in priorities
+    title, chosen = _panel_with(ferry, "Scope decisions")
+    assert title == "Selection" and "Idea: No-show forecast per sailing (idea-1)" in chosen
+    assert (
+        "Status: confirmed by the team" in chosen and "• No automatic overbooking during the pilot" in chosen
+    )
     # a rationale re-sent alone says nothing of the choice or its confirmation (it is still confirmed)
-    reasoned = shown(Group(*reply_view(_reply_with('{"selection": {"rationale"'))))
-    assert "The no-show forecast ranks first (4.30)" in reasoned
-    assert "Selected" not in reasoned and "awaiting your confirmation" not in reasoned
+    title, reasoned = _panel_with(ferry, "The no-show forecast ranks first (4.30)")
+    assert title == "Selection" and reasoned.startswith("Rationale\n")
+    assert "Idea:" not in reasoned and "Status" not in reasoned and "Scope decisions" not in reasoned
+    # a fact learned late lands in the business context as the engine records it, and shows there
+    title, late = _panel_with(ferry, "HubSpot CRM; islanders")
+    assert title == "Business context · Evaluation" and "Resident-card bookings and customer accounts" in late
+    # the company's name, the PoC scope, human value, data needed, assumptions: the export's fields
+    screen = "\n".join(body for _, body in ferry)
+    for field in (
+        "Company: Brenna Sound Ferries",
+        "PoC scope\nFunctionality",
+        "Success criteria\n• Forecast no-shows per sailing within 3 vehicles",
+        "Human value: The booking office would stop guessing",
+        "Data needed\n• Five years of TicketHarbour booking history",
+        "Assumptions: Assumption (to confirm)",
+    ):
+        assert field in screen, field

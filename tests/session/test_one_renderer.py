@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 from datetime import UTC, datetime, timedelta
 from functools import cache
@@ -17,8 +18,9 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel
-from rich.console import Console
+from rich.console import Console, Group
 
+from sofia_nb.cli._reply_view import Records, reply_view
 from sofia_nb.session import (
     BusinessContext,
     Cards,
@@ -26,6 +28,7 @@ from sofia_nb.session import (
     Discovery,
     DiscoveryEnrichment,
     Evaluation,
+    Facts,
     Idea,
     IdeaEvaluation,
     Milestone,
@@ -35,8 +38,10 @@ from sofia_nb.session import (
     PocScope,
     PocState,
     PriorityStep,
+    Section,
     SelectedCard,
     Selection,
+    Table,
     TechStack,
     TestFailure,
     TestResults,
@@ -46,8 +51,10 @@ from sofia_nb.session import (
     WorkflowEdge,
     WorkiqInsights,
     WorkshopSession,
+    changed_sections,
     export_session,
     format_time,
+    phase_sections,
 )
 from sofia_nb.session._export_markdown import phase_markdown
 from sofia_nb.ui._record_cards import record_blocks
@@ -247,6 +254,12 @@ NOT_SHOWN: dict[tuple[type[BaseModel], str], str] = {
     (TestResults, "raw_output_tail"): "the test runner's raw output",
 }
 
+# Fields a model's block never sends: the terminal shows a block as it arrives, so these show
+# there only on an item the block changes (each has its own test below).
+NOT_SENT: dict[tuple[type[BaseModel], str], str] = {
+    (Idea, "from_team"): "only the room marks an idea as the team's",
+}
+
 # The record models, from the session field that holds each, with the phase that shows it.
 ROOTS: dict[str, Phase] = {
     "business_context": Phase.DISCOVER,
@@ -349,6 +362,18 @@ def _card(phase: Phase) -> str:
     return _text("".join(block.html() for block in blocks if block.kind != "png"))
 
 
+def _terminal(phase: Phase) -> str:
+    """The terminal's panel of a block that sends the phase's whole record, drawn as a reply's
+    block is: against the session as it was before (the earlier phases' records, none of this one's)."""
+    full = full_session()
+    spec = PHASES[phase]
+    value = spec.output.record_of(full)
+    before = full.model_copy(deep=True)
+    for name in spec.fields:
+        setattr(before, name, WorkshopSession.model_fields[name].get_default(call_default_factory=True))
+    return _screen(Group(*reply_view(f"```json\n{json.dumps(value)}\n```", Records(before))))
+
+
 def _in_a_reply(model: type[BaseModel], name: str) -> bool:
     """Whether a reply's record can hold the field (the terminal and the notebook show a reply's
     records; enrichment and the PoC are the product's own, shown by the export)."""
@@ -388,9 +413,19 @@ def test_every_record_field_is_shown_by_every_face(
     }
     if _in_a_reply(model, name):
         faces["notebook card"] = " ".join(_card(phase).split())
+        if (model, name) not in NOT_SENT:
+            faces["terminal panel"] = " ".join(_terminal(phase).split())
     wanted = [" ".join(text.split()) for text in expected]
     missing = [(face, text) for face, shown in faces.items() for text in wanted if text not in shown]
     assert not missing, f"{model.__name__}.{name} is not shown: {missing}"
+
+
+def test_the_terminal_marks_a_team_idea_that_a_block_changes_as_the_teams() -> None:
+    before = full_session()
+    before.evaluation = before.selection = before.plan = None
+    block = '```json\n{"ideas": [{"id": "idea-1", "description": "Mk-changed"}]}\n```'
+    screen = " ".join(_screen(Group(*reply_view(block, Records(before)))).split())
+    assert "Mk-idea-title (idea-1), the team's" in screen and "Mk-changed" in screen
 
 
 def test_cards_are_ranked_by_their_score_and_keep_the_teams_dimension_order() -> None:
@@ -420,3 +455,27 @@ def _screen(renderable: Any) -> str:
     console = Console(file=io.StringIO(), width=200, color_system=None)
     console.print(renderable)
     return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_changed_sections_keep_only_what_changed_under_its_sections_title() -> None:
+    """What a face shows of a patch: a table's changed rows, the facts with a new value, a changed
+    part of a phase's section under that section's title, nothing that stayed as it was."""
+    before = full_session()
+    after = full_session()
+    assert after.evaluation is not None
+    after.evaluation.ideas[0].value = 5  # one score: its row, the matrix and its legend
+    other = full_session()  # the ranking follows the score: the selection changes on its own
+    assert other.selection is not None and other.business_context is not None
+    other.selection.confirmed_by_user, other.selection.confirmed_at = False, None
+    other.business_context.company_name = "Mk-renamed"
+    design = changed_sections(phase_sections(before, Phase.DESIGN), phase_sections(after, Phase.DESIGN))
+    assert [(s.title, s.level) for s in design] == [("Evaluation", 2), ("Feasibility × value matrix", 3)]
+    (table,) = design[0].parts
+    assert table == Table(
+        ("idea", "feasibility", "value", "human value"), (("Mk-idea-title (idea-1)", "4.25", "5", "2.5"),)
+    )
+    select = changed_sections(phase_sections(before, Phase.SELECT), phase_sections(other, Phase.SELECT))
+    assert select == [Section("Selection", (Facts((("Status", "awaiting the team's confirmation"),)),))]
+    discover = changed_sections(phase_sections(before, Phase.DISCOVER), phase_sections(other, Phase.DISCOVER))
+    assert discover == [Section("Business context", (Facts((("Company", "Mk-renamed"),)),))]
+    assert changed_sections(phase_sections(before, Phase.PLAN), phase_sections(after, Phase.PLAN)) == []

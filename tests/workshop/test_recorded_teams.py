@@ -12,9 +12,6 @@ corrected away.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,8 +20,8 @@ import pytest
 from sofia_nb.develop._scaffold import scaffold_prompt
 from sofia_nb.develop._templates import plan_words, select_template
 from sofia_nb.session import PHASE_ORDER, Phase, SessionStore, WorkshopSession, decisions_brief
+from tests.workshop._terminal_replay import FIXTURES, replay_at_terminal
 
-FIXTURES = Path(__file__).parent / "fixtures"
 D, IDEATE, DS, S, P = Phase.DISCOVER, Phase.IDEATE, Phase.DESIGN, Phase.SELECT, Phase.PLAN
 
 
@@ -215,21 +212,9 @@ def _phase_of(system: str) -> Phase | None:
 def _replay(name: str, tmp: Path) -> Replay:
     """The recorded terminal session again: the facilitator's keystrokes on stdin, the model's
     replies from the recording, every request the model got logged."""
-    folder = FIXTURES / name
     log = tmp / "requests.jsonl"
-    env = {**os.environ, "SOFIA_HOME": str(tmp / "home"), "SOFIA_SCRIPTED_LOG": str(log)}
-    env.pop("SOFIA_RECORD", None)
-    typed = (folder / "typed.txt").read_text(encoding="utf-8")
-    run = subprocess.run(
-        [sys.executable, "-m", "sofia_nb", "workshop", "--llm", f"scripted:{folder / 'script.yaml'}"],
-        input=typed,
-        env=env,
-        cwd=tmp,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
+    run = replay_at_terminal(name, tmp, SOFIA_SCRIPTED_LOG=str(log))
+    typed = (FIXTURES / name / "typed.txt").read_text(encoding="utf-8")
     requests = []
     for line in log.read_text(encoding="utf-8").splitlines():
         entry = json.loads(line)
