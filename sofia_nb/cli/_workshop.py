@@ -20,6 +20,7 @@ from ..events import (
     EventBus,
     PhaseChanged,
     TextDelta,
+    ToolCallStarted,
     TurnAdded,
     UsageRecorded,
     WarningIssued,
@@ -153,6 +154,8 @@ class _Renderer:
             self._records = None
             return
         self._stop_streaming()
+        if isinstance(event, ToolCallStarted):
+            self._end_round()
         if isinstance(event, PhaseChanged):
             if event.previous:
                 self.usage(f"{Phase(event.previous).title} used", event.previous)
@@ -176,6 +179,15 @@ class _Renderer:
         if finished or now - self._last_frame >= FRAME_S:
             self._last_frame = now
             self._live.update(streaming_view(self._blocks.open), refresh=True)
+
+    def _end_round(self) -> None:
+        """A tool call ends the model's round: what it streamed so far is printed as it stands and
+        the next round starts afresh (the turn holds only the last round's text)."""
+        if self._blocks.open.strip():
+            self.out.console.print(
+                Group(*reply_view(self._blocks.open, self._reply_records())), soft_wrap=False
+            )
+        self._printed, self._blocks = "", ReplyBlocks()
 
     def _reply_records(self) -> Records:
         if self._records is None:

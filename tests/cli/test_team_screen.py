@@ -11,7 +11,14 @@ import logging
 from sofia_nb.cli._context import CliContext
 from sofia_nb.cli._output import Output
 from sofia_nb.cli._workshop import _Renderer
-from sofia_nb.events import ConsentDecided, ToolCallFinished, ToolCallStarted, WarningIssued
+from sofia_nb.events import (
+    ConsentDecided,
+    TextDelta,
+    ToolCallFinished,
+    ToolCallStarted,
+    TurnAdded,
+    WarningIssued,
+)
 
 HOSTILE = "[bold red]x[/] config.toml [workshop] max_tools_per_server; \x1b[31mred\x1b[0m and/or :smile:"
 SHOWN = "[bold red]x[/] config.toml [workshop] max_tools_per_server; [31mred[0m and/or :smile:"
@@ -82,3 +89,22 @@ def test_tool_calls_and_consent_decisions_go_to_the_log_not_the_screen() -> None
     assert screen.getvalue() == ""
     assert [r.getMessage() for r in lines.records] == LOGGED
     assert all(r.levelno == logging.INFO for r in lines.records)  # stderr shows INFO only with -v
+
+
+def test_a_reply_that_calls_tools_shows_each_rounds_words_once() -> None:
+    """The model's words before its tool calls are their own (the turn keeps the last round's):
+    the text after the calls starts on its own line and is not printed a second time."""
+    screen = _Terminal()
+    out = Output(json_mode=False, stdout=screen, stderr=io.StringIO())
+    renderer = _Renderer(CliContext(args=argparse.Namespace(), out=out))
+    after = "Welcome to Ideate. These cards fit.\n\nPlease score them.\n"
+    for event in [
+        TextDelta(text="Let me look up the cards.", phase="ideate"),
+        *EVENTS[1:],
+        TextDelta(text=after, phase="ideate"),
+        TurnAdded(session_id="s", phase="ideate", role="assistant", seq=2, content=after),
+    ]:
+        renderer(event)
+    shown = screen.getvalue()
+    assert shown.count("Let me look up the cards.") == 1 and "cards.Welcome" not in shown
+    assert shown.count("Welcome to Ideate") == 1, shown
