@@ -4,6 +4,7 @@ anywhere, show no raw JSON and no raw Markdown."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import tempfile
 from pathlib import Path
@@ -139,3 +140,16 @@ def test_a_patch_shows_what_it_changed_a_removal_as_removed_and_nothing_it_did_n
         "Assumptions: Assumption (to confirm)",
     ):
         assert field in screen, field
+
+
+def test_a_part_a_block_could_not_record_is_named_in_its_panel() -> None:
+    """What the engine leaves out of a block (a new evaluation without its scores) is said in the
+    team's words under the part that was recorded, as the notebook's card says it."""
+    records = Records()
+    reply_view('```json\n{"ideas": [{"id": "idea-1", "title": "Night desk helper"}]}\n```', records)
+    block = {
+        "evaluation": {"ideas": [{"idea_id": "idea-1", "feasibility": 4, "value": 5}, {"idea_id": "idea-2"}]}
+    }
+    screen = shown(Group(*reply_view(f"```json\n{json.dumps(block)}\n```", records)))
+    assert "Night desk helper (idea-1)" in screen and "Not recorded" in screen
+    assert "• the evaluation of idea-2: its feasibility is missing" in screen, screen
