@@ -111,6 +111,9 @@ class ConversationView(w.Box):
             if turn.role in _SPEAKERS and not turn.metadata.get("kickoff"):
                 self._divider(turn.phase.value)
                 self.append(turn.role, turn.content)
+            elif turn.metadata.get("kickoff") and "refine" in turn.metadata:
+                self._divider(turn.phase.value)
+                self._refined(turn.phase, turn.metadata)
 
     def close(self) -> None:
         self._end_stream()
@@ -202,8 +205,10 @@ class ConversationView(w.Box):
             self.append(event.role, event.content)
         elif event.role == "user" and event.content in self._sent:
             self._sent.remove(event.content)
-        elif event.role == "user" and not self._is_kickoff(event):
+        elif event.role == "user" and (kickoff := self._kickoff(event)) is None:
             self.append(event.role, event.content)
+        elif kickoff is not None and "refine" in kickoff:
+            self._refined(Phase(event.phase), kickoff)
 
     def _on_tool_started(self, event: ToolCallStarted) -> None:
         if self._working and not self._thinking:  # a tool round: the model is at work again
@@ -241,9 +246,15 @@ class ConversationView(w.Box):
 
     # --- rendering ------------------------------------------------------------------------
 
-    def _is_kickoff(self, event: TurnAdded) -> bool:
+    def _kickoff(self, event: TurnAdded) -> dict[str, Any] | None:
+        """The metadata of the product's cue ``event`` is, None for anyone's message."""
         turns = self.workshop.session.turns_of(Phase(event.phase))
-        return any(t.seq == event.seq and t.metadata.get("kickoff") for t in turns)
+        return next((t.metadata for t in turns if t.seq == event.seq and t.metadata.get("kickoff")), None)
+
+    def _refined(self, phase: Phase, cue: dict[str, Any]) -> None:
+        """A Refine, as a line before sofia's answer: the facilitator's words are theirs to see."""
+        words = str(cue.get("refine") or "")
+        self.notice(f"Refine {phase.title}: “{words}”" if words else f"Refine {phase.title}: sofia picks")
 
     def _divider(self, phase: str) -> None:
         if phase == self._phase:

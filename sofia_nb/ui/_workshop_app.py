@@ -299,8 +299,7 @@ class WorkshopApp(TextForm, w.VBox):
         empty, sofia picks what is thinnest."""
         text = self.message.value.strip()
         if text and text != (self._offered or "").strip():
-            self.message.value = ""
-            self.chat.notice(f"Refine {self.workshop.phase.title}: “{text}”")
+            self.message.value = ""  # the conversation shows the words with sofia's answer
         else:
             text = ""
         return self.run(self.workshop.refine(text))

@@ -13,12 +13,14 @@ pytest.importorskip("ipywidgets")
 from sofia_nb.events import WarningIssued
 from sofia_nb.session import Phase
 from sofia_nb.ui import NotebookWorkshop, WorkshopApp
+from sofia_nb.ui._conversation import ConversationView
 
 WORDS = "the night desk is two people, not three"
 
 
-def _notices(app: WorkshopApp) -> list[str]:
-    return [b.text for entry in app.chat.entries for b in entry if b.kind == "html"]
+def _notices(shown: WorkshopApp | ConversationView) -> list[str]:
+    chat = shown.chat if isinstance(shown, WorkshopApp) else shown
+    return [b.text for entry in chat.entries for b in entry if b.kind == "html"]
 
 
 async def _click(app: WorkshopApp, button: object) -> None:
@@ -44,7 +46,7 @@ async def test_refine_and_go_to_phase_clicked_three_times_each() -> None:
         before = len(_replies(app))
         app.message.value = WORDS
         await _click(app, app.refine_button)
-        assert f"Refine Discover: “{WORDS}”" in " ".join(_notices(app))
+        assert f"Refine Discover: “{WORDS}”" in " ".join(_notices(app))  # the words, before the answer
         offered = app.message.value  # the words were taken; the box offers the next scripted line
         assert offered and offered != WORDS
         app.message.value = WORDS
@@ -63,6 +65,12 @@ async def test_refine_and_go_to_phase_clicked_three_times_each() -> None:
         for reply in went:
             assert "**Discover**" in reply and "business context, topic" in reply and "workflow" in reply
         assert all(a != b for a, b in pairwise(said)), said
+        again = ConversationView(run.workshop)  # a reopened notebook: the same lines, from the session
+        assert [n for n in _notices(again) if "Refine Discover" in n] == [
+            n for n in _notices(app) if "Refine Discover" in n
+        ]
+        assert len([n for n in _notices(again) if "Refine Discover" in n]) == 3
+        again.close()
         await _click(app, app.continue_button)  # the workflow still missing: the extraction runs
         assert run.workshop.phase == Phase.IDEATE
         assert not [n for n in _notices(app) if "extraction" in n or "nothing valid" in n]
