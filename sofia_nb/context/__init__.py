@@ -10,7 +10,7 @@ from ._support.budget import DEFAULT_BUDGET, BudgetInput
 from ._support.cancel import cancellable
 from ._support.errors import ContextError
 from ._support.render import FORMATS, Format, render, to_data
-from ._support.roots import allowed_roots, current_roots, resolve_path
+from ._support.roots import ResolvedRoots, allowed_roots, current_roots, resolve_path, resolve_roots
 from ._support.tokens import estimate_tokens
 from ._support.tree_cache import TREE_CACHE
 from ._support.walk import DEFAULT_IGNORE_DIRS, walk_files
@@ -25,6 +25,7 @@ __all__ = [
     "ContextError",
     "ContextTool",
     "Format",
+    "ResolvedRoots",
     "ToolAnnotations",
     "allowed_roots",
     "cancellable",
@@ -35,6 +36,7 @@ __all__ = [
     "model_text",
     "render",
     "resolve_path",
+    "resolve_roots",
     "to_data",
     "tools",
     "walk_files",

@@ -15,7 +15,16 @@ from pydantic import ValidationError
 from .. import protocol as p
 from .._validation import describe
 from .._version import __version__
-from ..context import TREE_CACHE, ContextError, ContextTool, allowed_roots, cancellable, tools
+from ..context import (
+    TREE_CACHE,
+    ContextError,
+    ContextTool,
+    ResolvedRoots,
+    allowed_roots,
+    cancellable,
+    resolve_roots,
+    tools,
+)
 from . import _tools
 from ._roots import narrow, offered_roots
 
@@ -36,6 +45,7 @@ class ContextServer:
         self.configured_roots = [r.resolve() for r in roots]
         TREE_CACHE.enable()  # a warm server keeps the files it searched (SOFIA_TREE_CACHE_MB)
         self.roots = list(self.configured_roots)
+        self._allowed = resolve_roots(self.roots)  # what every call is confined to: ``roots``, made real
         self._roots_ready = asyncio.Event()
         self._roots_ready.set()
         # The pydantic input models validate (the listed schemas are generated from them), so the
@@ -70,14 +80,14 @@ class ContextServer:
         # search loops stop at their next step rather than running on to their deadline.
         stop = threading.Event()
         try:
-            return await asyncio.to_thread(self._run_tool, tool, arguments, list(self.roots), stop)
+            return await asyncio.to_thread(self._run_tool, tool, arguments, self._allowed, stop)
         except asyncio.CancelledError:
             stop.set()
             raise
 
     @staticmethod
     def _run_tool(
-        tool: ContextTool, arguments: dict[str, Any], roots: list[Path], stop: threading.Event
+        tool: ContextTool, arguments: dict[str, Any], roots: ResolvedRoots, stop: threading.Event
     ) -> p.CallToolResult:
         try:
             with allowed_roots(roots), cancellable(stop):
@@ -105,6 +115,7 @@ class ContextServer:
                 self.roots = (
                     narrow(self.configured_roots, offered) if offered else list(self.configured_roots)
                 )
+                self._allowed = resolve_roots(self.roots)
                 log.info("allowed roots: %s", ", ".join(map(str, self.roots)) or "(none)")
             else:
                 log.warning("the client refused roots/list: %s", reply.get("error"))

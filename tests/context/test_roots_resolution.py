@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from sofia_nb.context import ContextError, allowed_roots
-from sofia_nb.context._support.roots import resolve_folder, resolve_path
+from sofia_nb.context._support.roots import resolve_folder, resolve_path, resolve_roots
 
 
 def test_without_roots_a_relative_path_starts_at_the_cwd(
@@ -40,3 +40,16 @@ def test_a_root_that_is_a_file_is_not_a_folder(tmp_path: Path) -> None:
     (tmp_path / "f.txt").write_text("x")
     with pytest.raises(ContextError, match=r"f\.txt: not a folder"):
         resolve_folder(str(tmp_path / "f.txt"))
+
+
+def test_resolved_roots_are_taken_as_they_are_and_other_roots_are_resolved(tmp_path: Path) -> None:
+    real = tmp_path / "real"
+    real.mkdir()
+    link = tmp_path / "link"
+    link.symlink_to(real, target_is_directory=True)
+    with allowed_roots([link]) as roots:
+        assert roots == (real.resolve(),)
+    once = resolve_roots([link])
+    assert once == (real.resolve(),)
+    with allowed_roots(once) as roots:
+        assert roots is once  # a server's roots, resolved when it learnt them: not again per call

@@ -162,6 +162,28 @@ async def test_roots_offered_by_the_client_narrow_the_configured_ones(tmp_path: 
     assert peer.server.roots == [inside.resolve()]  # a refused refresh keeps what was agreed
 
 
+async def test_a_root_swapped_for_a_symlink_after_start_still_confines_to_the_folder_it_named(
+    tmp_path: Path,
+) -> None:
+    # The server resolves its roots once, when it learns them, not on every call (a system call
+    # per path component of each root): a root replaced later by a symlink to another folder must
+    # not carry the tools there.
+    root, outside = tmp_path / "project", tmp_path / "outside"
+    root.mkdir()
+    outside.mkdir()
+    (root / "a.py").write_text("x = 1\n")
+    (outside / "secret.py").write_text("token = 'x'\n")
+    peer = Peer([root])
+    await peer.handshake()
+    assert (await peer.call("code", {"files": [str(root / "a.py")]}))["isError"] is False
+    root.rename(tmp_path / "moved")
+    root.symlink_to(outside, target_is_directory=True)
+    refused = await peer.call("code", {"files": [str(root / "secret.py")]})
+    assert refused["isError"] and "outside the allowed roots" in refused["content"][0]["text"]
+    grep = await peer.call("grep", {"patterns": ["token"], "root": str(root)})
+    assert grep["isError"] and "outside the allowed roots" in grep["content"][0]["text"]
+
+
 async def test_cancelled_requests_get_no_reply(tmp_path: Path) -> None:
     peer = Peer([tmp_path])
     await peer.handshake()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import io
+import itertools
 import os
 import re
 import threading
@@ -281,13 +283,10 @@ def _holds(wanted: list[int], first: int, end: int) -> bool:
     return i < len(wanted) and wanted[i] < end
 
 
-def _matching_lines(
-    data: bytes, finders: list[Pattern], starts: Iterable[int] = ()
-) -> tuple[list[tuple[int, bytes]], list[int]]:
-    """The lines (number, text) on which any of ``finders`` starts a match, or one of ``starts``
-    (offsets in ``data``) is, in line order; and where each line starts."""
-    found = {start for f in finders for start in f.starts(data)}
-    found.update(starts)
+def _matching_lines(data: bytes, starts: Iterable[int]) -> tuple[list[tuple[int, bytes]], list[int]]:
+    """The lines (number, text) on which one of ``starts`` (offsets in ``data``, where matches
+    start) is, in line order; and where each line starts."""
+    found = set(starts)
     line_starts = sorted({data.rfind(b"\n", 0, start) + 1 for start in found})
     lines: list[tuple[int, bytes]] = []
     line_no, cursor = 1, 0
@@ -355,7 +354,10 @@ class Pattern:
         return iter(self._run(lambda left: list(self.matcher.finditer(line, concurrent=True, timeout=left))))
 
     def starts(self, data: bytes) -> list[int]:
-        """Where matches start in a whole file (see :meth:`spans`)."""
+        """Where matches start in a whole file (see :meth:`spans`); none at once when a plain
+        literal is not in it (``in`` finds it faster than the engine)."""
+        if self.literal is not None and self.literal not in data:
+            return []
         return [start for start, _ in self.spans(data)]
 
     def spans(self, data: bytes) -> list[tuple[int, int]]:
@@ -378,15 +380,6 @@ class Pattern:
         self._left()
         return [m.span() for m in self.finder.finditer(data, start, end, concurrent=True)]
 
-    def occurs_in(self, data: bytes) -> bool:
-        if self.literal is not None:
-            return self.literal in data
-        return any(
-            self._run(lambda left, piece=piece: self.finder.search(piece, concurrent=True, timeout=left))
-            is not None
-            for _, piece in _pieces(data)
-        )
-
     def _run(self, work: Any) -> Any:
         """``work(seconds left)``, after a check for a cancel; past the deadline, the call's error."""
         try:
@@ -405,6 +398,13 @@ class Pattern:
         return sum(1 for _ in self.finditer(line))
 
 
+@functools.lru_cache(maxsize=256)
+def _compiled(body: bytes, flags: int) -> Any:
+    """``regex.compile``, kept: its own cache costs more per call than a warm grep's search of a
+    small tree (its key is built in Python); a compiled pattern is immutable, so it is shared."""
+    return _regex.compile(body, flags)
+
+
 def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> Pattern:
     """A bytes pattern; ``regex.error`` for an invalid regex. Whole-word and case folding are ASCII-based."""
     body = pattern.encode() if regex else re.escape(pattern.encode())
@@ -414,8 +414,8 @@ def compile_pattern(pattern: str, *, regex: bool, word: bool, case: bool) -> Pat
     flags = 0 if case else _regex.IGNORECASE
     plain = not regex and not word and "\n" not in pattern and "\r" not in pattern
     return Pattern(
-        matcher=_regex.compile(body, flags),
-        finder=_regex.compile(body, flags | _regex.MULTILINE),
+        matcher=_compiled(body, flags),
+        finder=_compiled(body, flags | _regex.MULTILINE),
         text=pattern,
         literal=pattern.encode() if plain and case else None,
         folded=pattern.encode().lower() if plain and not case else None,
@@ -480,10 +480,11 @@ def _scan_files(
 ) -> Iterator[ScannedFile]:
     """The files (path, relative path, content) that hold a hit, with their matching lines."""
     for path, rel, data in files:
-        finders = [p for p in patterns if p.occurs_in(data)]
-        if not finders:
+        # One pass of the engine per pattern: where matches start, none when the file has no match.
+        starts = [start for p in patterns for start in p.starts(data)]
+        if not starts:
             continue
-        lines, _ = _matching_lines(data, finders)
+        lines, _ = _matching_lines(data, starts)
         if _has_giant_line(lines):
             skipped.long_lines += 1
             continue
@@ -520,11 +521,12 @@ def _scan_held(files: list[CachedFile], patterns: list[Pattern], skipped: Skippe
         # Without other patterns, only the files with a match are looked at.
         for i in range(first, end) if others else sorted(spans):
             held, found = texts[i], spans.get(i, {})
-            finders = [p for p in others if p.occurs_in(held.data)]
-            if not found and not finders:
+            # Not a search for any match first, then for all: a file with a match was read twice.
+            others_start = [start for p in others for start in p.starts(held.data)]
+            if not found and not others_start:
                 continue
             lines, starts = _matching_lines(
-                held.data, finders, (start for f in found.values() for start, _ in f)
+                held.data, itertools.chain(others_start, (start for f in found.values() for start, _ in f))
             )
             if _has_giant_line(lines):
                 skipped.long_lines += 1

@@ -81,8 +81,9 @@ def _mixed_tree(root: Path) -> None:
         (["token", "return", "Token1"], {}),
         (["f1", "token", "Token1"], {"word": True}),
         ([r"return \w+"], {"regex": True}),
+        ([r"tok(en)?\b", r"f\d+", r"Soci\S+"], {"regex": True}),
     ],
-    ids=["literal", "any case", "word", "three", "word parts", "regex"],
+    ids=["literal", "any case", "word", "three", "word parts", "regex", "three regexes"],
 )
 def test_the_joined_search_finds_what_ripgrep_finds(
     tmp_path: Path,
