@@ -25,6 +25,7 @@ it to keep the script working; its figures are not asserted).
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import os
@@ -35,6 +36,7 @@ import sys
 import sysconfig
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -199,6 +201,18 @@ def _timed(fn: Any, *args: Any, **kwargs: Any) -> float:
     started = time.perf_counter()
     fn(*args, **kwargs)
     return time.perf_counter() - started
+
+
+def _interleaved(rounds: int, *runs: Callable[[], object]) -> list[list[float]]:
+    """Each run's times over ``rounds`` rounds; a round runs them in turn, in the reverse order every
+    other round, so that neither side always runs first (after the other warmed a cache, or while
+    the machine's load rises)."""
+    times: list[list[float]] = [[] for _ in runs]
+    for i in range(rounds):
+        order = list(enumerate(runs))
+        for k, run in order if i % 2 == 0 else reversed(order):
+            times[k].append(_timed(run))
+    return times
 
 
 def _median(fn: object, rounds: int) -> float:
@@ -479,9 +493,12 @@ def per_call(server: Server, repos: dict[str, tuple[Path, list[GrepCall], list[s
     """Per call, warm server, against GNU grep -rnI (and rg) on each real repository: the median and
     worst ratio of the default (capped) calls, of the unlimited ones, and of refs against grep -rnw."""
     print(
-        f"per call on real repositories: warm server, median of {rounds} per call, {TOKENIZER} tokens; "
+        f"per call on real repositories: warm server, median of {rounds} per call (each round runs the "
+        f"server, grep and rg in turn, the order reversed every other round), {TOKENIZER} tokens; "
         "targets: default <= 1.0x grep -rnI (worst <= 2x), unlimited <= 3x, refs <= 2x grep -rnw"
     )
+    cpus = sorted(os.sched_getaffinity(0))
+    print(f"  load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; runs on CPUs {cpus}")
     ping = statistics.median(_timed(server.request, "ping", {}) for _ in range(max(rounds, 5) * 4))
     print(
         f"  floor: one JSON-RPC round trip (ping) {ping * 1e3:.2f} ms; 'no hit' = a grep call that finds "
@@ -505,11 +522,12 @@ def per_call(server: Server, repos: dict[str, tuple[Path, list[GrepCall], list[s
             g_cmd = _peer("grep", _grep_flags(call), patterns, root)
             r_cmd = _peer("rg", _grep_flags(call), patterns, root)
             arguments = {"root": str(root), **call}
-            ours, theirs, rgs = [], [], []
-            for _ in range(rounds):
-                ours.append(_timed(server.call, "grep", **arguments))
-                theirs.append(_timed(_run_peer, g_cmd))
-                rgs.append(_timed(_run_peer, r_cmd))
+            ours, theirs, rgs = _interleaved(
+                rounds,
+                functools.partial(server.call, "grep", **arguments),
+                functools.partial(_run_peer, g_cmd),
+                functools.partial(_run_peer, r_cmd),
+            )
             t_ours, t_grep, t_rg = (statistics.median(x) for x in (ours, theirs, rgs))
             kind = "unlimited" if call.get("max_per_pattern") == 0 else "default"
             ratios[kind].append(t_ours / t_grep)
@@ -525,18 +543,20 @@ def per_call(server: Server, repos: dict[str, tuple[Path, list[GrepCall], list[s
         include = tuple(f"--include=*{e}" for e in sorted(BY_SUFFIX))
         for symbol in symbols:
             w_cmd = _peer("grep", ["-Fw"], [symbol], root, include)
-            ours, theirs = [], []
-            for _ in range(rounds):
-                ours.append(_timed(server.call, "refs", symbol=symbol, root=str(root)))
-                theirs.append(_timed(_run_peer, w_cmd))
+            ours, theirs = _interleaved(
+                rounds,
+                functools.partial(server.call, "refs", symbol=symbol, root=str(root)),
+                functools.partial(_run_peer, w_cmd),
+            )
             ratios["refs"].append(statistics.median(ours) / statistics.median(theirs))
 
         nothing = ["Zq9xNothingHere"]
         g_none = _peer("grep", ["-F"], nothing, root)
-        ours, theirs = [], []
-        for _ in range(rounds):
-            ours.append(_timed(server.call, "grep", patterns=nothing, root=str(root)))
-            theirs.append(_timed(_run_peer, g_none))
+        ours, theirs = _interleaved(
+            rounds,
+            functools.partial(server.call, "grep", patterns=nothing, root=str(root)),
+            functools.partial(_run_peer, g_none),
+        )
         floor = statistics.median(ours) / statistics.median(theirs)
 
         def mw(values: list[float]) -> str:
@@ -547,6 +567,7 @@ def per_call(server: Server, repos: dict[str, tuple[Path, list[GrepCall], list[s
             f"{statistics.median(ratios['rg']):5.2f}  {statistics.median(ratios['unlimited']):6.2f}  "
             f"{mw(ratios['refs']):>14}  {mw(tokens):>35}  {f'{shown[0]}/{shown[1]}':>12}  {floor:6.2f}"
         )
+    print(f"  load average {os.getloadavg()[0]:.2f} at the end")
 
 
 def _repo_arg(value: str) -> tuple[str, Path]:
@@ -563,6 +584,11 @@ def main() -> int:
     parser.add_argument("--files", type=int, default=100, help="files per language (a sample)")
     parser.add_argument("--quick", action="store_true", help="this repository's package, one round")
     parser.add_argument(
+        "--cpus",
+        type=lambda v: {int(c) for c in v.split(",")},
+        help="run on these CPUs only (e.g. 1): the server, grep and rg inherit the same set",
+    )
+    parser.add_argument(
         "--per-call",
         action="store_true",
         help="only the per-call table on the real repositories (benchmarks/real, or --repo)",
@@ -577,6 +603,8 @@ def main() -> int:
         "(go, python, ts, vue, php); the patterns are the vendored repository's",
     )
     args = parser.parse_args()
+    if args.cpus:
+        os.sched_setaffinity(0, args.cpus)  # before any child starts: every process shares the set
     repos = dict(REAL_REPOS)
     for label, path in args.repo:
         key = next((k for k in repos if k.startswith(label)), None)
