@@ -4,10 +4,6 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 NPM    := tools/npm
 OUT    ?= demo-output
-# JupyterLab as the notebooks expect it (widget state saved with the notebook, so a notebook
-# reopened without a kernel shows the app, not "model not found"): the venv's settings overrides.
-LAB_SETTINGS = mkdir -p $(VENV)/share/jupyter/lab/settings && \
-  cp jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 PYTEST_ARGS ?=
 
 .PHONY: demo test install install-dev npm browser lint imports typecheck pytest nbval schemas notebooks bench mutate clean
@@ -21,9 +17,10 @@ $(VENV)/.core: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[context]'
 	touch $@
 
-$(VENV)/.dev: pyproject.toml jupyter/overrides.json | $(BIN)/python
+# The install itself puts jupyter/overrides.d/sofia_nb.json (widget state saved with the notebook)
+# where the venv's JupyterLab reads it, as it does for a pip user (the wheel's shared data).
+$(VENV)/.dev: pyproject.toml jupyter/overrides.d/sofia_nb.json | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[all,dev]'
-	$(LAB_SETTINGS)
 	touch $@
 
 install: $(VENV)/.core
@@ -47,9 +44,8 @@ browser:
 
 # The bundled demo, headless: the whole workshop (01_workshop), then the Ralph loop on its plan
 # (02_develop) until the PoC's tests pass. Everything lands in $(OUT).
-$(VENV)/.demo: pyproject.toml jupyter/overrides.json | $(BIN)/python
+$(VENV)/.demo: pyproject.toml jupyter/overrides.d/sofia_nb.json | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[context,ui,batch]'
-	$(LAB_SETTINGS)
 	touch $@
 
 demo: $(VENV)/.demo

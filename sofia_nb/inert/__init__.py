@@ -13,11 +13,12 @@ Nothing here imports the rest of sofia_nb; nh3 and markdown-it load on first use
 """
 
 from ._html import SafeHtml, escape_html, sanitize_html
-from ._markdown import MERMAID_PRE, Diagram, Prose, markdown_html, markdown_parts
+from ._markdown import CELL_LEFT, MERMAID_PRE, Diagram, Prose, markdown_html, markdown_parts
 from ._mermaid import HTML_LABELS_OFF, mermaid_label, mermaid_source
 from ._terminal import terminal_text
 
 __all__ = [
+    "CELL_LEFT",
     "HTML_LABELS_OFF",
     "MERMAID_PRE",
     "Diagram",

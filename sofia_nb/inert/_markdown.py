@@ -21,6 +21,7 @@ from ._mermaid import mermaid_source
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.renderer import RendererHTML
+    from markdown_it.rules_core import StateCore
     from markdown_it.token import Token
     from markdown_it.utils import OptionsDict
 
@@ -56,12 +57,25 @@ def _fence(
     return type(self).fence(self, tokens, idx, options, env)
 
 
+CELL_LEFT = "text-align:left"
+"""A table cell's alignment unless the Markdown set one: JupyterLab's and nbconvert's style sheets
+right-align the cells of an HTML output, which reads badly for words (an inline style is what
+both sanitisers keep)."""
+
+
+def _cells_left(state: StateCore) -> None:
+    for token in state.tokens:
+        if token.type in ("th_open", "td_open") and not token.attrGet("style"):
+            token.attrSet("style", CELL_LEFT)
+
+
 @functools.cache
 def _markdown() -> MarkdownIt:
     from markdown_it import MarkdownIt  # loaded on first use: the terminal never needs it
 
     md = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"]).disable("image")
     md.add_render_rule("fence", _fence)
+    md.core.ruler.push("cells_left", _cells_left)
     return md
 
 

@@ -3,9 +3,10 @@
 Widgets need a live kernel; this record does not. The app displays it under the widget with a
 display id and updates it as things happen, so a saved notebook reopened without a kernel,
 GitHub's notebook view and ``nbconvert --to html`` show the conversation, the phase results,
-every consent decision, the tool calls and the token totals. Diagrams stay their Mermaid source in
-``<pre class="mermaid">`` (no CDN is loaded); the chart is an embedded PNG. While the app's widget
-is alive it hides this copy (``LIVE_STYLE``), so JupyterLab does not show everything twice.
+every consent decision, the tool calls and the token totals. Diagrams are inline SVG, drawn here
+(no CDN is loaded). Wherever the app's
+widget is drawn it hides this copy (``LIVE_STYLE``), and where it cannot be drawn the record hides
+the widget's error (``RECORD_STYLE``): a page shows the app or its record, never both.
 """
 
 from __future__ import annotations
@@ -24,20 +25,30 @@ from ..events import (
     UsageRecorded,
     WarningIssued,
 )
+from ..inert import CELL_LEFT
 from ..session import WorkshopSession
 from ..workshop import Workshop
 from ._conversation import ConversationView
 from ._refresh import Refresher
 from ._results import ResultsView
 
+APP_CLASS = "sofia-nb-app"
+"""The class of the app's widget (``WorkshopApp``), drawn live or from the notebook's saved state."""
 LIVE_CLASS = "sofia-nb-record-live"
-LIVE_STYLE = (
-    f"<style>.{LIVE_CLASS} {{ display: none; }} "
-    f".jp-OutputArea:has(.jupyter-widgets-disconnected) .{LIVE_CLASS} {{ display: block; }}</style>"
+LIVE_STYLE = f"<style>.jp-OutputArea:has(.{APP_CLASS}) .{LIVE_CLASS} {{ display: none; }}</style>"
+"""Put in the app's widget: wherever the app is drawn (live, or from the widget state saved with
+the notebook after its kernel has gone), the record displayed with it is hidden, so the page shows
+the app or the record, never both. Where the app is not drawn (a notebook saved without widget
+state, an untrusted one, GitHub's view, nbconvert's page offline) this style is not on the page
+and the record shows."""
+RECORD_STYLE = (
+    f"<style>.jp-OutputArea:has(.{LIVE_CLASS}) > .jp-OutputArea-child"
+    ":has(> .jupyter-widgets.jp-OutputArea-output) { display: none; }</style>"
 )
-"""Put in the live widget: the record next to it is hidden while the widget is connected to its
-kernel. A widget drawn from saved state, or whose kernel has gone, is marked disconnected by the
-widget manager (``jupyter-widgets-disconnected``), and then the record shows."""
+"""Put in the record: where the widget manager could not draw the app ("Error displaying widget",
+the notebook saved without widget state; the manager marks that output ``jupyter-widgets``), that
+output is hidden and the record alone stands for the app (JupyterLab keeps a ``style`` element
+only in a trusted output, which a notebook saved by its own JupyterLab is)."""
 
 
 def audit_text(session: WorkshopSession) -> str:
@@ -58,8 +69,11 @@ def _mark(ok: bool) -> str:
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     if not rows:
         return "<p><i>none</i></p>"
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(v)}</td>" for v in row) + "</tr>" for row in rows)
+    left = f' style="{CELL_LEFT}"'  # as the Markdown tables: JupyterLab right-aligns HTML cells
+    head = "".join(f"<th{left}>{html.escape(h)}</th>" for h in header)
+    body = "".join(
+        "<tr>" + "".join(f"<td{left}>{html.escape(v)}</td>" for v in row) + "</tr>" for row in rows
+    )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
@@ -119,7 +133,8 @@ class StaticRecord:
         self._refresher.close()
 
     def html(self, live: bool = True) -> str:
-        """The record as one HTML fragment (``live``: hidden while the app's widget renders)."""
+        """The record as one HTML fragment (``live``: the record shown with the app, which hides it
+        wherever the app is drawn; see ``LIVE_STYLE`` and ``RECORD_STYLE``)."""
         s = self.workshop.session
         title = html.escape(s.name or "Workshop")
         where = f"session {html.escape(s.id)}: {s.phase.title}, {s.status.value}"
@@ -136,8 +151,10 @@ class StaticRecord:
             "<h4>Tokens</h4>",
             tokens_html(s),
         ]
-        classes = f"sofia-nb-record {LIVE_CLASS}" if live else "sofia-nb-record"
-        return f'<div class="{classes}">\n' + "\n".join(sections) + "\n</div>"
+        body = "\n".join(sections)
+        if not live:
+            return f'<div class="sofia-nb-record">\n{body}\n</div>'
+        return f'{RECORD_STYLE}<div class="sofia-nb-record {LIVE_CLASS}">\n{body}\n</div>'
 
     def text(self) -> str:
         """The plain-text form: the conversation without records, then the audit lines."""

@@ -27,7 +27,7 @@ from ._current import use
 from ._develop import PocDevelopment
 from ._dispatch import Dispatcher
 from ._notices import NoticeKind, notice_html
-from ._record import LIVE_STYLE, StaticRecord
+from ._record import APP_CLASS, LIVE_STYLE, StaticRecord
 from ._results import ResultsView
 from ._stepper import PhaseStepper
 from ._team_panel import TeamPanel
@@ -55,6 +55,9 @@ APP_STYLE = (
     "@keyframes sofia-nb-pulse { 0%, 100% { opacity: 1; } 50% { opacity: 0.35; } }"
     ".sofia-nb-disconnected { display: none; }"
     ".jupyter-widgets-disconnected .sofia-nb-disconnected { display: block; }"
+    # the banner says the app has lost its kernel: no broken-link icon on each of its widgets
+    f".{APP_CLASS}.jupyter-widgets-disconnected::before, .{APP_CLASS} .jupyter-widgets-disconnected::before"
+    " { content: none; display: none; }"
     "</style>"
 )
 DISCONNECTED = (
@@ -201,6 +204,7 @@ class WorkshopApp(TextForm, w.VBox):
             ],
             **kwargs,
         )
+        self.add_class(APP_CLASS)  # what LIVE_STYLE looks for: the app is drawn, its record hidden
         self._refresh()
         if session.status is SessionStatus.PAUSED:
             self._say_paused()

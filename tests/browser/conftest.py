@@ -41,6 +41,8 @@ CHROMIUM_ARGS = [
 ]
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 IDLE = "Python 3 (ipykernel) | Idle"
+SHIPPED_SETTINGS = ROOT / "jupyter" / "overrides.d" / "sofia_nb.json"
+"""The JupyterLab settings the wheel installs (its shared data, pyproject.toml)."""
 
 
 def require_browser() -> None:
@@ -58,17 +60,23 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serve_lab(work: Path, overrides: dict[str, Any] | None = None) -> Iterator[str]:
+def serve_lab(
+    work: Path, overrides: dict[str, Any] | None = None, app_settings: Path | None = None
+) -> Iterator[str]:
     """JupyterLab rooted at ``work`` on a free loopback port; yields its URL.
 
     ``overrides`` (plugin id → settings) is written to the app settings dir's ``overrides.json``,
-    the file JupyterLab reads for its defaults.
+    the file JupyterLab reads for its defaults, after the project's own settings file. A test that
+    sets up the settings folder itself (as a pip user's install would leave it) passes it as
+    ``app_settings``: JupyterLab gets that folder as it is.
     """
-    settings = work / "lab-settings"
-    settings.mkdir(parents=True, exist_ok=True)
-    # The project's JupyterLab settings (what `make install-dev` gives the venv), then the test's own.
-    shipped = json.loads((ROOT / "jupyter" / "overrides.json").read_text(encoding="utf-8"))
-    (settings / "overrides.json").write_text(json.dumps({**shipped, **(overrides or {})}), encoding="utf-8")
+    settings = app_settings or work / "lab-settings"
+    if app_settings is None:
+        settings.mkdir(parents=True, exist_ok=True)
+        # The project's JupyterLab settings (what the install gives the venv), then the test's own.
+        shipped = json.loads(SHIPPED_SETTINGS.read_text(encoding="utf-8"))
+        merged = json.dumps({**shipped, **(overrides or {})})
+        (settings / "overrides.json").write_text(merged, encoding="utf-8")
     port = _free_port()
     env = {
         **os.environ,

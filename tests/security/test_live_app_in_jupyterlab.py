@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.ui._record import LIVE_STYLE
+from sofia_nb.ui._record import LIVE_STYLE, RECORD_STYLE
 from sofia_nb.ui._workshop_app import APP_STYLE
 from sofia_nb.workshop._enrich import _MAX_ITEMS as SHOWN_HITS
 from tests.browser import conftest as lab
@@ -59,10 +59,11 @@ def test_the_live_app_shows_hostile_text_as_text_and_still_draws_diagrams(tmp_pa
                 for i in range(2):  # the model's diagram and the workflow: labels drawn as text
                     page.locator(DRAWN).nth(i).screenshot(path=str(artifacts / f"live-app-diagram-{i}.png"))
                 found = markers(page)
-                # the app's own stylesheets aside (the one hides the static record while the widget
-                # lives, the other pulses "sofia is thinking…" and shows the lost-kernel banner);
-                # active_elements gives an element's first 200 characters
-                own = (LIVE_STYLE, APP_STYLE[:200])
+                # the app's own stylesheets aside (the one hides the static record where the app is
+                # drawn, the other pulses "sofia is thinking…" and shows the lost-kernel banner; the
+                # record's hides a widget that could not be drawn); active_elements gives an
+                # element's first 200 characters
+                own = (LIVE_STYLE, APP_STYLE[:200], RECORD_STYLE[:200])
                 active = [e for e in active_elements(page, ".jp-OutputArea-output") if e not in own]
                 text = page.inner_text(".jp-NotebookPanel")
                 drawn = page.locator(DRAWN).count()

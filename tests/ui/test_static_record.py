@@ -21,6 +21,7 @@ from tests.conftest import ROOT
 
 FIRST = "Valdora Fresh Distribution is a regional food-service distributor"
 DETAILS = re.compile(r'<details class="sofia-nb-details">.*?</details>', re.S)
+LEFT = ' style="text-align:left"'
 SCRIPTS = re.compile(r"<script\b.*?</script>", re.S)  # nbconvert embeds the widget state: data, not shown
 
 
@@ -28,9 +29,14 @@ def _assert_is_the_record(page: str) -> None:
     """Conversation, consent decisions, tool calls and token totals, and no raw JSON outside details."""
     assert FIRST in page  # the team's own words
     assert "Welcome to the <strong>Discover</strong> phase" in page  # sofia's, as rendered Markdown
-    decision = r"<td>demo-search/web_search</td><td>allow</td><td>policy:allow:demo-search/\*</td>"
-    assert re.search(decision, page)
-    assert re.search(r"<td>✓</td><td>demo-search/web_search</td><td>program</td>", page)
+    decision = r"<td{0}>demo-search/web_search</td><td{0}>allow</td><td{0}>policy:allow:demo-search/\*</td>"
+    assert re.search(decision.format(LEFT), page)
+    assert re.search(rf"<td{LEFT}>✓</td><td{LEFT}>demo-search/web_search</td><td{LEFT}>program</td>", page)
+    # JupyterLab's and nbconvert's style sheets right-align an HTML output's cells: each says left
+    cells = re.findall(r"<t[dh]\b[^>]*>", SCRIPTS.sub("", page))
+    assert len(cells) > 20 and all("text-align:" in cell for cell in cells), [
+        c for c in cells if "text-align:" not in c
+    ]
     assert re.search(r"tokens: [1-9]\d* in / [1-9]\d* out", page)
     assert "Night order assistant" in page and '<figure class="diagram"' in page  # drawn, offline
     assert 'aria-roledescription="quadrantChart"' in page and 'alt="feasibility × value chart"' not in page
