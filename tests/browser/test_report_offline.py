@@ -1,14 +1,14 @@
 """report.html in Debian's Chromium with every request that is not the page's own files or the
-test's loopback JupyterLab aborted: opened from disk and through JupyterLab's HTML viewer, it
-shows as many SVG diagrams as the session has diagrams (drawn at export time, inline); and on the
-feasibility × value matrix no point label overlaps another label or a quadrant title."""
+test's loopback JupyterLab aborted: opened from disk and through JupyterLab's HTML viewer
+(untrusted, then after "Trust HTML"), it shows as many SVG diagrams as the session has diagrams
+(drawn at export time, inline); and on the feasibility × value matrix no point label overlaps
+another label or a quadrant title."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import pytest
 
@@ -23,9 +23,10 @@ from sofia_nb.session import (
     WorkshopSession,
     export_session,
 )
+from tests.security.browser import Outside
 from tests.workshop.test_recorded_workshop import _replay
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, LOOPBACK, require_browser, serve_lab
+from .conftest import CHROMIUM, CHROMIUM_ARGS, require_browser, serve_lab
 
 pytestmark = [pytest.mark.ui]
 
@@ -42,21 +43,6 @@ def offline_export() -> None:
     pytest.importorskip("playwright.sync_api")
 
 
-class _Guard:
-    """Lets the page's own files and loopback through; records and aborts everything else."""
-
-    def __init__(self) -> None:
-        self.blocked: list[str] = []
-
-    def route(self, route: Any) -> None:
-        url = route.request.url
-        if url.startswith(("file://", "data:", "blob:", "about:")) or urlparse(url).hostname in LOOPBACK:
-            route.continue_()
-        else:
-            self.blocked.append(url)
-            route.abort()
-
-
 def _roles(frame: Any) -> list[str | None]:
     """The drawn diagrams' kinds, in order (``aria-roledescription`` of each SVG)."""
     return list(
@@ -69,7 +55,7 @@ def _open(report: Path, *, width: int = 1280) -> tuple[int, list[str | None], li
     quadrant charts; a screenshot for a person beside it."""
     from playwright.sync_api import sync_playwright
 
-    guard, errors = _Guard(), []
+    guard, errors = Outside(), []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
@@ -88,7 +74,7 @@ def _open(report: Path, *, width: int = 1280) -> tuple[int, list[str | None], li
             page.screenshot(path=str(report.with_suffix(".png")), full_page=True)
         finally:
             browser.close()
-    assert errors == [] and guard.blocked == []
+    assert errors == [] and guard.urls == []
     return count, roles, boxes
 
 
@@ -169,7 +155,7 @@ def test_the_recorded_workshop_report_draws_every_diagram_from_disk_and_in_jupyt
 
     from playwright.sync_api import sync_playwright
 
-    guard = _Guard()
+    guard = Outside()
     with serve_lab(tmp_path) as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
@@ -178,10 +164,31 @@ def test_the_recorded_workshop_report_draws_every_diagram_from_disk_and_in_jupyt
             page.goto(f"{url}/lab/tree/export/report.html", timeout=60_000)
             viewer = page.frame_locator(".jp-HTMLViewer iframe")  # untrusted: a sandbox, no script
             viewer.locator("main").wait_for(timeout=60_000)
-            frame = next(f for f in page.frames if f is not page.main_frame and f.query_selector("main"))
-            in_lab = _roles(frame)
+            in_lab = _roles(_report_frame(page))
             page.screenshot(path=str(tmp_path / "jupyterlab-report.png"))
+            # "Trust HTML": the viewer reloads the page with its scripts allowed (the old side
+            # script then failed on "mermaid is not defined")
+            errors: list[str] = []
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.locator(".jp-Toolbar").get_by_text("Trust HTML", exact=True).first.click()
+            page.wait_for_function(
+                "() => (document.querySelector('.jp-HTMLViewer iframe').getAttribute('sandbox') || '')"
+                ".includes('allow-scripts')",
+                timeout=30_000,
+            )
+            viewer.locator("main").wait_for(timeout=60_000)
+            page.wait_for_timeout(1000)  # a fallback script, if one is inlined, draws
+            trusted = _roles(_report_frame(page))
+            page.screenshot(path=str(tmp_path / "jupyterlab-report-trusted.png"))
         finally:
             browser.close()
     assert in_lab == roles
-    assert guard.blocked == []
+    assert trusted == roles, trusted
+    assert errors == []
+    assert guard.urls == []
+
+
+def _report_frame(page: Any) -> Any:
+    """The HTML viewer's frame that shows the report (its ``main``)."""
+    return next(f for f in page.frames if f is not page.main_frame and f.query_selector("main"))
