@@ -21,10 +21,14 @@ class Event(BaseModel):
 
 
 class PhaseChanged(Event):
+    """The workshop entered ``phase``; ``started_over``: the phase (possibly the same one) was
+    started over, its conversation and results and every later phase's cleared."""
+
     type: Literal["phase_changed"] = "phase_changed"
     session_id: str
     previous: str | None
     phase: str
+    started_over: bool = False
 
 
 class TurnAdded(Event):

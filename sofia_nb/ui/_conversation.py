@@ -227,9 +227,11 @@ class ConversationView(w.Box):
         self.notice(f"sofia searched the web for “{query}”; the results inform the workshop.")
 
     def _on_phase(self, event: PhaseChanged) -> None:
-        """Going back: the screen shows what the record holds (the later phases' messages go)."""
+        """Going back or starting over (the current phase too): the screen shows what the record
+        holds (the cleared messages and the later phases' go)."""
         known = event.previous in PHASE_ORDER_VALUES and event.phase in PHASE_ORDER_VALUES
-        if known and PHASE_ORDER.index(Phase(event.phase)) < PHASE_ORDER.index(Phase(str(event.previous))):
+        back = known and PHASE_ORDER.index(Phase(event.phase)) < PHASE_ORDER.index(Phase(str(event.previous)))
+        if back or event.started_over:
             self._rebuild()
 
     def _rebuild(self) -> None:

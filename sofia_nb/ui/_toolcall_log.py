@@ -109,11 +109,18 @@ class ToolCallLog(TextForm, w.VBox):
         self._add_row(CallRow(event.call_id, event.server, event.tool, redact(event.arguments), event.origin))
 
     def _add_row(self, row: CallRow) -> CallRow:
-        label = w.HTML(self._label_html(row))
-        bar = w.FloatProgress(value=0, min=0, max=1, layout=w.Layout(width="160px", visibility="hidden"))
+        # In a narrow log (1,280 px with JupyterLab's file browser open) the name gives way, never
+        # the button or the duration: the label shrinks, the toggle and the bar keep their width,
+        # and the bar takes no room until a call reports progress.
+        label = w.HTML(self._label_html(row), layout=w.Layout(flex="1 1 auto", min_width="0"))
+        bar = w.FloatProgress(
+            value=0, min=0, max=1, layout=w.Layout(width="160px", flex="0 0 160px", display="none")
+        )
         # The details wrap inside the log's own width, so opening them never pushes the meter aside.
         details = w.HTML(layout=w.Layout(width="100%", overflow="auto"))
-        toggle = w.ToggleButton(value=False, description="details", layout=w.Layout(width="auto"))
+        toggle = w.ToggleButton(
+            value=False, description="details", layout=w.Layout(width="auto", flex="0 0 auto")
+        )
         details.layout.display = "none"
         toggle.observe(
             self._dispatch.on_change(
@@ -137,7 +144,7 @@ class ToolCallLog(TextForm, w.VBox):
             return
         row.progress, row.total = event.progress, event.total
         bar = row.widgets["bar"]
-        bar.layout.visibility = "visible"
+        bar.layout.display = ""
         if event.total:
             bar.max = event.total
             bar.value = min(event.progress, event.total)
@@ -158,13 +165,22 @@ class ToolCallLog(TextForm, w.VBox):
         row.state = "ok" if ok and not is_error else "error"
         row.duration_s = duration_s
         row.error_kind = error_kind or ("tool-error" if is_error else None)
-        row.widgets["bar"].layout.visibility = "hidden"
+        row.widgets["bar"].layout.display = "none"
         row.widgets["label"].value = self._label_html(row)
 
     @staticmethod
     def _label_html(row: CallRow) -> str:
+        """The line on one line: a long server/tool name ends in an ellipsis (the whole name in
+        its tooltip and in the details), the duration and error kind are always shown whole."""
         colour = {"running": "#555", "ok": "#1a7f37", "error": "#cf222e"}[row.state]
-        return f'<span style="color:{colour};font-family:monospace">{html.escape(row.line())}</span>'
+        name = f"{row.icon} {row.server}/{row.tool}"
+        rest = row.line()[len(name) :].strip()  # a flex item's edge space is not drawn: a margin is
+        return (
+            f'<span class="sofia-nb-call" style="color:{colour};font-family:monospace;display:flex;'
+            f'white-space:nowrap" title="{html.escape(row.line())}">'
+            f'<span style="overflow:hidden;text-overflow:ellipsis;min-width:0">{html.escape(name)}</span>'
+            f'<span style="flex:0 0 auto;margin-left:1ch">{html.escape(rest)}</span></span>'
+        )
 
     @staticmethod
     def _render_details(row: CallRow) -> None:

@@ -26,6 +26,7 @@ from ._conversation import ConversationView
 from ._current import use
 from ._develop import PocDevelopment
 from ._dispatch import Dispatcher
+from ._message_box import MessageBox
 from ._notices import NoticeKind, notice_html
 from ._record import APP_CLASS, LIVE_STYLE, StaticRecord
 from ._results import ResultsView
@@ -65,7 +66,8 @@ DISCONNECTED = (
     'padding:6px 10px;margin:4px 0">'
     "<b>This app has lost its kernel</b> (it was restarted or shut down): its buttons and Send do "
     'nothing now. To go on, run this cell again: with <code>session="last"</code> the workshop '
-    "continues where it was saved. Copy what you typed in the message box first: it is not sent.</div>"
+    "continues where it was saved. What you type in the message box is kept in this browser and put "
+    "back in the new app's box (it is not sent).</div>"
 )
 """Shown only when the widget manager marks the app disconnected (``jupyter-widgets-disconnected``):
 a kernel-less app says so, and how to resume, instead of looking alive."""
@@ -73,6 +75,16 @@ a kernel-less app says so, and how to resume, instead of looking alive."""
 
 def _show(widget: w.Widget, visible: bool) -> None:
     widget.layout.display = "" if visible else "none"
+
+
+def _shown(widget: w.Widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def _not_offered(buttons: list[w.Button]) -> str:
+    """A click that will not run: the state no longer offers its button (never silently lost)."""
+    names = " and ".join(b.description for b in buttons)
+    return f"{names} was not started again: the step before it is done and no longer offers it"
 
 
 class WorkshopApp(TextForm, w.VBox):
@@ -107,7 +119,9 @@ class WorkshopApp(TextForm, w.VBox):
         self.chat = ConversationView(workshop)
         self.results = ResultsView(workshop)
         self.record = StaticRecord(workshop, self.chat, self.results)
-        self.message = w.Textarea(placeholder="What the team says…", layout=w.Layout(width="100%"))
+        self.message = MessageBox(
+            placeholder="What the team says…", draft_key=session.id, layout=w.Layout(width="100%")
+        )
         self.start_button = _button("Start", "primary", "play", "the model opens this phase")
         self.send_button = _button("Send", "primary", "paper-plane")
         self.continue_button = _button("Continue", tooltip="complete this phase and start the next")
@@ -139,6 +153,7 @@ class WorkshopApp(TextForm, w.VBox):
         self.team: TeamPanel | None = None
         self.status = w.HTML()
         self._status_kind: NoticeKind | None = None
+        self._refused: list[w.Button] = []  # clicks refused while the running step lasts
         self.consent_area = self.chat.cards  # the cards wait in the conversation, at the question
         self.develop_area = w.VBox()
         self.tool_log = ToolCallLog(bus, layout=w.Layout(flex="1 1 auto", min_width="0"))
@@ -265,11 +280,15 @@ class WorkshopApp(TextForm, w.VBox):
             action()
             return
         if self.busy:
+            self._refused.append(button)
             self._say(
                 f"{button.description} was not started: sofia is still working on the current step; "
                 f"click {button.description} again when the buttons are back",
                 "busy",
             )
+            return
+        if not _shown(button):  # clicked before the last step hid it (a double click on Start)
+            self._say(_not_offered([button]))
             return
         action()
 
@@ -406,11 +425,15 @@ class WorkshopApp(TextForm, w.VBox):
     def _done(self, task: asyncio.Task[Any]) -> None:
         if not task.cancelled() and task.exception() is not None:
             self._fail(task.exception())  # type: ignore[arg-type]
+        self._refresh()
         if not self.busy:
             self.chat.working(False)
-            if self._status_kind == "busy":  # "click … again when the buttons are back": they are
-                self._say("")
-        self._refresh()
+            # "click … again when the buttons are back": they are back, or the step took away the
+            # button clicked (a double click on Start), and the notice says that click is not run.
+            refused, self._refused = self._refused, []
+            if self._status_kind == "busy":
+                gone = [b for b in dict.fromkeys(refused) if not _shown(b)]
+                self._say(_not_offered(gone) if gone else "")
 
     def _refresh(self) -> None:
         """Which actions the workshop's state offers, and whether a step is running."""

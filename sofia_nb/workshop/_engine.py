@@ -359,7 +359,7 @@ class Workshop:
         else:
             reopen(self.session, goal, reason)
             message = f"went back to {goal.title}" + (f": {reason.strip()}" if reason.strip() else "")
-        self._move_to(goal)
+        self._move_to(goal, started_over=start_over)
         self.session.status = SessionStatus.ACTIVE
         self._activity(
             "phase",
@@ -405,13 +405,19 @@ class Workshop:
         review = self.session.review_of(self.session.phase)
         return SessionStatus.REVIEW if review is not None else SessionStatus.ACTIVE
 
-    def _move_to(self, phase: Phase) -> None:
-        """The one place the phase changes; only the navigation methods above call it."""
+    def _move_to(self, phase: Phase, *, started_over: bool = False) -> None:
+        """The one place the phase changes; only the navigation methods above call it. A phase
+        started over is announced even when it is the current one (its messages are gone)."""
         previous = self.session.phase
         self.session.phase = phase
-        if previous != phase:
+        if previous != phase or started_over:
             self.bus.emit(
-                PhaseChanged(session_id=self.session.id, previous=previous.value, phase=phase.value)
+                PhaseChanged(
+                    session_id=self.session.id,
+                    previous=previous.value,
+                    phase=phase.value,
+                    started_over=started_over,
+                )
             )
 
     def _messages(self, spec: PhaseSpec) -> list[Message]:

@@ -81,6 +81,26 @@ async def test_a_refused_click_notice_goes_when_the_buttons_are_back_and_resumed
     assert "resumed" not in app.status.value  # it described the state before this step
 
 
+async def test_a_double_click_on_start_opens_the_phase_once_and_the_second_click_says_so(tmp_path) -> None:
+    """The race seen in the browser: the second click of a double click is refused while the step
+    runs, and the step then hides Start; the refusal must not vanish with it, and a click that
+    arrives once Start is gone must not open the phase a second time."""
+    model = HeldModel()
+    app = WorkshopApp(Workshop.create(model, store=SessionStore(tmp_path)))
+    app.start_button.click()
+    app.start_button.click()  # the second click, while the first one's step runs
+    assert "Start was not started" in app.status.value
+    model.release.set()
+    await app.tasks[-1]
+    await asyncio.sleep(0)
+    assert app.start_button.layout.display == "none"  # the phase is open: Start is not offered
+    assert "Start was not started again" in app.status.value
+    app.start_button.click()  # a click the browser sent before Start was hidden, arriving late
+    await asyncio.sleep(0)
+    assert model.count == 1, "a late click on Start opened the phase a second time"
+    assert len(app.tasks) == 1 and "Start was not started again" in app.status.value
+
+
 async def test_the_consent_card_waits_in_the_conversation_in_words_and_pause_still_works(tmp_path) -> None:
     provider = WidgetConsent()
     workshop = Workshop.create(
@@ -123,3 +143,19 @@ async def test_after_going_back_the_screen_holds_what_the_record_holds(tmp_path)
     kept = {t.content for t in workshop.session.turns}
     assert all(content in kept for _, content in app.transcript), "a message on screen is not in the record"
     assert not any(content in app.chat.as_text() for content in ideate if content not in kept)
+
+
+async def test_after_starting_the_current_phase_over_no_cleared_message_is_on_screen(tmp_path) -> None:
+    model = HeldModel()
+    model.release.set()
+    workshop = Workshop.create(model, store=SessionStore(tmp_path))
+    app = WorkshopApp(workshop)
+    await app.start()
+    app.message.value = "Returns come by phone on the night desk."
+    await app.send()  # type: ignore[misc]
+    said = [content for _, content in app.transcript]
+    assert any("night desk" in content for content in said)
+    await app.run(workshop.go_back(Phase.DISCOVER, start_over=True, confirmed=True))
+    assert workshop.phase == Phase.DISCOVER and not workshop.session.turns_of(Phase.DISCOVER)
+    assert app.transcript == [], f"cleared, yet on screen: {app.transcript}"
+    assert not any(content in app.chat.as_text() for content in said)

@@ -48,9 +48,10 @@ def test_progress_moves_the_bar_while_running() -> None:
     bus = EventBus()
     log = ToolCallLog(bus)
     bus.emit(ToolCallStarted(call_id="1", server="everything", tool="long"))
-    bus.emit(ToolCallProgress(call_id="1", server="everything", tool="long", progress=2, total=5))
     bar = log.rows["1"].widgets["bar"]
-    assert (bar.value, bar.max, bar.layout.visibility) == (2, 5, "visible")
+    assert bar.layout.display == "none"  # no room taken until a call reports progress
+    bus.emit(ToolCallProgress(call_id="1", server="everything", tool="long", progress=2, total=5))
+    assert (bar.value, bar.max, bar.layout.display) == (2, 5, "")
 
 
 def test_filter_by_server_hides_other_servers() -> None:
