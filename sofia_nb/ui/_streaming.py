@@ -2,10 +2,14 @@
 
 ``ipywidgets`` can only resend a whole value, so a reply shown in an ``HTML`` widget costs the sum
 of its lengths so far on every delta. ``StreamingReply`` is an anywidget (a small ES module, no
-build step) with two operations sent as custom messages: *append* a finished block's HTML (sent
-once) and *edit* the open block (the HTML it keeps from the last frame, and what follows). The
-view keeps the open block's HTML as a string and sets it once per frame. The facilitator's
-machine does the same work per frame as an ``HTML`` widget; the kernel and the wire do less.
+build step) with two operations sent as custom messages: *done* (the open block finished: the
+part of its HTML the view already has, by length, and the rest; further blocks finished in the
+same frame follow whole) and *edit* the open block (the HTML it keeps from the last frame, and
+what follows). So each character of the reply crosses the wire about once, whether it arrived in
+an open block or a finished one. The view keeps the open block's HTML as a string and sets it
+once per frame. The facilitator's machine does the same work per frame as an ``HTML`` widget;
+the kernel and the wire do less. Lengths are counted as JavaScript counts them (UTF-16 code
+units), so a character outside the BMP (an emoji) before the cut does not shift it.
 
 Every string it sends is sanitised HTML (``inert``); the module only puts it where it belongs.
 A view that starts in the middle of a reply (a second view, a reloaded page) asks for all of it.
@@ -32,6 +36,11 @@ export default {
     const onMessage = (msg) => {
       if (msg.reset) { done.replaceChildren(); openHtml = ""; open.replaceChildren(); }
       if (msg.append) done.insertAdjacentHTML("beforeend", msg.append);
+      if (msg.done) {  // the open block finished: what it keeps of its HTML, and the rest
+        done.insertAdjacentHTML("beforeend", openHtml.slice(0, msg.done[0]) + msg.done[1]);
+        openHtml = "";
+        open.replaceChildren();
+      }
       if (msg.add !== undefined) {
         openHtml = openHtml.slice(0, msg.keep) + msg.add;
         open.innerHTML = openHtml;
@@ -45,9 +54,11 @@ export default {
 """
 
 
-def _common_prefix(a: str, b: str) -> int:
-    """How many leading characters ``a`` and ``b`` share."""
-    return len(os.path.commonprefix([a, b]))  # noqa: RUF071 - characters are what is compared here
+def _common_prefix(a: str, b: str) -> tuple[int, int]:
+    """What ``a`` and ``b`` share at their start: its length in characters (to slice here) and
+    in UTF-16 code units (what the view's ``String.slice`` counts)."""
+    shared = os.path.commonprefix([a, b])  # noqa: RUF071 - characters are what is compared here
+    return len(shared), len(shared.encode("utf-16-le")) // 2
 
 
 class StreamingReply(anywidget.AnyWidget):
@@ -71,11 +82,15 @@ class StreamingReply(anywidget.AnyWidget):
         message with what changed (nothing when nothing did)."""
         message: dict[str, Any] = {}
         if appended := "".join(finished):
+            # The view has the open block's HTML up to the last frame: the finished one most
+            # often begins with it, so only what differs is sent.
+            keep, units = _common_prefix(self._open, appended)
             self._done.append(appended)
-            message["append"] = appended
+            message["done"] = [units, appended[keep:]]
+            self._open = ""
         if open_html != self._open:
-            keep = _common_prefix(self._open, open_html)
-            message.update(keep=keep, add=open_html[keep:])
+            keep, units = _common_prefix(self._open, open_html)
+            message.update(keep=units, add=open_html[keep:])
             self._open = open_html
         if message:
             self.send(message)

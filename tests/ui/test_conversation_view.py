@@ -107,19 +107,31 @@ async def test_a_streamed_reply_sends_each_finished_block_once_and_the_open_bloc
 ) -> None:
     monkeypatch.setattr(conversation, "FRAME_S", 0.0)
     paragraphs = [
-        f"Paragraph {n}: the pumps in zone {n} report **pressure** every minute." for n in range(40)
+        f"Paragraph {n}: the pumps \U0001f6b0 in zone {n} report **pressure** every minute."
+        for n in range(40)
     ]
     reply = "\n\n".join(paragraphs)
     workshop = Workshop.create(ScriptedEcho(reply), store=SessionStore(tmp_path))
     app = WorkshopApp(workshop)
     sent: list[dict] = []
-    monkeypatch.setattr(app.chat.streaming, "send", sent.append)
+    view, differ = _View(), []
+
+    def send(message: dict) -> None:
+        sent.append(message)
+        view.apply(message)
+        if not message.get("reset") and view.html() != app.chat.streaming.value:
+            differ.append(view.html())  # the view must show what the kernel says it shows
+
+    monkeypatch.setattr(app.chat.streaming, "send", send)
     shown: list[str] = []
     workshop.bus.subscribe(lambda _e: shown.append(app.chat.streaming.value), TextDelta)
     await app.start()
-    appended = "".join(m.get("append", "") for m in sent)
-    for n in range(39):  # every finished paragraph, once; the last is still open when the turn ends
-        assert appended.count(f"Paragraph {n}:") == 1
+    assert not differ, f"the view drifted from the kernel's HTML: {differ[0][-200:]!r}"
+    # A finished block is not sent again: the view has it from the edits, only its end follows.
+    finished = "".join(m.get("append", "") + m.get("done", [0, ""])[1] for m in sent)
+    for n in range(39):
+        assert f"Paragraph {n}:" in view.html() or f"Paragraph {n}:" in "".join(shown)
+        assert f"Paragraph {n}:" not in finished, f"paragraph {n} was sent twice"
     assert "Paragraph 39" in shown[-1]
     # the open block goes as edits: what it keeps, and what follows; never the reply so far
     assert max(len(m.get("add", "")) for m in sent) < 3 * max(map(len, paragraphs))
@@ -204,3 +216,28 @@ async def test_the_meter_knows_gpt_4o_without_configuration(tmp_path) -> None:
     assert "context: 50% of 128000" in text
     assert "cost $0.1700 (estimated, as of 2026-12-04)" in text  # 64k x $2.50 + 1k x $10 per million
     assert "context window unknown" not in app.meter._text.value
+
+
+class _View:
+    """What the streaming widget's ES module does with a message, slicing as JavaScript does
+    (UTF-16 code units)."""
+
+    def __init__(self) -> None:
+        self.done, self.open = b"", b""
+
+    def apply(self, message: dict) -> None:
+        def units(text: str) -> bytes:
+            return text.encode("utf-16-le")
+
+        if message.get("reset"):
+            self.done, self.open = b"", b""
+        self.done += units(message.get("append", ""))
+        if "done" in message:
+            keep, rest = message["done"]
+            self.done += self.open[: 2 * keep] + units(rest)
+            self.open = b""
+        if "add" in message:
+            self.open = self.open[: 2 * message["keep"]] + units(message["add"])
+
+    def html(self) -> str:
+        return (self.done + self.open).decode("utf-16-le")
