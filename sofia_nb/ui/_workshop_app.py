@@ -115,6 +115,7 @@ class WorkshopApp(TextForm, w.VBox):
         session = workshop.session
         self.dispatch = Dispatcher.here(on_error=self._fail)
         self.tasks: list[asyncio.Task[Any]] = []
+        self._unsettled: set[asyncio.Task[Any]] = set()  # started, and their end not yet handled
         self.stepper = PhaseStepper(workshop.phase, bus=bus)
         self.chat = ConversationView(workshop)
         self.results = ResultsView(workshop)
@@ -295,7 +296,10 @@ class WorkshopApp(TextForm, w.VBox):
     @property
     def busy(self) -> bool:
         """A step is running (its buttons are disabled)."""
-        return any(not task.done() for task in self.tasks)
+        # Until its done callback has run, a finished step still counts: in between, the buttons
+        # are still disabled and the state not redrawn, and a click arriving there (a double click
+        # on Start with the demo's quick reply) would start the step again.
+        return bool(self._unsettled)
 
     # --- actions: each starts a task and returns ---------------------------------------------
 
@@ -419,10 +423,12 @@ class WorkshopApp(TextForm, w.VBox):
         previous = self.tasks[-1] if self.tasks else None
         task = asyncio.ensure_future(_after(previous, coro))
         self.tasks.append(task)
+        self._unsettled.add(task)
         task.add_done_callback(self._done)
         return task
 
     def _done(self, task: asyncio.Task[Any]) -> None:
+        self._unsettled.discard(task)
         if not task.cancelled() and task.exception() is not None:
             self._fail(task.exception())  # type: ignore[arg-type]
         self._refresh()

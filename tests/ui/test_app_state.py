@@ -101,6 +101,25 @@ async def test_a_double_click_on_start_opens_the_phase_once_and_the_second_click
     assert len(app.tasks) == 1 and "Start was not started again" in app.status.value
 
 
+async def test_a_click_between_a_step_s_end_and_the_app_hearing_of_it_is_refused(tmp_path) -> None:
+    """The window the browser race fell into: the step's task is done, its done callback (which
+    redraws the state and hides Start) has not run yet; a click arriving there must not start the
+    step again (with the demo's quick replies the second click of a double click lands there)."""
+    model = HeldModel()
+    model.release.set()
+    workshop = Workshop.create(model, store=SessionStore(tmp_path))
+    app = WorkshopApp(workshop)
+
+    async def step() -> None:
+        await workshop.start_phase()
+        asyncio.get_running_loop().call_soon(app.start_button.click)  # runs before the done callback
+
+    await app.run(step())
+    await asyncio.sleep(0.01)
+    assert model.count == 1, "the click in the window opened the phase a second time"
+    assert "Start was not started again" in app.status.value
+
+
 async def test_the_consent_card_waits_in_the_conversation_in_words_and_pause_still_works(tmp_path) -> None:
     provider = WidgetConsent()
     workshop = Workshop.create(
