@@ -62,6 +62,8 @@ FORBIDDEN = re.compile(
 RAW_JSON = re.compile(r'"(business_context|selection)"\s*:')
 # An absolute path of two parts or more, or a relative one ending in a file name.
 FILE_PATH = re.compile(r"(?:[A-Za-z]:\\|/)[\w.@~-]+(?:[/\\][\w.@~-]+)+|\b[\w.-]+(?:/[\w.-]+)+\.\w{1,5}\b")
+# The demo's answer to a reopening, in either of its two variants (said in turn).
+REOPENED = re.compile(r"everything it recorded is kept|with everything it recorded kept")
 STEP_MS = 45_000  # one step of the scripted model, on a busy two-core machine
 POLL_S = 0.25
 
@@ -467,7 +469,7 @@ def _drive_first_kernel(nb: WorkshopPage, home: Path) -> None:
         nb.click(answer)
         if answer == "Go back":
             nb.wait_for("Ideate reopened", lambda: nb.stepper_current() == "Ideate")
-            nb.wait_for("the reopening answered", lambda: "everything it recorded is kept" in nb.text())
+            nb.wait_for("the reopening answered", lambda: bool(REOPENED.search(nb.text())))
             nb.checks.that(
                 "Design was recorded before Ideate was reopened" in nb.text()
                 and nb.button("Keep as is").is_visible(),
@@ -492,7 +494,7 @@ def _drive_first_kernel(nb: WorkshopPage, home: Path) -> None:
     nb.click("Go to phase", re.compile(r"Go back to Design\? It is reopened", re.I), asks=True)
     nb.click("Go back")
     nb.wait_for("Design reopened", lambda: nb.stepper_current() == "Design")
-    nb.wait_for("the reopening answered", lambda: nb.text().count("everything it recorded is kept") >= 2)
+    nb.wait_for("the reopening answered", lambda: len(REOPENED.findall(nb.text())) >= 2)
     nb.checks.that(
         "Select was recorded before Design was reopened (idea-2's value is 4, not 3)" in nb.text(),
         "after reopening Design, Select is not offered for review with the reason",
