@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -208,8 +209,14 @@ def test_tool_log_fits_start_over_clears_the_screen_and_typed_text_survives_a_re
                 arg="COBALT-9",
                 timeout=30_000,
             )
-            turns = _session(work)["turns"]
-            assert any(t["role"] == "user" and t["content"] == (BEFORE + AFTER).strip() for t in turns)
+            # the box shows the words at the click; the session file has them once the step saved it
+            deadline = time.monotonic() + 60
+            while not any(
+                t["role"] == "user" and t["content"] == (BEFORE + AFTER).strip()
+                for t in _session(work)["turns"]
+            ):
+                assert time.monotonic() < deadline, "what was sent is not in the session file"
+                time.sleep(0.25)
             page.screenshot(path=str(SHOTS / "5-sent.png"))
 
             # the current phase started over: what was said in it goes from the screen too
