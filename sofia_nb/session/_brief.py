@@ -20,7 +20,6 @@ What does not fit is named in a last line, so a reader knows the brief is not th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -32,9 +31,11 @@ from ._models import (
     IdeaEvaluation,
     Phase,
     SelectedCard,
+    WebResult,
     WorkshopSession,
 )
 from ._team import quoted
+from ._web import customer_results
 
 CONTEXT_BUDGET = 6_000
 """Characters (about 1,500 tokens) a phase's prior context aims for. The decisions are never cut:
@@ -154,20 +155,22 @@ def _discover(s: WorkshopSession, before: Phase, company: str) -> Iterator[Secti
     yield from _enrichment(s, company)
 
 
+_ANGLE_LABELS = {"company_news": "News", "competitor_info": "Competitors", "industry_trends": "Trend"}
+
+
+def _hit(hit: WebResult) -> str:
+    said = f"{hit.title}: {hit.snippet}" if hit.snippet else hit.title
+    where = ", ".join(x for x in (hit.source, hit.published.isoformat() if hit.published else "") if x)
+    return f"{said} ({where})" if where else said
+
+
 def _enrichment(s: WorkshopSession, company: str) -> Iterator[Section]:
     enrichment = s.discovery.enrichment
     if not enrichment:
         return
-    found = [
-        (label, item)
-        for label, items in (
-            ("News", enrichment.company_news),
-            ("Competitors", enrichment.competitor_info),
-            ("Trend", enrichment.industry_trends),
-        )
-        for item in items
-        if about_customer(item, company)
-    ]
+    about = customer_results(s, company)
+    found = [(_ANGLE_LABELS[hit.found_for], _hit(hit)) for hit in about.results]
+    found += [(_ANGLE_LABELS[angle], line) for angle, lines in about.lines.items() for line in lines]
     if found:
         yield Section(
             "web results",
@@ -194,52 +197,6 @@ def _enrichment(s: WorkshopSession, company: str) -> Iterator[Section]:
         )
     if enrichment.notes:
         yield Section("enrichment notes", DROP, "### Enrichment notes\n" + _bullets(enrichment.notes))
-
-
-_URL = re.compile(r"https?://([^/\s)]+)", re.I)
-_GENERIC = frozenset(
-    [
-        "the",
-        "group",
-        "company",
-        "systems",
-        "solutions",
-        "services",
-        "international",
-        "holding",
-        "holdings",
-        "gmbh",
-        "ag",
-        "ltd",
-        "inc",
-        "llc",
-        "plc",
-        "sa",
-        "se",
-        "bv",
-        "co",
-        "corp",
-        "corporation",
-        "limited",
-    ]
-)
-
-
-def about_customer(text: str, name: str) -> bool:
-    """Whether a web result is about the customer ``name``: the name, its first distinctive word,
-    or its web domain (``tessaro.com`` for Tessaro Climate Systems) appears in the result's title,
-    snippet or URL."""
-    if not name.strip():
-        return False
-    lowered = text.lower()
-    if name.lower() in lowered:
-        return True
-    words = [w for w in re.findall(r"[a-z0-9]+", name.lower()) if len(w) > 3 and w not in _GENERIC]
-    if words and re.search(rf"\b{re.escape(words[0])}\b", lowered):
-        return True
-    compact = "".join(re.findall(r"[a-z0-9]+", name.lower()))
-    hosts = [h.lower() for h in _URL.findall(text)]
-    return any(label in (compact, *words[:1]) for host in hosts for label in host.split("."))
 
 
 # --- Ideate ------------------------------------------------------------------------------------

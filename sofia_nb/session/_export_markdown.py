@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import quote
 
 from ._models import Phase, Turn, WorkshopSession
 from ._sections import (
@@ -15,6 +16,7 @@ from ._sections import (
     Code,
     Facts,
     Items,
+    Link,
     MermaidDiagram,
     Paragraph,
     Part,
@@ -51,16 +53,34 @@ def _typed(text: str) -> str:
     return _MARKDOWN_PUNCTUATION.sub(r"\\\1", one_line(text))
 
 
+_WEB_ADDRESS = re.compile(r"https?://\S+", re.IGNORECASE)
+_ADDRESS_SAFE = ":/?#[]@!$&'()*+,;=%~-._"
+"""What an address keeps as it is in a link's destination; anything else (``<``, ``>``, a
+backslash, a pipe, a space, a quote) is percent-encoded, so it cannot end the link or the cell."""
+
+
+def _link(value: Link) -> str:
+    """A web page's title (escaped as typed words are) linking to its address; the title alone
+    when the address is not ``http(s)``: nothing else becomes a link."""
+    title = _typed(value.text) or _typed(value.url)
+    url = value.url.strip()
+    if not _WEB_ADDRESS.fullmatch(url):
+        return title
+    return f"[{title}](<{quote(url, safe=_ADDRESS_SAFE)}>)"
+
+
 def _inline(value: Cell) -> str:
     if isinstance(value, Code):
         return code_span(value.text)
+    if isinstance(value, Link):
+        return _link(value)
     return _typed(value.text) if isinstance(value, Typed) else one_line(value)
 
 
 def _cell(value: Cell) -> str:
     """A value made safe for one Markdown table cell (no newline, no unescaped pipe)."""
-    text = _inline(value)  # typed words come escaped, their pipes too
-    return (text if isinstance(value, Typed) else text.replace("|", "\\|")) or " "
+    text = _inline(value)  # typed words and links come escaped, their pipes too
+    return (text if isinstance(value, Typed | Link) else text.replace("|", "\\|")) or " "
 
 
 def _part_markdown(part: Part) -> list[str]:

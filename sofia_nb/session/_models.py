@@ -9,12 +9,13 @@ from __future__ import annotations
 import os
 import re
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, ClassVar, Literal
+from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .._usage import Usage
 from ._basics import Phase as Phase
@@ -258,11 +259,62 @@ class WorkiqInsights(_Model):
     documentation_gaps: list[str] = Field(default_factory=list)
 
 
+SearchAngle = Literal["company_news", "competitor_info", "industry_trends"]
+"""What a web search looked for: the company's news, its competitors, its industry's trends."""
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_WEB_URL = re.compile(r"https?://[^\s/?#@]+(?:[/?#]\S*)?", re.IGNORECASE)
+
+
+def _one_line(value: object) -> str:
+    """Untrusted text on one line, without control characters (so no escape sequence)."""
+    return " ".join(_CONTROL.sub(" ", str(value)).split())
+
+
+class WebResult(_Model):
+    """One hit of a web search, as the search engine gave it: nobody has checked it.
+
+    Its text is kept on one line without control characters, and its ``url`` only when it is an
+    ``http(s)`` address (anything else, ``javascript:`` or ``file:``, is dropped here, so no
+    face can make it a link)."""
+
+    found_for: SearchAngle
+    title: str
+    url: str = ""
+    published: date | None = Field(None, description="its date, when the search gave one")
+    snippet: str = ""
+
+    @field_validator("title", "snippet", mode="before")
+    @classmethod
+    def _text(cls, value: object) -> str:
+        return _one_line(value)
+
+    @field_validator("url", mode="before")
+    @classmethod
+    def _web_address(cls, value: object) -> str:
+        text = str(value).strip()
+        return text if _WEB_URL.fullmatch(text) else ""
+
+    @property
+    def source(self) -> str:
+        """The site it came from: the address's host, without ``www.`` ("" without an address)."""
+        try:
+            host = urlsplit(self.url).hostname or ""
+        except ValueError:  # a bracketed host that is no IPv6 address
+            host = ""
+        return host.removeprefix("www.")
+
+
 class DiscoveryEnrichment(_Model):
-    company_news: list[str] = Field(default_factory=list)
+    web_results: list[WebResult] = Field(
+        default_factory=list, description="the web searches' hits, each with its title, address and date"
+    )
+    searched_for: str = Field("", description="the company the web searches named")
+    company_news: list[str] = Field(
+        default_factory=list, description="a search's answer as lines, when it gave no hits to list"
+    )
     competitor_info: list[str] = Field(default_factory=list)
     industry_trends: list[str] = Field(default_factory=list)
-    web_search_results: str = ""
     workiq_insights: WorkiqInsights | None = None
     sources_used: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)

@@ -23,6 +23,7 @@ from ._models import (
     PocIteration,
     PocScope,
     PocState,
+    SearchAngle,
     TestFailure,
     TestResults,
     Workflow,
@@ -30,6 +31,7 @@ from ._models import (
     WorkshopSession,
 )
 from ._team import CRITERIA, CRITERION_LABELS, CriterionStats, RoundResults, round_results
+from ._web import customer_results
 
 
 @dataclass(frozen=True)
@@ -41,15 +43,25 @@ class Code:
 
 @dataclass(frozen=True)
 class Typed:
-    """A participant's words as typed: each face shows every character as text (the Markdown
-    escapes what it could read as structure, so a fence or a heading from a phone stays words)."""
+    """Words from outside as they came (a participant's, a web page's): each face shows every
+    character as text (the Markdown escapes what it could read as structure, so a fence or a
+    heading from a phone stays words)."""
 
     text: str
 
 
-Cell = str | Code | Typed
-"""A table cell, a fact's value, a list item or a title: plain one-line text, code, or words a
-participant typed."""
+@dataclass(frozen=True)
+class Link:
+    """A web page: its title from outside (shown as typed, like ``Typed``) linking to ``url``,
+    an ``http(s)`` address (``WebResult`` keeps no other kind); the title alone without one."""
+
+    text: str
+    url: str = ""
+
+
+Cell = str | Code | Typed | Link
+"""A table cell, a fact's value, a list item or a title: plain one-line text, code, words from
+outside, or a web page's title and address."""
 
 
 @dataclass(frozen=True)
@@ -289,26 +301,62 @@ def _discover(s: WorkshopSession) -> list[Section]:
         out += _lists([("Priority steps", list(steps))], numbered=True)
     enrichment = s.discovery.enrichment
     if enrichment:
+        company = bc.company_name if bc else ""
         insights = enrichment.workiq_insights or WorkiqInsights()
-        research = _lists(
+        research = _web_search(s)
+        research += _lists(
             (
-                ("Company news", enrichment.company_news),
-                ("Competitors", enrichment.competitor_info),
-                ("Industry trends", enrichment.industry_trends),
                 ("Team expertise (WorkIQ)", insights.team_expertise),
                 ("Collaboration patterns (WorkIQ)", insights.collaboration_patterns),
                 ("Documentation gaps (WorkIQ)", insights.documentation_gaps),
                 ("Notes", enrichment.notes),
             )
         )
-        research += _section("Web search", *_prose(enrichment.web_search_results), level=3)
         facts = _facts(
             ("Sources", ", ".join(enrichment.sources_used)),
+            ("Searched for", "" if enrichment.searched_for == company else enrichment.searched_for),
             ("Gathered", format_time(enrichment.enriched_at)),
         )
         if research or facts:
             out += [Section("Research", facts), *research]
     return out
+
+
+ANGLES: dict[SearchAngle, str] = {
+    "company_news": "company news",
+    "competitor_info": "competitors",
+    "industry_trends": "industry trends",
+}
+"""What each web search looked for, in the sections' words."""
+
+
+def _web_search(s: WorkshopSession) -> list[Section]:
+    """The web results about the customer (the rule of ``_web``), labelled as unverified: one row
+    per hit with its title (linked), site and date; an answer that gave no hits as its lines."""
+    about = customer_results(s)
+    if not about.results and not about.lines and not about.left_out:
+        return []
+    company = f" {about.company}" if about.company else " the customer"
+    said = f"What a web search returned about{company}, as the search engine gave it: nobody has checked it."
+    if about.left_out:
+        said += f" {about.left_out} result{'s' if about.left_out != 1 else ''} not naming{company} left out."
+    rows = tuple(
+        (
+            Link(r.title, r.url),
+            r.source or "unknown",
+            r.published.isoformat() if r.published else "undated",
+            ANGLES[r.found_for],
+            Typed(r.snippet),
+        )
+        for r in about.results
+    )
+    parts: list[Part] = [Paragraph(Typed(said))]
+    parts += [Table(("title", "source", "date", "found for", "what it says"), rows)] if rows else []
+    parts += [
+        Items(tuple(Typed(line) for line in lines), label=ANGLES[angle].capitalize())
+        for angle, lines in about.lines.items()
+    ]
+    return [Section("Web search (unverified)", tuple(parts), 3)]
 
 
 def _cards(s: WorkshopSession) -> list[Section]:

@@ -10,7 +10,7 @@ import asyncio
 import re
 import secrets
 import time
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -19,14 +19,14 @@ from ..consent import AllowedCall, ConsentDenied, ConsentedTools, gated
 from ..events import Activity, EventBus, WarningIssued
 from ..mcp import find_search_tool, search_off_message
 from ..protocol import error_kind, tool_data
-from ..session import DiscoveryEnrichment, WorkiqInsights, WorkshopSession
+from ..session import DiscoveryEnrichment, SearchAngle, WebResult, WorkiqInsights, WorkshopSession
 from ._company import company_name
 from ._tools import ToolRef, result_text, tool_record
 
 _MAX_ITEMS = 10
 """Items kept of one search or answer: the export lists them all, the prior-phase summary the
 first three of each search."""
-_SEARCH_ANGLES = (
+_SEARCH_ANGLES: tuple[tuple[SearchAngle, str], ...] = (
     ("company_news", "{company} recent news {last_year} {year}"),
     ("competitor_info", "{company} competitors market {year}"),
     ("industry_trends", "{company} industry AI trends {year}"),
@@ -55,17 +55,117 @@ class EnrichmentConfig(BaseModel):
     company: str | None = None
 
 
-def _items(result_text_: str, structured: Any) -> list[str]:
-    """Search hits as ``Title: snippet`` lines, from structured content or JSON text."""
-    data = tool_data(result_text_, structured)
-    if data is None:
-        return [line.strip() for line in result_text_.splitlines() if line.strip()][:_MAX_ITEMS]
-    results = data.get("results", []) if isinstance(data, dict) else data if isinstance(data, list) else []
-    lines = []
-    for hit in results:
-        if isinstance(hit, dict):
-            lines.append(f"{hit.get('title', '').strip()}: {hit.get('snippet', '').strip()}".strip(": "))
-    return [line for line in lines if line][:_MAX_ITEMS]
+_DATE_KEYS = ("published", "published_date", "publishedDate", "datePublished", "date", "page_age", "age")
+"""Where search results carry their date: the demo's ``published``, Tavily's ``published_date``,
+Exa's ``publishedDate``, Bing's ``datePublished``, Brave's ``page_age`` (ISO) and ``age``."""
+_SNIPPET_KEYS = ("snippet", "description", "content", "text", "highlights")
+_LABELS = {
+    "title": "title",
+    "url": "url",
+    "published": "published",
+    "published date": "published",
+    "date": "published",
+    "content": "snippet",
+    "description": "snippet",
+    "text": "snippet",
+    "highlights": "snippet",
+    "snippet": "snippet",
+}
+"""The labelled text results of Tavily's and Exa's servers (``Title: …``, ``URL: …``,
+``Published: …``, ``Content: …``), as the keys of a hit."""
+_LABELLED = re.compile(r"^([A-Za-z][A-Za-z ]{0,24}):[ \t]*(.*)$")
+_BLOCK_BREAK = re.compile(r"\n[ \t]*(?:-{3,}[ \t]*)?\n")
+_AGO = re.compile(r"(\d+|an?|one)\s+(minute|hour|day|week|month|year)s?\s+ago", re.IGNORECASE)
+_UNIT_DAYS = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1, "week": 7, "month": 30, "year": 365}
+_DATE_FORMATS = ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y")
+
+
+def published_date(value: object, now: datetime) -> date | None:
+    """A result's date as search engines give it: ISO 8601 (``2026-10-14``,
+    ``2026-10-14T08:00:00.000Z``), ``October 14, 2026``, or Brave's age (``3 days ago``, counted
+    back from ``now``; a month as 30 days); None for anything else ("N/A" included)."""
+    text = " ".join(str(value).split())
+    try:
+        return datetime.fromisoformat(text).date()
+    except ValueError:
+        pass
+    for layout in _DATE_FORMATS:
+        try:
+            return datetime.strptime(text, layout).date()
+        except ValueError:
+            continue
+    ago = _AGO.fullmatch(text)
+    if ago is None:
+        return None
+    count = int(ago.group(1)) if ago.group(1).isdigit() else 1
+    return (now - timedelta(days=count * _UNIT_DAYS[ago.group(2).lower()])).date()
+
+
+def _records(data: Any) -> list[dict[str, Any]]:
+    """The hits of a JSON answer: ``{results: [...]}``, a bare list, or one hit on its own."""
+    if isinstance(data, dict) and isinstance(data.get("results"), list):
+        data = data["results"]
+    elif isinstance(data, dict):
+        data = [data]
+    return [hit for hit in data if isinstance(hit, dict)] if isinstance(data, list) else []
+
+
+def _json_lines(text: str) -> list[dict[str, Any]]:
+    """Brave's server answers one JSON object per text block: one per line of the joined text."""
+    found = []
+    for line in text.splitlines():
+        data = tool_data(line, None) if line.lstrip().startswith("{") else None
+        found += _records(data) if isinstance(data, dict) else []
+    return found
+
+
+def _labelled(text: str) -> list[dict[str, Any]]:
+    """Tavily's and Exa's servers answer text: a block per hit of ``Label: value`` lines (a value
+    may go on over the next lines), blocks apart by a blank line or a ``---`` line."""
+    found = []
+    for block in _BLOCK_BREAK.split(text):
+        hit: dict[str, str] = {}
+        key: str | None = None
+        for line in block.splitlines():
+            labelled = _LABELLED.match(line.strip())
+            if labelled:
+                key = _LABELS.get(labelled.group(1).strip().lower())
+                if key is not None and key not in hit:
+                    hit[key] = labelled.group(2)
+                elif key is not None:
+                    key = None  # a second value for the same key (Exa's "Text" after "Highlights")
+            elif key is not None:
+                hit[key] = f"{hit[key]} {line}"
+        found += [hit] if hit.get("title") else []
+    return found
+
+
+def _first(record: dict[str, Any], keys: tuple[str, ...]) -> Any:
+    value = next((record[k] for k in keys if record.get(k) not in (None, "", [], "N/A")), "")
+    return " ".join(map(str, value)) if isinstance(value, list) else value
+
+
+def _hits(text: str, structured: Any, angle: SearchAngle, now: datetime) -> list[WebResult]:
+    """A search's hits (title, address, date, snippet), from whichever shape the server answers
+    in: JSON (structured content or text), Brave's JSON lines, or Tavily's and Exa's labelled
+    text; [] for an answer that lists no hits."""
+    data = tool_data(text, structured)
+    records = _records(data) if data is not None else _json_lines(text) or _labelled(text)
+    hits = []
+    for record in records:
+        title = _first(record, ("title", "name"))  # Bing calls it name
+        if not str(title).strip():
+            continue
+        hits.append(
+            WebResult(
+                found_for=angle,
+                title=title,
+                url=_first(record, ("url", "link")),
+                published=published_date(_first(record, _DATE_KEYS), now),
+                snippet=_first(record, _SNIPPET_KEYS),
+            )
+        )
+    return hits[:_MAX_ITEMS]
 
 
 _HEADING = re.compile(r"^(#+\s.*|\*\*[^*]+\*\*:?)$")
@@ -168,18 +268,20 @@ class DiscoveryEnricher:
             enrichment.notes.append(f"Web search: declined ({reason}); continuing without it.")
             return
         self._activity("enrich", f"web search about {company}")
-        snippets = []
-        for (field, query), call in zip(queries.items(), calls, strict=True):
+        enrichment.searched_for = company
+        found_any = False
+        for (angle, query), call in zip(queries.items(), calls, strict=True):
             try:
                 text, structured = await self._send(session, ref, call)
             except Exception as exc:
                 enrichment.notes.append(f"Web search: {query!r} failed ({exc}); continuing without it.")
                 continue
-            found = _items(text, structured)
-            setattr(enrichment, field, found)
-            snippets += found
-        enrichment.web_search_results = "\n".join(snippets)
-        if snippets:
+            hits = _hits(text, structured, angle, datetime.now(UTC))
+            enrichment.web_results += hits
+            if not hits and tool_data(text, structured) is None:  # an answer in prose: its lines
+                setattr(enrichment, angle, _answer_lines(text))
+            found_any = found_any or bool(hits or getattr(enrichment, angle))
+        if found_any:
             enrichment.sources_used.append("websearch")
 
     async def _workiq(self, session: WorkshopSession, enrichment: DiscoveryEnrichment) -> None:

@@ -46,7 +46,7 @@ def _search(canary: str) -> CallToolResult:
     hits = [
         {
             "title": f"{p.name} {p.text(canary)}",
-            "url": f"https://news.example/{p.name}",
+            "url": f"https://www.coldchain.example/{p.name}",  # the customer's site: shown as about it
             "snippet": p.text(canary),
         }
         for p in PAYLOADS

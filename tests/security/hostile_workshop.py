@@ -19,6 +19,8 @@ from tests.security.payloads import LABEL_PAYLOADS, PAYLOADS, model_diagram, pay
 FIRST_LINE = "Our company sells cold-chain monitoring to bakeries"
 """What the facilitator says first (the model's second reply answers it)."""
 SEARCH_TOOL = f"{SERVER}/web_search"
+COMPANY = "Coldchain Bakers"
+"""The customer: the hostile server's hits are on its domain, so they are about it and shown."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,7 @@ def _record(canary: str) -> str:
     record = {
         "session_name": f"Hostile {PAYLOADS[0].text(canary)}",
         "business_context": {
+            "company_name": COMPANY,
             "description": payload_text(canary),
             "challenges": [p.text(canary) for p in PAYLOADS],
         },

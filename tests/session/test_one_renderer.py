@@ -11,7 +11,7 @@ import html
 import io
 import json
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,7 @@ from sofia_nb.session import (
     TestFailure,
     TestResults,
     Topic,
+    WebResult,
     Workflow,
     WorkflowActivity,
     WorkflowEdge,
@@ -145,11 +146,20 @@ def full_session() -> WorkshopSession:
         ),
     )
     s.discovery = Discovery(
-        enrichment=DiscoveryEnrichment(
-            company_news=["Mk-company-news"],
-            competitor_info=["Mk-competitor"],
-            industry_trends=["Mk-trend"],
-            web_search_results="Mk-web-search",
+        enrichment=DiscoveryEnrichment(  # web results show only when they name the customer
+            web_results=[
+                WebResult(
+                    found_for="competitor_info",
+                    title="Mk-web-title of Harbour Lane",
+                    url="https://www.harbour-news.example/mk",
+                    published=date(2026, 10, 14),
+                    snippet="Mk-web-snippet",
+                )
+            ],
+            searched_for="Mk-searched-for",
+            company_news=["Mk-company-news of Harbour Lane"],
+            competitor_info=["Mk-competitor of Harbour Lane"],
+            industry_trends=["Mk-trend of Harbour Lane"],
             workiq_insights=WorkiqInsights(
                 team_expertise=["Mk-expertise"],
                 collaboration_patterns=["Mk-collaboration"],
@@ -242,6 +252,9 @@ SHOWN_AS: dict[tuple[type[BaseModel], str], list[str]] = {
     (PocIteration, "reflections"): ["57 reflections"],
     (PocIteration, "refused_edits"): ["68 edits refused"],
     (PocIteration, "stuck"): ["stuck"],
+    (WebResult, "found_for"): ["competitors"],
+    (WebResult, "url"): ["harbour-news.example"],  # as its site (and as the title's link)
+    (WebResult, "published"): ["2026-10-14"],
 }
 # The loop's working data: what it told the model, its raw logs, its own timings. develop.md
 # shows the outcome of each iteration; these stay in the session file for the product.

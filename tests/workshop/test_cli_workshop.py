@@ -52,7 +52,7 @@ def test_the_demo_runs_from_any_folder_and_exports_every_phase(tmp_path: Path) -
     assert session.business_context and session.workflow and session.ideas and session.evaluation
     assert session.selection and session.selection.confirmed_by_user and session.plan
     enrichment = session.discovery.enrichment
-    assert enrichment and enrichment.sources_used == ["websearch"] and enrichment.company_news
+    assert enrichment and enrichment.sources_used == ["websearch"] and enrichment.web_results
     assert count_calls(calls) == 4  # real MCP traffic: three enrichment searches and one by the model
     assert {(t.server, t.tool, t.origin) for t in session.tool_calls} == {
         ("demo-search", "web_search", "program"),

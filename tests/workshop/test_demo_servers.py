@@ -84,7 +84,7 @@ async def test_demo_search_lists_one_read_only_tool_answers_and_counts(tmp_path:
     assert tool.annotations.open_world_hint is False
     assert tool.output_schema is not None
     assert len(competitors["results"]) == 3
-    assert all(set(r) == {"title", "url", "snippet"} for r in competitors["results"])
+    assert all(set(r) == {"title", "url", "snippet", "published"} for r in competitors["results"])
     assert "FreshLoop" in competitors["results"][0]["title"]
     assert len(news["results"]) == 5  # the default max_results
     assert "Eastmoor" in news["results"][0]["title"]

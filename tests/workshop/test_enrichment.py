@@ -85,7 +85,9 @@ def test_with_consent_the_enrichment_and_the_model_reach_the_servers(tmp_path: P
     _assert_every_field_filled(session)
     enrichment = session.discovery.enrichment
     assert enrichment is not None and enrichment.sources_used == ["websearch", "workiq"]
-    assert enrichment.company_news[0].startswith("Result 1 for Valdora Fresh recent news")
+    news = [hit for hit in enrichment.web_results if hit.found_for == "company_news"]
+    assert news[0].title.startswith("Result 1 for Valdora Fresh recent news")
+    assert news[0].source == "search.example" and enrichment.searched_for == "Valdora Fresh"
     assert enrichment.workiq_insights is not None
     assert "Priya Raman's IT team maintains the web shop and the order database." in (
         enrichment.workiq_insights.team_expertise

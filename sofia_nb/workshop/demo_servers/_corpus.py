@@ -26,11 +26,13 @@ _KIND_WORDS = {
 
 
 class SearchResult(BaseModel):
-    """One hit, in the shape web-search MCP tools return: ``{title, url, snippet}``."""
+    """One hit, in the shape web-search MCP tools return: ``{title, url, snippet}``, and the
+    ``published`` date where the search engine knows one (as search APIs give it: ISO 8601)."""
 
     title: str
     url: str
     snippet: str
+    published: date | None = None
 
 
 class WebSearchOutput(BaseModel):
@@ -82,7 +84,10 @@ def search_corpus(query: str, max_results: int = 5, corpus: Corpus | None = None
     wanted = terms(query)
     hits = _index(corpus).search(query, max_results) if wanted else []
     return WebSearchOutput(
-        results=[SearchResult(title=d.title, url=d.url, snippet=_snippet(d.body, wanted)) for d in hits]
+        results=[
+            SearchResult(title=d.title, url=d.url, snippet=_snippet(d.body, wanted), published=d.published)
+            for d in hits
+        ]
     )
 
 

@@ -1,6 +1,6 @@
 """The demo's offline web-search tool and the server that offers it.
 
-One tool, ``web_search {query, max_results?}`` → ``{results: [{title, url, snippet}]}``, the shape
+One tool, ``web_search {query, max_results?}`` → ``{results: [{title, url, snippet, published}]}``, the shape
 web-search MCP tools use, answered from the bundled corpus about the demo company. Read-only and
 closed-world: it never reaches a network. Calls are counted in ``$SOFIA_TOOL_CALL_LOG`` when set.
 """
@@ -23,7 +23,7 @@ WEB_SEARCH_TOOL = Tool(
     title="Web search (offline demo corpus)",
     description=(
         "Search the web for company news, competitors and industry trends. Returns results with "
-        "title, url and snippet. This demo server answers from a bundled offline corpus."
+        "title, url, snippet and publication date. This demo server answers from a bundled offline corpus."
     ),
     input_schema={
         "type": "object",
