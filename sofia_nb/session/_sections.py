@@ -336,10 +336,12 @@ def _web_search(s: WorkshopSession) -> list[Section]:
     about = customer_results(s)
     if not about.results and not about.lines and not about.left_out:
         return []
-    company = f" {about.company}" if about.company else " the customer"
-    said = f"What a web search returned about{company}, as the search engine gave it: nobody has checked it."
+    said = (
+        "What a web search returned about the customer, as the search engine gave it: nobody has checked it."
+    )
     if about.left_out:
-        said += f" {about.left_out} result{'s' if about.left_out != 1 else ''} not naming{company} left out."
+        company = about.company or "the customer"
+        said += f" {about.left_out} result{'s' if about.left_out != 1 else ''} not naming {company} left out."
     rows = tuple(
         (
             Link(r.title, r.url),

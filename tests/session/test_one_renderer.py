@@ -480,7 +480,7 @@ def test_changed_sections_keep_only_what_changed_under_its_sections_title() -> N
     other = full_session()  # the ranking follows the score: the selection changes on its own
     assert other.selection is not None and other.business_context is not None
     other.selection.confirmed_by_user, other.selection.confirmed_at = False, None
-    other.business_context.company_name = "Mk-renamed"
+    other.business_context.company_name = "Harbour Lane Eyecare"  # its web results still name it
     design = changed_sections(phase_sections(before, Phase.DESIGN), phase_sections(after, Phase.DESIGN))
     assert [(s.title, s.level) for s in design] == [("Evaluation", 2), ("Feasibility × value matrix", 3)]
     (table,) = design[0].parts
@@ -490,5 +490,5 @@ def test_changed_sections_keep_only_what_changed_under_its_sections_title() -> N
     select = changed_sections(phase_sections(before, Phase.SELECT), phase_sections(other, Phase.SELECT))
     assert select == [Section("Selection", (Facts((("Status", "awaiting the team's confirmation"),)),))]
     discover = changed_sections(phase_sections(before, Phase.DISCOVER), phase_sections(other, Phase.DISCOVER))
-    assert discover == [Section("Business context", (Facts((("Company", "Mk-renamed"),)),))]
+    assert discover == [Section("Business context", (Facts((("Company", "Harbour Lane Eyecare"),)),))]
     assert changed_sections(phase_sections(before, Phase.PLAN), phase_sections(after, Phase.PLAN)) == []
