@@ -6,11 +6,11 @@ built from the session's records, never from the conversation, and by priority:
 
 - **never cut** — the team's facts and decisions: the business context (constraints and success
   metrics included), the focus area, the priority steps, the chosen idea with its whole evaluation
-  (data needed included), the selection's rationale and scope decisions, the plan and its PoC
-  scope; before a choice is made, what the next phase works on (the ideas for Design, every
-  evaluation and the ranking for Select);
-- **summarised first** — the workflow steps, the other ideas, the ranking once a choice is made,
-  team insights;
+  (data needed included), the selection's rationale and scope decisions with the team's dot
+  votes, the plan and its PoC scope; before a choice is made, what the next phase works on (the
+  ideas for Design, every evaluation, the team's scores and the ranking for Select);
+- **summarised first** — the workflow steps, the other ideas, the ranking and the team's scores
+  once a choice is made (the chosen idea's scores stay), team insights;
 - **summarised or dropped first** — card scores, the other ideas' evaluation details, web results
   (marked unverified, and only those about the customer: its name or web domain in the result)
   and enrichment notes.
@@ -34,7 +34,7 @@ from ._models import (
     WebResult,
     WorkshopSession,
 )
-from ._team import quoted
+from ._team import CRITERIA, CRITERION_LABELS, TeamIdeaScores, TeamIdeaVotes, quoted
 from ._web import customer_results
 
 CONTEXT_BUDGET = 6_000
@@ -277,6 +277,21 @@ def evaluation_text(e: IdeaEvaluation, *, details: bool = True) -> str:
     return line + "".join(f"\n  - {d}" for d in found)
 
 
+def team_scores_text(t: TeamIdeaScores) -> str:
+    """The team's scores for one idea: mean ± spread (n) per criterion."""
+    parts = [
+        f"{CRITERION_LABELS[name].lower()} {c.mean:g} ± {c.spread:g} (n={c.count})"
+        for name in CRITERIA
+        if (c := getattr(t, name)).mean is not None
+    ]
+    return f"- {t.idea_id}: " + ", ".join(parts)
+
+
+def team_votes_text(t: TeamIdeaVotes) -> str:
+    """The team's dot votes for one idea."""
+    return f"- {t.idea_id}: {t.dots} dot(s) from {t.voters} participant(s)"
+
+
 def _design(s: WorkshopSession, before: Phase) -> Iterator[Section]:
     ev = s.evaluation
     if not ev or not ev.ideas:
@@ -316,6 +331,16 @@ def _design(s: WorkshopSession, before: Phase) -> Iterator[Section]:
         f"### Ranking (computed by the product: {weights})\n" + "\n".join(ranked) + tie,
         "### Ranking\n" + "\n".join(ranked[:3]),
     )
+    if ev.team_scores:
+        heading = "### The team's scores (from their phones: mean ± spread, n)"
+        lines = [team_scores_text(t) for t in ev.team_scores]
+        theirs = [team_scores_text(t) for t in ev.team_scores if t.idea_id == chosen]
+        yield Section(
+            "the team's scores",
+            SUMMARISE if chosen else NEVER,
+            "\n".join([heading, *lines]),
+            "\n".join([heading, *theirs]) if theirs else "",
+        )
 
 
 # --- Select and Plan ---------------------------------------------------------------------------
@@ -332,6 +357,11 @@ def _select(s: WorkshopSession, before: Phase) -> Iterator[Section]:
         lines.append(f"#### Rationale\n{sel.rationale}")
     if sel.scope_decisions:
         lines.append("#### Scope decisions\n" + _bullets(sel.scope_decisions))
+    if sel.team_votes:
+        lines.append(
+            "#### The team's dot votes (from their phones)\n"
+            + "\n".join(map(team_votes_text, sel.team_votes))
+        )
     yield Section("selection", NEVER, "\n".join(lines))
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._models import SCHEMA_VERSION, split_mermaid
+from ._team import TeamRoom, team_scores, team_votes
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -40,8 +41,21 @@ def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 keeps the team's numbers in the records: Design's evaluation gets the team's
+    scores per idea (``team_scores``), Select's selection the team's dot votes (``team_votes``),
+    computed from the version-4 room as the product computes them from then on."""
+    room = TeamRoom.model_validate(data.get("team") or {})
+    ideas = [i["id"] for i in data.get("ideas") or [] if isinstance(i, dict) and isinstance(i.get("id"), str)]
+    if isinstance(data.get("evaluation"), dict):
+        data["evaluation"]["team_scores"] = [s.model_dump(mode="json") for s in team_scores(room, ideas)]
+    if isinstance(data.get("selection"), dict):
+        data["selection"]["team_votes"] = [v.model_dump(mode="json") for v in team_votes(room, ideas)]
+    return data
+
+
 # version N -> function turning an N document into an N+1 document.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -20,9 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from .._usage import Usage
 from ._basics import Phase as Phase
 from ._basics import utcnow as utcnow
-from ._team import TeamRoom
+from ._team import TeamIdeaScores, TeamIdeaVotes, TeamRoom, team_scores, team_votes
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 SESSION_ID_PATTERN = r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}"
 """What a session id may be: it names the session's file, export folder and PoC folder, so it can
@@ -195,6 +195,10 @@ class Evaluation(_Model):
     method: str = "feasibility x value"
     ideas: list[IdeaEvaluation] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list, description="what the product changed, e.g. a rescaling")
+    team_scores: list[TeamIdeaScores] = Field(
+        default_factory=list,
+        description="the team's scores per idea (mean, spread, count); only the room sets them",
+    )
 
     def ranking(self) -> list[RankedIdea]:
         """The ideas by composite score (``RANKING_WEIGHTS``), best first. Ideas with the same
@@ -223,6 +227,9 @@ class Selection(_Model):
     )
     confirmed_by_user: bool = False
     confirmed_at: datetime | None = None
+    team_votes: list[TeamIdeaVotes] = Field(
+        default_factory=list, description="the team's dot votes per idea; only the room sets them"
+    )
 
 
 class Milestone(_Model):
@@ -523,6 +530,24 @@ class WorkshopSession(_Model):
         default_factory=TeamRoom,
         description="the team in the room: rounds and contributions (docs/participants.md)",
     )
+
+    def record_team(self) -> bool:
+        """Put the team's numbers into the records that exist: the aggregate of their scores into
+        Design's (``evaluation.team_scores``), their dot votes into Select's
+        (``selection.team_votes``), for the ideas in the record, computed from ``team`` alone. The
+        product calls this whenever the room or those records change, so what a model's block
+        sends there never stays. True when a record changed."""
+        ideas = [i.id for i in self.ideas]
+        changed = False
+        if self.evaluation is not None:
+            scores = team_scores(self.team, ideas)
+            changed |= scores != self.evaluation.team_scores
+            self.evaluation.team_scores = scores
+        if self.selection is not None:
+            votes = team_votes(self.team, ideas)
+            changed |= votes != self.selection.team_votes
+            self.selection.team_votes = votes
+        return changed
 
     def review_of(self, phase: Phase) -> PhaseReview | None:
         """The review ``phase`` still needs (pending or under way), or None."""

@@ -24,6 +24,7 @@ from ._models import (
     PocScope,
     PocState,
     SearchAngle,
+    Selection,
     TestFailure,
     TestResults,
     Workflow,
@@ -442,9 +443,63 @@ def _design(s: WorkshopSession) -> list[Section]:
         *_items(ev.notes),
         Table(("idea", "feasibility", "value", "human value"), rows),
     )
+    out += _team_scores(s, ev)
     matrix = (MermaidDiagram(matrix_mermaid(ev, titles)), matrix_legend(ev, titles))
     out += _section("Feasibility × value matrix", *matrix, level=3)
     return out + [sec for e in ev.ideas for sec in _idea_evaluation(e, titles)]
+
+
+_BESIDE = "Each cell: the team's mean ± spread (n) / the model's score, on 1–5."
+
+
+def _idea_cells(s: WorkshopSession) -> dict[str, Cell]:
+    """Each idea as a table cell: ``Title (id)``, a participant's title as typed text."""
+    return {
+        i.id: Typed(titled(i.id, {i.id: i.title})) if i.from_team else titled(i.id, {i.id: i.title})
+        for i in s.ideas
+    }
+
+
+def _team_scores(s: WorkshopSession, ev: Evaluation) -> list[Section]:
+    """The team's scores from Design's record, each beside the model's."""
+    model = {e.idea_id: e for e in ev.ideas}
+    ideas = _idea_cells(s)
+    rows = tuple(
+        (
+            ideas.get(t.idea_id, t.idea_id),
+            *_beside(t.criteria(), model.get(t.idea_id)),
+            str(t.scorers),
+            t.round_id,
+        )
+        for t in ev.team_scores
+    )
+    columns = ("idea", *(CRITERION_LABELS[c].lower() for c in CRITERIA), "scorers", "round")
+    return _section("The team's scores", Paragraph(_BESIDE), Table(columns, rows), level=3) if rows else []
+
+
+def _beside(team: dict[str, CriterionStats], e: IdeaEvaluation | None) -> tuple[str, ...]:
+    """Per criterion: the team's mean ± spread (n) / the model's score ("–" where either has none)."""
+    mine = {"feasibility": e.feasibility, "value": e.value, "human_value": e.human_value_score} if e else {}
+    return tuple(f"{_stats(team[c]) or '–'} / {_score(mine.get(c)) or '–'}" for c in CRITERIA)
+
+
+def _team_votes(s: WorkshopSession, sel: Selection) -> list[Section]:
+    """The team's dot votes from Select's record, beside the model's ranking."""
+    ranks = {r.idea_id: r.rank for r in s.evaluation.ranking()} if s.evaluation else {}
+    ideas = _idea_cells(s)
+    rows = tuple(
+        (
+            ideas.get(v.idea_id, v.idea_id),
+            str(v.dots),
+            str(v.voters),
+            str(ranks.get(v.idea_id, "")),
+            "yes" if v.idea_id == sel.idea_id else "",
+            v.round_id,
+        )
+        for v in sel.team_votes
+    )
+    columns = ("idea", "dots", "voters", "model's rank", "selected", "round")
+    return _section("The team's dot votes", Table(columns, rows), level=3) if rows else []
 
 
 def _ranking(s: WorkshopSession) -> list[Section]:
@@ -484,7 +539,8 @@ def _select(s: WorkshopSession) -> list[Section]:
         ),
     )
     out += _section("Rationale", *_prose(sel.rationale), level=3)
-    return out + _lists([("Scope decisions", sel.scope_decisions)]) + _ranking(s)
+    out += _lists([("Scope decisions", sel.scope_decisions)])
+    return out + _team_votes(s, sel) + _ranking(s)
 
 
 def _plan(s: WorkshopSession) -> list[Section]:
@@ -753,19 +809,22 @@ def _team_round(s: WorkshopSession, results: RoundResults) -> Section:
     typed = [Typed(a) for a in results.answers if a.strip()]
     typed += [Typed(f"{i.title} — {i.description}" if i.description else i.title) for i in results.ideas]
     parts += [Items(tuple(typed))] if typed else []
+    # The record holds the team's numbers (Design's and Select's sections show them); a round
+    # shows its own only when they are not there: before the model's record exists, or when a
+    # later round replaced them.
+    recorded = {t.round_id for t in s.evaluation.team_scores} if s.evaluation else set()
+    recorded |= {t.round_id for t in s.selection.team_votes} if s.selection else set()
+    if results.round_id in recorded:
+        where = "Design's evaluation" if results.scores else "Select's selection"
+        parts.append(Paragraph(f"The aggregate is in {where}, beside the model's view."))
+        return Section(heading, tuple(parts), 3)
     model = {e.idea_id: e for e in s.evaluation.ideas} if s.evaluation else {}
     if results.scores:
-        rows: list[tuple[Cell, ...]] = []
-        for item in results.scores:
-            e = model.get(item.item_id)
-            mine = {
-                "feasibility": _score(e.feasibility) if e else "",
-                "value": _score(e.value) if e else "",
-                "human_value": _score(e.human_value_score) if e else "",
-            }
-            cells = (f"{_stats(item.criteria[c])} / {mine[c]}" for c in CRITERIA)
-            rows.append((item.item_id, Typed(item.title), *cells))
-        parts.append(Paragraph("Each cell: the team's mean ± spread (n) / the model's score, on 1–5."))
+        rows: list[tuple[Cell, ...]] = [
+            (item.item_id, Typed(item.title), *_beside(item.criteria, model.get(item.item_id)))
+            for item in results.scores
+        ]
+        parts.append(Paragraph(_BESIDE))
         parts.append(Table(("idea", "title", *(CRITERION_LABELS[c].lower() for c in CRITERIA)), tuple(rows)))
     if results.votes:
         ranks = {r.idea_id: r.rank for r in s.evaluation.ranking()} if s.evaluation else {}

@@ -248,3 +248,66 @@ def round_results(room: TeamRoom, round_id: str) -> RoundResults:
                 ItemVotes(item_id=item.id, title=item.title, dots=sum(dots), voters=sum(1 for d in dots if d))
             )
     return results
+
+
+# --- the team's numbers in the records -------------------------------------------------------
+
+
+class TeamIdeaScores(BaseModel):
+    """The team's scores for one idea, kept in Design's record beside the model's: per criterion
+    the mean, spread and count, from the latest Design round in which the team scored the idea."""
+
+    idea_id: str
+    round_id: str
+    feasibility: CriterionStats = Field(default_factory=CriterionStats)
+    value: CriterionStats = Field(default_factory=CriterionStats)
+    human_value: CriterionStats = Field(default_factory=CriterionStats)
+    scorers: int = 0
+
+    def criteria(self) -> dict[str, CriterionStats]:
+        """The stats by criterion name (``CRITERIA``)."""
+        return {name: getattr(self, name) for name in CRITERIA}
+
+
+class TeamIdeaVotes(BaseModel):
+    """The team's dot votes for one idea, kept in Select's record: dots and voters, from the latest
+    Select round in which the team voted (an idea nobody gave a dot there has 0)."""
+
+    idea_id: str
+    round_id: str
+    dots: int = 0
+    voters: int = 0
+
+
+def _rounds_of(room: TeamRoom, kind: RoundKind) -> list[RoundResults]:
+    """The results of every ``kind`` round the team answered, newest first."""
+    rounds = [r for r in reversed(room.rounds) if r.kind == kind]
+    return [res for r in rounds if (res := round_results(room, r.id)).contributors]
+
+
+def team_scores(room: TeamRoom, idea_ids: list[str]) -> list[TeamIdeaScores]:
+    """The team's scores for each of ``idea_ids`` (in that order) that the team scored: per idea
+    the latest round that has a score for it, so re-scoring one idea in a new round replaces only
+    that idea's numbers."""
+    latest: dict[str, TeamIdeaScores] = {}
+    for results in _rounds_of(room, RoundKind.DESIGN):
+        for item in results.scores:
+            if item.scorers and item.item_id not in latest:
+                latest[item.item_id] = TeamIdeaScores(
+                    idea_id=item.item_id, round_id=results.round_id, scorers=item.scorers, **item.criteria
+                )
+    return [latest[i] for i in idea_ids if i in latest]
+
+
+def team_votes(room: TeamRoom, idea_ids: list[str]) -> list[TeamIdeaVotes]:
+    """The team's dot votes for each of ``idea_ids`` offered in the latest Select round anyone
+    voted in (a vote is an allocation across the round, so rounds are never mixed)."""
+    rounds = [res for res in _rounds_of(room, RoundKind.SELECT) if res.votes]
+    if not rounds:
+        return []
+    offered = {v.item_id: v for v in rounds[0].votes}
+    return [
+        TeamIdeaVotes(idea_id=i, round_id=rounds[0].round_id, dots=offered[i].dots, voters=offered[i].voters)
+        for i in idea_ids
+        if i in offered
+    ]

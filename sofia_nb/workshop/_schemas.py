@@ -44,6 +44,7 @@ from ..session import (
     WorkshopSession,
     split_mermaid,
 )
+from ..session._team import TeamIdeaScores, TeamIdeaVotes
 
 SCALE = "1-5"
 """The one scale of the Design phase (the reference product mixed 1–5 and 1–10)."""
@@ -255,6 +256,8 @@ class IdeateOutput(PhaseOutput):
             session.evaluation.ideas = [e for e in session.evaluation.ideas if e.idea_id not in gone]
         if gone and session.selection and session.selection.idea_id in gone:
             session.selection = None
+        if gone:  # and the team's numbers for it
+            session.record_team()
         if record.get("cards") is not None:
             cards = Cards.model_validate(record["cards"])
             kept = _ids(cards.selected)
@@ -333,6 +336,7 @@ class IdeaEvaluationOut(IdeaEvaluation):
 class EvaluationOut(Evaluation):
     scale: Literal["1-5"] = "1-5"
     ideas: list[IdeaEvaluationOut] = Field(min_length=1)  # type: ignore[assignment]
+    team_scores: SkipJsonSchema[list[TeamIdeaScores]] = Field(default_factory=list)  # the room's
 
     @model_validator(mode="before")
     @classmethod
@@ -350,7 +354,7 @@ class DesignOutput(PhaseOutput):
         """Scores on another scale are mapped onto 1–5 in the patch (never again once recorded)."""
         patch = super().patch_of(value)
         if patch and isinstance(patch.get("evaluation"), dict):
-            patch["evaluation"] = _rescaled(copy.deepcopy(patch["evaluation"]))
+            patch["evaluation"] = _rescaled(_without(patch["evaluation"], "team_scores"))
         return patch
 
     @classmethod
@@ -361,6 +365,7 @@ class DesignOutput(PhaseOutput):
         notes = session.evaluation.notes if session.evaluation else []  # the product's notes add up
         evaluation.notes = list(dict.fromkeys([*notes, *evaluation.notes]))
         session.evaluation = evaluation
+        session.record_team()  # the team's numbers come from the room, never from the block
 
     @classmethod
     def is_complete(cls, session: WorkshopSession) -> bool:
@@ -370,12 +375,26 @@ class DesignOutput(PhaseOutput):
 class SelectionOut(Selection):
     idea_id: str = _Text
     rationale: str = _Text
+    team_votes: SkipJsonSchema[list[TeamIdeaVotes]] = Field(default_factory=list)  # the room's
+
+
+def _without(data: dict[str, Any], key: str) -> dict[str, Any]:
+    """A copy of a block's object without ``key``: the team's numbers are the room's to set, so
+    a block that sends them neither changes them nor fails over them."""
+    return {k: v for k, v in copy.deepcopy(data).items() if k != key}
 
 
 class SelectOutput(PhaseOutput):
     fields = required = ("selection",)
 
     selection: SelectionOut
+
+    @classmethod
+    def patch_of(cls, value: Any) -> dict[str, Any] | None:
+        patch = super().patch_of(value)
+        if patch and isinstance(patch.get("selection"), dict):
+            patch["selection"] = _without(patch["selection"], "team_votes")
+        return patch
 
     @classmethod
     def store(cls, session: WorkshopSession, record: dict[str, Any], patch: dict[str, Any]) -> None:
@@ -399,6 +418,7 @@ class SelectOutput(PhaseOutput):
         if not selection.confirmed_by_user:
             selection.confirmed_at = None
         session.selection = selection
+        session.record_team()  # the team's votes come from the room, never from the block
 
     @classmethod
     def is_complete(cls, session: WorkshopSession) -> bool:

@@ -44,15 +44,20 @@ class TeamSource(Protocol):
 
 
 def take_team(session: WorkshopSession, source: TeamSource) -> bool:
-    """Copy the room's record into the session and land the team's new ideas in Ideate's record
-    (each once, marked ``from_team``); an idea whose submission the facilitator removed leaves the
-    record (with its evaluation, like any dropped idea). True when the session changed."""
+    """Copy the room's record into the session, land the team's new ideas in Ideate's record
+    (each once, marked ``from_team``; an idea whose submission the facilitator removed leaves the
+    record, with its evaluation, like any dropped idea) and put the team's scores and votes into
+    Design's and Select's records (``WorkshopSession.record_team``). The engine does this before
+    every request and a face when the room changes, so the records hold the aggregate as it
+    stands, an open round's included: the model weighs what the room says now. True when the
+    session changed."""
     room = source.snapshot()
     room.landed = list(session.team.landed)
     before = session.team.model_dump(mode="json")
     session.team = room
     ideas_changed = _land_ideas(session)
-    return ideas_changed or session.team.model_dump(mode="json") != before
+    records_changed = session.record_team()
+    return ideas_changed or records_changed or session.team.model_dump(mode="json") != before
 
 
 def _land_ideas(session: WorkshopSession) -> bool:

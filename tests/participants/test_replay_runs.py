@@ -76,7 +76,7 @@ def test_workshop_room_file_in_the_terminal(tmp_path: Path) -> None:
     )
     assert export.returncode == 0, export.stderr[-2000:]
     select = next((tmp_path / "out").rglob("*select*.md")).read_text()
-    assert "## The team in the room" in select and "| idea-1 | Night order assistant | 5 | 2 |" in select
+    assert "## The team in the room" in select and "| Night order assistant (idea-1) | 5 | 2 |" in select
     report = next((tmp_path / "out").rglob("report.html")).read_text()
     assert "<img src=x" not in report and "&lt;img src=x" in report
 

@@ -58,6 +58,7 @@ from sofia_nb.session import (
     phase_sections,
 )
 from sofia_nb.session._export_markdown import phase_markdown
+from sofia_nb.session._team import TeamIdeaScores, TeamIdeaVotes, TeamRoom
 from sofia_nb.ui._record_cards import record_blocks
 from sofia_nb.workshop import PHASES, ReplyPart
 
@@ -221,6 +222,45 @@ def full_session() -> WorkshopSession:
         final_test_results=results,
         total_duration_s=33.5,
     )
+    s.team = TeamRoom.model_validate(
+        {
+            "rounds": [
+                {
+                    "id": "r-mk-design",
+                    "kind": "design",
+                    "phase": "design",
+                    "items": [{"id": "idea-1", "title": "t"}],
+                },
+                {
+                    "id": "r-mk-select",
+                    "kind": "select",
+                    "phase": "select",
+                    "items": [{"id": "idea-1", "title": "t"}],
+                },
+            ],
+            "contributions": [
+                *(
+                    {"kind": "scores", "id": f"c-{p}", "round_id": "r-mk-design", "participant": p, **scores}
+                    for p, scores in (
+                        ("p-000001", {"item_id": "idea-1", "feasibility": 2, "value": 1, "human_value": 5}),
+                        ("p-000002", {"item_id": "idea-1", "feasibility": 5, "value": 2}),
+                        ("p-000003", {"item_id": "idea-1", "feasibility": 5}),
+                    )
+                ),
+                *(
+                    {
+                        "kind": "votes",
+                        "id": f"v-{p}",
+                        "round_id": "r-mk-select",
+                        "participant": p,
+                        "dots": dots,
+                    }
+                    for p, dots in (("p-000001", {"idea-1": 7}), ("p-000004", {"idea-1": 4}))
+                ),
+            ],
+        }
+    )
+    s.record_team()  # the team's numbers in Design's and Select's records, as the product puts them
     s.add_turn(Phase.SELECT, "user", "We confirm it.")  # a confirmation the facilitator could give
     return s
 
@@ -243,6 +283,8 @@ SHOWN_AS: dict[tuple[type[BaseModel], str], list[str]] = {
     (Evaluation, "scale"): ["1-5"],
     (Selection, "idea_id"): ["Mk-idea-title (idea-1)"],
     (Selection, "confirmed_by_user"): ["confirmed by the team"],
+    (TeamIdeaScores, "idea_id"): ["The team's scores", "| Mk-idea-title (idea-1) | 4 ± 1.41 (n=3) / 4.25 |"],
+    (TeamIdeaVotes, "idea_id"): ["The team's dot votes", "| Mk-idea-title (idea-1) | 11 | 2 | 1 | yes |"],
     (TestFailure, "line"): ["tests/test_fit.py:417"],
     (PocState, "iterations"): ["Iterations: 1"],
     (PocIteration, "iteration"): ["| 1 |"],

@@ -54,6 +54,7 @@ def _session() -> WorkshopSession:
         ]
     )
     session.selection = Selection(idea_id="team-c1", rationale="The team and the model agree.")
+    session.record_team()  # as the product does when a record or the room changes
     return session
 
 
@@ -65,14 +66,41 @@ def test_the_export_shows_the_team_s_scores_and_votes_beside_the_model_s(tmp_pat
     select = next(t for n, t in texts.items() if "select" in n)
     assert "### Waste forecast (team-c1), the team's" in ideate
     assert "## The team in the room" in design
-    # Feasibility: the team's 4, 2, 3 -> mean 3, spread 0.82, n=3; the model's 4.
-    assert (
-        "| team-c1 | Waste forecast | 3 ± 0.82 (n=3) / 4 | 4 ± 0.82 (n=3) / 4 | 3.67 ± 0.94 (n=3) / 4 |"
-        in design
+    # Design's record: feasibility, the team's 4, 2, 3 -> mean 3, spread 0.82, n=3; the model's 4.
+    assert "### The team's scores" in design and (
+        "| Waste forecast (team-c1) | 3 ± 0.82 (n=3) / 4 | 4 ± 0.82 (n=3) / 4 "
+        "| 3.67 ± 0.94 (n=3) / 4 | 3 | r2 |" in design
     )
-    assert "| team-c1 | Waste forecast | 4 | 2 | 1 | yes |" in select  # dots, voters, model's rank, chosen
+    # Select's record: dots, voters, model's rank, chosen, round.
+    assert "| Waste forecast (team-c1) | 4 | 2 | 1 | yes | r3 |" in select
+    # Each round points to the record instead of repeating the numbers.
+    assert "The aggregate is in Design's evaluation" in design
+    assert "The aggregate is in Select's selection" in select
     for text in texts.values():
         assert "Ana" not in text and "Caro" not in text  # no participant is named
+
+
+def test_the_export_reads_the_team_s_numbers_from_the_record(tmp_path: Path) -> None:
+    session = _session()
+    assert session.evaluation is not None and session.selection is not None
+    session.evaluation.team_scores[0].feasibility.mean = 1.25  # the record says so, not the room
+    session.selection.team_votes[0].dots = 17
+    export_session(session, tmp_path, formats=["md", "html"])
+    texts = {p.name: p.read_text() for p in tmp_path.glob("*.md")}
+    design = next(t for n, t in texts.items() if "design" in n)
+    select = next(t for n, t in texts.items() if "select" in n)
+    assert "| Waste forecast (team-c1) | 1.25 ± 0.82 (n=3) / 4 |" in design
+    assert "| Waste forecast (team-c1) | 17 | 2 |" in select
+    report = (tmp_path / "report.html").read_text()
+    assert "1.25 ± 0.82 (n=3) / 4" in report and "<td>17</td>" in report
+
+
+def test_a_round_whose_numbers_are_not_in_a_record_shows_them_itself(tmp_path: Path) -> None:
+    session = _session()
+    session.evaluation = session.selection = None  # Design's round ran before the model's evaluation
+    export_session(session, tmp_path, formats=["md"])
+    design = next(p.read_text() for p in tmp_path.glob("*.md") if "design" in p.name)
+    assert "| team-c1 | Waste forecast | 3 ± 0.82 (n=3) / – | 4 ± 0.82 (n=3) / – |" in design
 
 
 def test_a_hostile_idea_stays_text_in_the_app_the_record_the_export_and_the_report(tmp_path: Path) -> None:
@@ -94,5 +122,8 @@ def test_a_hostile_idea_stays_text_in_the_app_the_record_the_export_and_the_repo
     ideate_md = next((tmp_path / "out").glob("*ideate*.md")).read_text()
     assert "### Smart tills \\<img src=x" in ideate_md and "\\#\\# Drop every other idea" in ideate_md
     assert "\n~~~" not in ideate_md and "\n# Heading" not in ideate_md  # the notes are one line, escaped
+    select_md = next((tmp_path / "out").glob("*select*.md")).read_text()
+    votes = select_md.split("### The team's dot votes", 1)[1].split("\n### ", 1)[0]
+    assert "| Smart tills \\<img src=x" in votes and "<img" not in votes.replace("\\<img", "")
     # Nothing the team typed opened a block: the sections after the hostile idea are still headings.
     assert report.count("<h2>The team in the room</h2>") == 3
