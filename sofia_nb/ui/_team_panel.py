@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from ..session._team import CRITERIA, CRITERION_LABELS, RoundKind, RoundResults, RoundState
 from ..workshop import Workshop
+from ._countdown import Countdown
 from ._dispatch import Dispatcher
 
 if TYPE_CHECKING:
@@ -107,6 +108,7 @@ class TeamPanel(w.VBox):
         self.entries = w.Dropdown(options=[], description="Entry")
         self.remove_button = _button("Remove entry", "warning", "trash")
         self.counts = w.HTML()
+        self.countdown = Countdown()
         self.aggregate = w.HTML()
         self.status = w.HTML()
         for button, action in (
@@ -125,7 +127,10 @@ class TeamPanel(w.VBox):
         super().__init__(
             [
                 w.HTML("<strong>The team in the room</strong>"),
-                w.HBox([self.qr, w.VBox([self.link, self.note, self.counts])], layout=wrap),
+                w.HBox(
+                    [self.qr, w.VBox([self.link, self.note, w.HBox([self.counts, self.countdown])])],
+                    layout=wrap,
+                ),
                 w.HBox([self.stop_button, self.joining_button, self.rotate_button], layout=wrap),
                 w.HBox([self.kind, self.prompt, self.seconds, self.votes, self.open_button], layout=wrap),
                 w.HBox([self.close_button, self.timer_button, self.reveal_button], layout=wrap),
@@ -217,14 +222,12 @@ class TeamPanel(w.VBox):
             else f"round {current.id} {current.kind.value} "
             + ("open" if current.state == RoundState.OPEN else "closed")
         )
-        left = self.room.seconds_left(current) if current is not None else None
-        timer = (
-            f" · {left} s left" if left is not None and current and current.state == RoundState.OPEN else ""
-        )
+        running = current is not None and current.state == RoundState.OPEN
+        self.countdown.show(current.ends_at if running and current else None, self.room.now())
         self.counts.value = (
             f"<span class='sofia-nb-team-counts'>{counts['members']} joined · "
             f"{counts['connected']} connected · "
-            f"{html.escape(state)}: {counts['contributors']} answered, {counts['entries']} entries{timer}"
+            f"{html.escape(state)}: {counts['contributors']} answered, {counts['entries']} entries"
             f"{'' if self.room.joining_open else ' · joining closed'}</span>"
         )
         self.joining_button.description = "Close joining" if self.room.joining_open else "Open joining"

@@ -75,6 +75,10 @@ def _open_round(nb: WorkshopPage, kind: str, prompt: str = "") -> None:
     panel.locator("button").filter(has_text="Open round").click()
 
 
+def _seconds(text: str) -> int:
+    return int(text.split(" s left")[0])
+
+
 def _counts(nb: WorkshopPage) -> str:
     return _panel(nb).locator(".sofia-nb-team-counts").inner_text()
 
@@ -160,10 +164,18 @@ def test_a_team_of_three_ideates_scores_and_votes_from_their_phones(tmp_path: Pa
         nb.send(DEMO_LINES["design"][0])
         nb.click("Continue", "Composite scores")
 
-        # Select: three dots each.
+        # Select: three dots each, on a two-minute timer.
+        _panel(nb).locator("input[type=number]").nth(0).fill("120")
         _panel(nb).locator("input[type=number]").nth(1).fill("3")
         _open_round(nb, "select")
         nb.wait_for("the select round", lambda: "select open" in _counts(nb))
+        # The app's timer ticks by itself: nothing happens in the room, the number still goes down.
+        countdown = _panel(nb).locator(".sofia-nb-countdown")
+        nb.wait_for("the timer", lambda: countdown.inner_text().endswith(" s left"))
+        started, counts = _seconds(countdown.inner_text()), _counts(nb)
+        assert 110 <= started <= 120, countdown.inner_text()
+        nb.wait_for("the timer ticking", lambda: _seconds(countdown.inner_text()) <= started - 2)
+        assert _counts(nb) == counts  # no room change drove it
         for phone, plan in zip(
             phones, [[IDEAS[0]] * 3, [IDEAS[0], "Night order assistant"], [IDEAS[2]]], strict=True
         ):
@@ -201,6 +213,14 @@ def test_a_team_of_three_ideates_scores_and_votes_from_their_phones(tmp_path: Pa
     select_md = (export / "select.md").read_text()
     assert "## The team in the room" in select_md and "| 4 | 2 |" in select_md
     assert "3 ± 0.82 (n=3)" in (export / "design.md").read_text()
+    # The team's numbers are part of Design's and Select's records.
+    (scored,) = saved["evaluation"]["team_scores"]
+    assert scored["feasibility"] == {"mean": 3.0, "spread": 0.82, "count": 3} and scored["scorers"] == 3
+    assert sorted(v["dots"] for v in saved["selection"]["team_votes"] if v["dots"]) == [1, 1, 4]
+    assert (
+        "### The team's dot votes" in select_md
+        and "### The team's scores" in (export / "design.md").read_text()
+    )
     report = (export / "report.html").read_text()
     assert "<img src=x" not in report and "&lt;img src=x" in report
     assert outside == [], f"a phone asked for something outside the room: {outside}"

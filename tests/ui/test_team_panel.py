@@ -89,3 +89,24 @@ async def test_invite_open_a_round_and_the_team_s_ideas_reach_the_app_the_sessio
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", server.port), timeout=1).close()
     assert not app.invite_button.disabled  # a new invitation is one click away
+
+
+def test_the_timer_is_sent_once_per_deadline_and_counted_down_in_the_view() -> None:
+    """The app's countdown costs one message per deadline (opened, set, closed), never one per
+    second: refreshing the panel with the deadline unchanged sends nothing."""
+    from datetime import UTC, datetime, timedelta
+
+    from sofia_nb.ui._countdown import Countdown
+
+    now = datetime(2026, 12, 5, 1, 0, tzinfo=UTC)
+    countdown = Countdown()
+    sent: list[tuple[float, int]] = []
+    countdown.observe(lambda _: sent.append((countdown.seconds, countdown.serial)), names="serial")
+    countdown.show(now + timedelta(seconds=90), now)
+    for tick in range(1, 30):  # the panel refreshes as phones send; the deadline is the same
+        countdown.show(now + timedelta(seconds=90), now + timedelta(seconds=tick))
+    assert sent == [(90.0, 1)] and countdown.text == "90 s left"
+    countdown.show(now + timedelta(seconds=30), now + timedelta(seconds=40))  # the timer set again
+    assert countdown.text == "time is up" and len(sent) == 2
+    countdown.show(None, now)  # the round closed
+    assert countdown.text == "" and countdown.seconds < 0 and len(sent) == 3
