@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 
 from sofia_nb.participants import ParticipantServer, Room
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, PageWatch, require_browser
 
@@ -27,12 +31,21 @@ IDEAS = [
 ]
 
 
-def wait_for(condition: Callable[[], bool], limit: float = 20.0) -> None:
-    """Wait for the server's side of a click; the limit only bounds a hang."""
+def wait_for(
+    page: Page, condition: Callable[[], bool], limit: float = 20.0, why: Callable[[], str] = str
+) -> None:
+    """Wait for the server's side of a click; the limit only bounds a hang (``why`` says what the
+    pages showed then, so a run that hangs says where).
+
+    It waits with Playwright's own wait, never ``time.sleep``: the contexts route every request
+    through this process (a route with a predicate intercepts all of them), and the sync API
+    answers a routed request only while a Playwright call runs, so a page's request made during
+    a plain sleep (an update stream opening just after the last click) would be held until the
+    wait ran out."""
     deadline = time.monotonic() + limit
     while not condition():
-        assert time.monotonic() < deadline, "the room did not change in time"
-        time.sleep(0.05)
+        assert time.monotonic() < deadline, f"the room did not change in time {why()}"
+        page.wait_for_timeout(50)
 
 
 def test_three_participants_ideate_score_and_vote_from_their_phones() -> None:
@@ -66,7 +79,14 @@ def test_three_participants_ideate_score_and_vote_from_their_phones() -> None:
                 page.get_by_text("You are in.").wait_for()
                 phones.append(page)
             assert room.counts()["members"] == 3
-            wait_for(lambda: room.counts()["connected"] == 3, limit=60.0)  # a refused stream retries in 3 s
+            wait_for(
+                phones[0],
+                lambda: room.counts()["connected"] == 3,
+                limit=60.0,  # a refused stream retries in 3 s
+                why=lambda: (
+                    f"{room.counts()}; the phones say {[p.locator('#status').inner_text() for p in phones]}"
+                ),
+            )
 
             # Ideate: each phone adds an idea; the first one is hostile
             ideate = room.open_round(
@@ -87,7 +107,7 @@ def test_three_participants_ideate_score_and_vote_from_their_phones() -> None:
                 page.get_by_label("What it does and for whom (optional)").fill("for the dispatchers")
                 page.get_by_role("button", name="Submit idea").click()
                 page.get_by_text("Your ideas").wait_for()
-            wait_for(lambda: room.counts()["entries"] == 3)
+            wait_for(phones[0], lambda: room.counts()["entries"] == 3)
             assert room.counts()["contributors"] == 3
             assert room.results(ideate.id).ideas[0].title == HOSTILE  # type: ignore[union-attr]
             # nobody sees another's idea before the reveal
@@ -120,7 +140,7 @@ def test_three_participants_ideate_score_and_vote_from_their_phones() -> None:
             assert focused == "Save scores"
             keyboard.keyboard.press("Enter")
             keyboard.get_by_text("Saved: Feasibility 3, Value 1, Human value 5").wait_for()
-            wait_for(lambda: room.results().scores[0].scorers == 3)  # type: ignore[union-attr]
+            wait_for(phones[0], lambda: room.results().scores[0].scorers == 3)  # type: ignore[union-attr]
             feasibility = room.results().scores[0].criteria["feasibility"]  # type: ignore[union-attr]
             assert (feasibility.mean, feasibility.count) == (3.0, 3)
             phones[0].screenshot(path=str(out / "design.png"), full_page=True)
@@ -136,7 +156,7 @@ def test_three_participants_ideate_score_and_vote_from_their_phones() -> None:
                     page.get_by_role("button", name=f"Add a vote to {title}").click()
                 page.get_by_role("button", name="Send votes").click()
                 page.get_by_text("Votes sent.").wait_for()
-            wait_for(lambda: room.counts()["contributors"] == 3)
+            wait_for(phones[0], lambda: room.counts()["contributors"] == 3)
             tally = {v.item_id: (v.dots, v.voters) for v in room.results(select.id).votes}  # type: ignore[union-attr]
             assert tally == {"idea-1": (2, 2), "idea-2": (4, 3)}
 
@@ -155,3 +175,52 @@ def test_three_participants_ideate_score_and_vote_from_their_phones() -> None:
     finally:
         server.stop()
     assert outside == [], "the page asked for something that is not the room's"
+
+
+def test_a_phone_whose_reconnection_is_refused_keeps_trying() -> None:
+    """A refused update stream makes the page ask the room again; when that request fails too
+    (a dropped connection), the page tries again rather than staying without updates for good."""
+    require_browser()
+    from playwright.sync_api import Route, sync_playwright
+
+    room = Room()
+    server = ParticipantServer(room).start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+            page = context.new_page()
+            watch = PageWatch().attach(page)
+            page.goto(server.url)
+            page.get_by_label("Your name (optional)").fill("Dana")
+            refused: list[str] = []
+
+            def refuse(route: Route) -> None:
+                refused.append(route.request.url)
+                route.fulfill(status=429, content_type="application/json", body='{"error": {}}')
+
+            def drop(route: Route) -> None:
+                refused.append(route.request.url)
+                route.abort()
+
+            # The first stream after joining is refused, and the page's next question is dropped.
+            context.route("**/events", refuse, times=1)
+            context.route("**/api/me", drop, times=1)
+            page.get_by_role("button", name="Join").click()
+            page.get_by_text("You are in.").wait_for()
+            wait_for(
+                page,
+                lambda: room.counts()["connected"] == 1,
+                limit=30.0,
+                why=lambda: (
+                    f"{room.counts()}; refused {refused}; "
+                    f"the page says {page.locator('#status').inner_text()!r}"
+                ),
+            )
+            assert [u.rsplit("/", 1)[1] for u in refused] == ["events", "me"]
+            room.open_round("ideate", prompt="Still there?")
+            page.get_by_text("Still there?").wait_for()  # the update came through the new stream
+            assert watch.page_errors == []
+            browser.close()
+    finally:
+        server.stop()

@@ -9,6 +9,7 @@ const KIND_TITLES = { question: "Question", ideate: "Ideate: add ideas", design:
 
 let view = null;
 let stream = null;
+let ended = false;  // the link stopped working: nothing more to ask
 let shownKey = "";
 let timerEnd = null;
 let dots = {};
@@ -59,6 +60,7 @@ async function call(path, body) {
 }
 
 function gone() {
+  ended = true;
   if (stream) stream.close();
   stream = null;
   for (const id of ["join", "wait", "round", "results"]) $(id).hidden = true;
@@ -83,6 +85,9 @@ async function start() {
   const data = await call("api/me");
   if (data) show(data);
   if (data && data.joined) follow();
+  // No answer (a refusal, a dropped connection): try again as a stream does, or the page would
+  // stay without updates for good after one failed reconnect.
+  else if (!data && !ended) setTimeout(start, 3000);
 }
 
 function show(next) {
