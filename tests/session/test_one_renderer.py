@@ -283,8 +283,8 @@ SHOWN_AS: dict[tuple[type[BaseModel], str], list[str]] = {
     (Evaluation, "scale"): ["1-5"],
     (Selection, "idea_id"): ["Mk-idea-title (idea-1)"],
     (Selection, "confirmed_by_user"): ["confirmed by the team"],
-    (TeamIdeaScores, "idea_id"): ["The team's scores", "| Mk-idea-title (idea-1) | 4 ± 1.41 (n=3) / 4.25 |"],
-    (TeamIdeaVotes, "idea_id"): ["The team's dot votes", "| Mk-idea-title (idea-1) | 11 | 2 | 1 | yes |"],
+    (TeamIdeaScores, "idea_id"): ["The team's scores", "4 ± 1.41 (n=3) / 4.25"],  # beside the model's
+    (TeamIdeaVotes, "idea_id"): ["The team's dot votes", "Mk-idea-title (idea-1)"],
     (TestFailure, "line"): ["tests/test_fit.py:417"],
     (PocState, "iterations"): ["Iterations: 1"],
     (PocIteration, "iteration"): ["| 1 |"],
@@ -524,7 +524,12 @@ def test_changed_sections_keep_only_what_changed_under_its_sections_title() -> N
     other.selection.confirmed_by_user, other.selection.confirmed_at = False, None
     other.business_context.company_name = "Harbour Lane Eyecare"  # its web results still name it
     design = changed_sections(phase_sections(before, Phase.DESIGN), phase_sections(after, Phase.DESIGN))
-    assert [(s.title, s.level) for s in design] == [("Evaluation", 2), ("Feasibility × value matrix", 3)]
+    assert [(s.title, s.level) for s in design] == [
+        ("Evaluation", 2),
+        ("The team's scores", 3),  # the model's value is shown beside the team's
+        ("Feasibility × value matrix", 3),
+    ]
+    assert "1.5 ± 0.5 (n=2) / 5" in str(design[1].parts)  # value: the team's 1 and 2, the model's 5
     (table,) = design[0].parts
     assert table == Table(
         ("idea", "feasibility", "value", "human value"), (("Mk-idea-title (idea-1)", "4.25", "5", "2.5"),)

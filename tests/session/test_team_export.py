@@ -92,7 +92,7 @@ def test_the_export_reads_the_team_s_numbers_from_the_record(tmp_path: Path) -> 
     assert "| Waste forecast (team-c1) | 1.25 ± 0.82 (n=3) / 4 |" in design
     assert "| Waste forecast (team-c1) | 17 | 2 |" in select
     report = (tmp_path / "report.html").read_text()
-    assert "1.25 ± 0.82 (n=3) / 4" in report and "<td>17</td>" in report
+    assert "1.25 ± 0.82 (n=3) / 4" in report and ">17</td>" in report
 
 
 def test_a_round_whose_numbers_are_not_in_a_record_shows_them_itself(tmp_path: Path) -> None:
