@@ -22,6 +22,7 @@ from ..inert import SafeHtml
 from ..session import Phase, PhaseReview, SessionStatus
 from ..workshop import CONVERSATION_PHASES, NavigationError, Workshop, WorkshopRun
 from ._consent_card import ConsentCard
+from ._consent_log import ConsentLog
 from ._conversation import ConversationView
 from ._current import use
 from ._develop import PocDevelopment
@@ -159,6 +160,8 @@ class WorkshopApp(TextForm, w.VBox):
         self.develop_area = w.VBox()
         self.tool_log = ToolCallLog(bus, layout=w.Layout(flex="1 1 auto", min_width="0"))
         self.tool_log.restore(session.tool_calls)
+        self.consent_log = ConsentLog(bus)
+        self.consent_log.restore(session.consent_decisions)
         self.meter = TokenMeter(
             bus, context_window=workshop.llm.context_window, layout=w.Layout(flex="0 0 380px", width="380px")
         )
@@ -214,7 +217,15 @@ class WorkshopApp(TextForm, w.VBox):
                 self.review_note,
                 self.team_area,
                 self.status,
-                w.HBox([self.tool_log, self.meter], layout=w.Layout(width="100%")),
+                w.HBox(
+                    [
+                        w.VBox(
+                            [self.tool_log, self.consent_log], layout=w.Layout(flex="1 1 auto", min_width="0")
+                        ),
+                        self.meter,
+                    ],
+                    layout=w.Layout(width="100%"),
+                ),
                 self.develop_area,
                 self.results,
             ],
@@ -256,7 +267,7 @@ class WorkshopApp(TextForm, w.VBox):
     def close(self) -> None:
         self.stop_team()
         self.record.close()
-        for child in (self.stepper, self.chat, self.results, self.tool_log, self.meter):
+        for child in (self.stepper, self.chat, self.results, self.tool_log, self.consent_log, self.meter):
             child.close()
         super().close()
 
