@@ -257,15 +257,16 @@ def matrix_mermaid(evaluation: Evaluation, titles: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-def matrix_legend(evaluation: Evaluation, titles: dict[str, str]) -> Items:
-    """What each number of the matrix stands for."""
-    return Items(
-        tuple(
-            f"{titled(e.idea_id, titles)}: feasibility {_score(e.feasibility)}, value {_score(e.value)}"
-            for e in evaluation.ideas
-        ),
-        numbered=True,
-    )
+def matrix_legend(evaluation: Evaluation, names: dict[str, str | Typed]) -> Items:
+    """What each number of the matrix stands for (``names``: ``idea_names``)."""
+
+    def item(e: IdeaEvaluation) -> Cell:
+        name = names.get(e.idea_id, e.idea_id)
+        words = name.text if isinstance(name, Typed) else name
+        text = f"{words}: feasibility {_score(e.feasibility)}, value {_score(e.value)}"
+        return Typed(text) if isinstance(name, Typed) else text
+
+    return Items(tuple(item(e) for e in evaluation.ideas), numbered=True)
 
 
 # --- the phases -----------------------------------------------------------------------------
@@ -408,7 +409,7 @@ def _ideate(s: WorkshopSession) -> list[Section]:
     return out
 
 
-def _idea_evaluation(e: IdeaEvaluation, titles: dict[str, str]) -> list[Section]:
+def _idea_evaluation(e: IdeaEvaluation, names: dict[str, str | Typed]) -> list[Section]:
     parts: list[Part] = [
         *_facts(("Human value", e.human_value)),
         *_labelled("Risks", e.risks),
@@ -417,7 +418,7 @@ def _idea_evaluation(e: IdeaEvaluation, titles: dict[str, str]) -> list[Section]
         *_labelled("Assumptions", e.assumptions),
         *_facts(*((k.capitalize(), v) for k, v in e.bxt.items())),
     ]
-    return _section(titled(e.idea_id, titles), *parts, level=3)
+    return _section(names.get(e.idea_id, e.idea_id), *parts, level=3)
 
 
 def _labelled(label: str, items: Sequence[str]) -> tuple[Part, ...]:
@@ -432,9 +433,9 @@ def _design(s: WorkshopSession) -> list[Section]:
     ev = s.evaluation
     if not ev or not ev.ideas:
         return []
-    titles = {i.id: i.title for i in s.ideas}
+    names = idea_names(s)
     rows = tuple(
-        (titled(e.idea_id, titles), _score(e.feasibility), _score(e.value), _score(e.human_value_score))
+        (names.get(e.idea_id, e.idea_id), _score(e.feasibility), _score(e.value), _score(e.human_value_score))
         for e in ev.ideas
     )
     out = _section(
@@ -444,16 +445,18 @@ def _design(s: WorkshopSession) -> list[Section]:
         Table(("idea", "feasibility", "value", "human value"), rows),
     )
     out += _team_scores(s, ev)
-    matrix = (MermaidDiagram(matrix_mermaid(ev, titles)), matrix_legend(ev, titles))
+    titles = {i.id: i.title for i in s.ideas}  # Mermaid labels: escaped by the one Mermaid writer
+    matrix = (MermaidDiagram(matrix_mermaid(ev, titles)), matrix_legend(ev, names))
     out += _section("Feasibility × value matrix", *matrix, level=3)
-    return out + [sec for e in ev.ideas for sec in _idea_evaluation(e, titles)]
+    return out + [sec for e in ev.ideas for sec in _idea_evaluation(e, names)]
 
 
 _BESIDE = "Each cell: the team's mean ± spread (n) / the model's score, on 1–5."
 
 
-def _idea_cells(s: WorkshopSession) -> dict[str, Cell]:
-    """Each idea as a table cell: ``Title (id)``, a participant's title as typed text."""
+def idea_names(s: WorkshopSession) -> dict[str, str | Typed]:
+    """Each idea as people name it, ``Title (idea-2)``, for every place that shows an idea: a
+    participant's title as typed text (shown literally wherever it is drawn), the model's as written."""
     return {
         i.id: Typed(titled(i.id, {i.id: i.title})) if i.from_team else titled(i.id, {i.id: i.title})
         for i in s.ideas
@@ -463,7 +466,7 @@ def _idea_cells(s: WorkshopSession) -> dict[str, Cell]:
 def _team_scores(s: WorkshopSession, ev: Evaluation) -> list[Section]:
     """The team's scores from Design's record, each beside the model's."""
     model = {e.idea_id: e for e in ev.ideas}
-    ideas = _idea_cells(s)
+    ideas = idea_names(s)
     rows = tuple(
         (
             ideas.get(t.idea_id, t.idea_id),
@@ -486,7 +489,7 @@ def _beside(team: dict[str, CriterionStats], e: IdeaEvaluation | None) -> tuple[
 def _team_votes(s: WorkshopSession, sel: Selection) -> list[Section]:
     """The team's dot votes from Select's record, beside the model's ranking."""
     ranks = {r.idea_id: r.rank for r in s.evaluation.ranking()} if s.evaluation else {}
-    ideas = _idea_cells(s)
+    ideas = idea_names(s)
     rows = tuple(
         (
             ideas.get(v.idea_id, v.idea_id),
@@ -505,13 +508,13 @@ def _team_votes(s: WorkshopSession, sel: Selection) -> list[Section]:
 def _ranking(s: WorkshopSession) -> list[Section]:
     if not s.evaluation or not s.evaluation.ideas:
         return []
-    titles = {i.id: i.title for i in s.ideas}
+    names = idea_names(s)
     weights = ", ".join(
         f"{name.removesuffix('_score').replace('_', ' ')} {w:.0%}" for name, w in RANKING_WEIGHTS.items()
     )
     ranking = s.evaluation.ranking()
     rows = tuple(
-        (f"{r.rank}=" if r.tied else str(r.rank), titled(r.idea_id, titles), f"{r.score:.2f}")
+        (f"{r.rank}=" if r.tied else str(r.rank), names.get(r.idea_id, r.idea_id), f"{r.score:.2f}")
         for r in ranking
     )
     tie = ("A rank shared by two or more ideas (=) is a tie.",) if any(r.tied for r in ranking) else ()
@@ -528,12 +531,11 @@ def _select(s: WorkshopSession) -> list[Section]:
     sel = s.selection
     if not sel:
         return [Section(r.title, r.parts) for r in _ranking(s)]
-    titles = {i.id: i.title for i in s.ideas}
     state = "confirmed by the team" if sel.confirmed_by_user else "awaiting the team's confirmation"
     out = _section(
         "Selection",
         *_facts(
-            ("Idea", titled(sel.idea_id, titles)),
+            ("Idea", idea_names(s).get(sel.idea_id, sel.idea_id)),
             ("Status", state),
             ("Confirmed at", format_time(sel.confirmed_at)),
         ),

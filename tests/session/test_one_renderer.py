@@ -46,6 +46,7 @@ from sofia_nb.session import (
     TestFailure,
     TestResults,
     Topic,
+    Typed,
     WebResult,
     Workflow,
     WorkflowActivity,
@@ -532,7 +533,8 @@ def test_changed_sections_keep_only_what_changed_under_its_sections_title() -> N
     assert "1.5 ± 0.5 (n=2) / 5" in str(design[1].parts)  # value: the team's 1 and 2, the model's 5
     (table,) = design[0].parts
     assert table == Table(
-        ("idea", "feasibility", "value", "human value"), (("Mk-idea-title (idea-1)", "4.25", "5", "2.5"),)
+        ("idea", "feasibility", "value", "human value"),
+        ((Typed("Mk-idea-title (idea-1)"), "4.25", "5", "2.5"),),  # the full session's idea is the team's
     )
     select = changed_sections(phase_sections(before, Phase.SELECT), phase_sections(other, Phase.SELECT))
     assert select == [Section("Selection", (Facts((("Status", "awaiting the team's confirmation"),)),))]

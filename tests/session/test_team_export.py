@@ -125,5 +125,11 @@ def test_a_hostile_idea_stays_text_in_the_app_the_record_the_export_and_the_repo
     select_md = next((tmp_path / "out").glob("*select*.md")).read_text()
     votes = select_md.split("### The team's dot votes", 1)[1].split("\n### ", 1)[0]
     assert "| Smart tills \\<img src=x" in votes and "<img" not in votes.replace("\\<img", "")
+    # Every place that names the idea (the evaluation and ranking tables, the matrix's legend,
+    # the idea's own evaluation heading, the selection) shows the tag as text, in every document.
+    for document in (tmp_path / "out").glob("*.md"):
+        assert "<img" not in document.read_text().replace("\\<img", ""), document.name
+    design_md = next((tmp_path / "out").glob("*design*.md")).read_text()
+    assert "| Smart tills \\<img src=x" in design_md.split("## Evaluation", 1)[1]
     # Nothing the team typed opened a block: the sections after the hostile idea are still headings.
     assert report.count("<h2>The team in the room</h2>") == 3
