@@ -160,7 +160,7 @@ def _prose(text: str) -> tuple[Part, ...]:
     return (Paragraph(text.strip()),) if text.strip() else ()
 
 
-def _section(title: str, *parts: Part, level: int = 2) -> list[Section]:
+def _section(title: str | Typed, *parts: Part, level: int = 2) -> list[Section]:
     """The section, or nothing when it has nothing to show."""
     return [Section(title, tuple(parts), level)] if parts else []
 
