@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import os
+import select
 import stat
 import sys
 from collections.abc import Iterable
@@ -60,6 +61,27 @@ class LineReader:
             return None
         line, _, self._pending = self._pending.partition(b"\n")
         return line.decode(errors="replace")
+
+    def take_typed_ahead(self) -> str:
+        """On a terminal: take out what was typed before now and not yet read, and return it, so
+        the next line is one typed after the caller's question. A line still being typed (no
+        Enter yet) is dropped with the terminal's input queue. Elsewhere (a pipe, a file, a test's
+        stream) input is a script written in advance: nothing is taken."""
+        try:
+            fd = self.stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            return ""
+        if not os.isatty(fd):
+            return ""
+        import termios  # POSIX only, like the terminal it serves
+
+        while not self._eof and select.select([fd], [], [], 0)[0]:
+            chunk = os.read(fd, 65536)
+            self._pending += chunk
+            self._eof = not chunk
+        termios.tcflush(fd, termios.TCIFLUSH)
+        typed, self._pending = self._pending, b""
+        return typed.decode(errors="replace")
 
     async def _fill(self, fd: int) -> None:
         loop = asyncio.get_running_loop()
@@ -123,6 +145,12 @@ class TerminalConsent:
         )
 
     async def ask(self, request: ConsentRequest) -> ConsentDecision:
+        # Only an answer typed after the question counts: a "yes" typed while the model was still
+        # writing (meant for the conversation) must not allow a tool nobody had been asked about.
+        typed = " ".join(self._reader.take_typed_ahead().split())
+        if typed:
+            note = f"(typed before this question, not taken as its answer: {typed})\n"
+            self._out.write(terminal_text(note))
         self._out.write(self._prompt(request))
         self._out.flush()
         line = await self._reader.readline()
