@@ -23,6 +23,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from sofia_nb._children import dying_with_parent
 from tests.conftest import ROOT
 
 if TYPE_CHECKING:
@@ -90,7 +91,8 @@ def serve_lab(
     env.pop("SOFIA_NB_HEADLESS", None)  # a person clicks here
     log_path = work / "jupyterlab.log"
     with open(log_path, "w") as log:
-        proc = subprocess.Popen(
+        # The server dies with this test process even when it is killed (no teardown then).
+        argv, preexec = dying_with_parent(
             [
                 sys.executable,
                 "-m",
@@ -106,7 +108,11 @@ def serve_lab(
                 f"--LabApp.app_settings_dir={settings}",
                 f"--LabApp.user_settings_dir={work / 'user-settings'}",
                 f"--LabApp.workspaces_dir={work / 'workspaces'}",
-            ],
+            ]
+        )
+        proc = subprocess.Popen(
+            argv,
+            preexec_fn=preexec,
             cwd=work,  # `-m` puts the working directory first on sys.path: keep it ours
             env=env,
             stdout=log,

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from sofia_nb._children import dying_with_parent
 from tests.browser.conftest import (
     ARTIFACTS,
     PageWatch,
@@ -48,7 +49,8 @@ def serve_voila(work: Path) -> Iterator[str]:
     env.pop("SOFIA_NB_HEADLESS", None)  # a person clicks here
     log_path = work / "voila.log"
     with open(log_path, "w") as log:
-        proc = subprocess.Popen(
+        # The server dies with this test process even when it is killed (no teardown then).
+        argv, preexec = dying_with_parent(
             [
                 sys.executable,
                 "-m",
@@ -57,7 +59,11 @@ def serve_voila(work: Path) -> Iterator[str]:
                 "--no-browser",
                 f"--port={port}",
                 "--Voila.ip=127.0.0.1",
-            ],
+            ]
+        )
+        proc = subprocess.Popen(
+            argv,
+            preexec_fn=preexec,
             cwd=work,
             env=env,
             stdout=log,
