@@ -53,3 +53,29 @@ def test_resolved_roots_are_taken_as_they_are_and_other_roots_are_resolved(tmp_p
     assert once == (real.resolve(),)
     with allowed_roots(once) as roots:
         assert roots is once  # a server's roots, resolved when it learnt them: not again per call
+
+
+@pytest.mark.parametrize("form", [".", "", "sub", "sub/", "sub/../sub", "link", "ABS", "ABS/sub"])
+def test_a_folder_resolves_to_what_realpath_names(tmp_path: Path, form: str) -> None:
+    root = tmp_path / "root"
+    (root / "sub").mkdir(parents=True)
+    (root / "link").symlink_to(root / "sub", target_is_directory=True)
+    path = form.replace("ABS", str(root))
+    with allowed_roots([root]):
+        assert resolve_folder(path) == (root / path).resolve()
+
+
+def test_a_folder_beside_a_root_sharing_its_name_prefix_is_outside(tmp_path: Path) -> None:
+    root, sibling = tmp_path / "proj", tmp_path / "proj-secrets"
+    root.mkdir(), sibling.mkdir()
+    with allowed_roots([root]):
+        for path in (str(sibling), "../proj-secrets"):
+            with pytest.raises(ContextError, match="outside the allowed roots"):
+                resolve_folder(path)
+    with allowed_roots([tmp_path / "proj-secrets" / ".."]):  # a root's parent: everything below it
+        assert resolve_folder(str(sibling)) == sibling.resolve()
+
+
+def test_a_missing_folder_is_named(tmp_path: Path) -> None:
+    with allowed_roots([tmp_path]), pytest.raises(ContextError, match=r"gone: not a folder"):
+        resolve_folder("gone")
