@@ -6,6 +6,7 @@ language against ``o200k_base`` to count high) times :data:`SAFETY`, for the few
 
 from __future__ import annotations
 
+import functools
 import json
 from json.encoder import encode_basestring_ascii
 
@@ -40,8 +41,14 @@ def cost(text: str) -> int:
 
 
 def fits(text: str, budget: int) -> bool:
-    """Whether ``text`` is within ``budget`` (0 = no limit)."""
-    return budget == 0 or cost(text) <= budget
+    """Whether ``text`` is within ``budget`` (0 = no limit).
+
+    An ASCII text is estimated at no more than a token per character (:func:`.tokens.estimate_tokens`
+    counts at most one per character of each run), so a short one fits without being counted:
+    every answer is weighed here once more, and most are far below their budget."""
+    if budget == 0 or (text.isascii() and int(len(text) * SAFETY + 0.5) <= budget):
+        return True
+    return cost(text) <= budget
 
 
 def fitting(costs: list[int], budget: int) -> int:
@@ -70,13 +77,18 @@ def _json_tokens(length: int) -> int:
     return int(length / 4 * JSON_SAFETY + 0.5)
 
 
+@functools.lru_cache(maxsize=64)
+def _keys_length(keys: tuple[str, ...]) -> int:
+    """What a flat row's keys cost of its JSON: braces, ``"key": `` per field and ``", "`` between."""
+    return (4 * len(keys) or 2) + sum(len(encode_basestring_ascii(key)) for key in keys)
+
+
 def _row_length(fields: dict[str, object]) -> int:
-    """``len(json.dumps(fields))`` of a flat row: braces, ``"key": value`` per field and ``", "``
-    between them; strings (json's own escaping, ``ensure_ascii``) and integers measured without
-    building the row's JSON, anything else dumped."""
-    length = 4 * len(fields) or 2
-    for key, value in fields.items():
-        length += len(encode_basestring_ascii(key))
+    """``len(json.dumps(fields))`` of a flat row: its keys (the same for every row of a result, so
+    measured once) and values; strings (json's own escaping, ``ensure_ascii``) and integers measured
+    without building the row's JSON, anything else dumped."""
+    length = _keys_length(tuple(fields))
+    for value in fields.values():
         if type(value) is str:
             length += len(encode_basestring_ascii(value))
         elif type(value) is int:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from .tokens import estimate_tokens
+from .tokens import SAMPLED, estimate_tokens
 
 if TYPE_CHECKING:
     from .scan import Skipped
@@ -145,13 +145,21 @@ def scoped_lines(hits: Sequence[_Hit], head: list[str], tail: list[str]) -> list
         for row in rows:
             if row.enclosing and not row.self_scoped:
                 groups[(file, row.enclosing)] = groups.get((file, row.enclosing), 0) + 1
+    everything = head + _render(files, set(groups)) + tail
+    # Scope lines only add to the count of the grouping without them (the estimate counts within
+    # lines, and a one-hit file's ``path:`` becomes ``path`` and a line end), so when the whole fits,
+    # so does the bare grouping, and it need not be counted: unless the text is long enough to be
+    # estimated from samples, where that does not hold.
+    whole = "\n".join(everything) + "\n"
+    weight = estimate_tokens(whole)
+    if len(whole) <= SAMPLED and weight * _MARGIN <= limit:
+        return everything
     shown: set[tuple[str, str]] = set()
     bare = head + _render(files, shown) + tail
     spent = _tokens(bare)
     if spent * _MARGIN > limit:
         return head + plain + tail
-    everything = head + _render(files, set(groups)) + tail
-    if _tokens(everything) * _MARGIN <= limit:
+    if weight * _MARGIN <= limit:
         return everything
     # The biggest groups first (a scope line costs the same over one hit or twenty), each counted
     # as the line it adds (and, in a one-hit file, the path's line end): no re-count of the text.

@@ -10,7 +10,7 @@ this package, per file of at least 2 KB, the raw count is 0.98-1.56 of the real 
 estimate is then at or above the real count on 95 % of the files and a few per cent under it on
 the worst, which is what a budget needs (an answer may cost less than its budget, not more).
 
-A text over :data:`_SAMPLED` characters is estimated from evenly spaced samples of it: the pieces
+A text over :data:`SAMPLED` characters is estimated from evenly spaced samples of it: the pieces
 are counted by a regular expression, which reads about 3 MB/s, and a 2 MB file must not cost a
 second to weigh.
 """
@@ -36,7 +36,7 @@ _PUNCT = _classes(
 )
 _CASE = bytes(0x61 if 0x61 <= c <= 0x7A else 0x41 if 0x41 <= c <= 0x5A else 0x20 for c in range(256))
 _BLOB_CLASS = _classes("".join(c for c in _ASCII if c.isalnum()) + "+/=_-", ord("a"))
-_SAMPLED = 64 * 1024
+SAMPLED = 64 * 1024
 _SAMPLES = 8
 # Per language, the 5th percentile of (the count below) / o200k_base over the files measured above
 # (``benchmarks/context_tools.py`` prints the spread per language).
@@ -68,10 +68,10 @@ def _count(text: str) -> float:
 
 def estimate_tokens(text: str, lang: str = "") -> int:
     """About how many ``o200k_base`` tokens ``text`` is; ``lang`` (``go``, ``python``, ...) calibrates."""
-    if len(text) <= _SAMPLED:
+    if len(text) <= SAMPLED:
         counted = _count(text)
     else:
-        step, size = len(text) // _SAMPLES, _SAMPLED // _SAMPLES
+        step, size = len(text) // _SAMPLES, SAMPLED // _SAMPLES
         sample = "".join(text[i * step : i * step + size] for i in range(_SAMPLES))
         counted = _count(sample) * len(text) / len(sample)
     return int(counted / CALIBRATION.get(lang, 1.0) + 0.5)
