@@ -96,7 +96,8 @@ def test_the_joined_search_finds_what_ripgrep_finds(
     TREE_CACHE.limit = 0
     by_ripgrep = _hits(tmp_path, *patterns, **options)
     TREE_CACHE.limit = 64 * 1024 * 1024
-    monkeypatch.setattr(scan, "_PIECE", 64)  # many runs of files, so their edges are crossed too
+    monkeypatch.setattr(scan, "_RUN", 64)  # many runs of files, so their edges are crossed too
+    monkeypatch.setattr(scan, "_PIECE", 64)
     assert by_ripgrep, "the case finds something"
     assert _hits(tmp_path, *patterns, **options) == by_ripgrep
     assert _hits(tmp_path, *patterns, **options) == by_ripgrep  # warm: the kept joined files
