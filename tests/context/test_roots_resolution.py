@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,38 @@ def test_a_folder_beside_a_root_sharing_its_name_prefix_is_outside(tmp_path: Pat
 def test_a_missing_folder_is_named(tmp_path: Path) -> None:
     with allowed_roots([tmp_path]), pytest.raises(ContextError, match=r"gone: not a folder"):
         resolve_folder("gone")
+
+
+def test_a_folder_inside_the_roots_is_resolved_by_the_kernel_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every grep call resolves its root: without Path.resolve's system call and Python per path
+    component (the slow path, which names what is wrong, is for what the kernel cannot settle)."""
+    root = tmp_path / "root"
+    (root / "sub").mkdir(parents=True)
+    (root / "link").symlink_to(root / "sub", target_is_directory=True)
+    expected = {form: (root / form).resolve() for form in (".", "", "sub", "link", str(root / "sub"))}
+
+    def slow(self: Path, strict: bool = False) -> Path:
+        raise AssertionError(f"Path.resolve called for {self}")
+
+    with allowed_roots([root]):
+        monkeypatch.setattr(Path, "resolve", slow)
+        assert {form: resolve_folder(form) for form in expected} == expected
+
+
+@pytest.mark.parametrize("told", ["{} (deleted)", "(unreachable){}"])
+def test_what_the_kernel_names_a_folder_it_cannot_reach_is_not_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, told: str
+) -> None:
+    # A folder removed between its open and the readlink, or outside this process's root: a race
+    # and a namespace this test cannot make, so the kernel's answer is put in its mouth.
+    (tmp_path / "sub").mkdir()
+    real_readlink = os.readlink
+    monkeypatch.setattr(
+        os,
+        "readlink",
+        lambda p: told.format(real_readlink(p)) if str(p).startswith("/proc/") else real_readlink(p),
+    )
+    with allowed_roots([tmp_path]):
+        assert resolve_folder("sub") == (tmp_path / "sub").resolve()

@@ -93,11 +93,11 @@ def _kernel_real_folder(path: str) -> Path | None:
     Python per path component, a third of a warm call's fixed cost on a small tree; one ``open``
     with ``O_PATH`` and a ``readlink`` of its ``/proc/self/fd`` entry cost three system calls."""
     flags = getattr(os, "O_PATH", 0)
-    if not flags or not path:
+    if not flags:
         return None
     roots = _ALLOWED.get()
     base = str(roots[0]) if roots else os.getcwd()
-    candidate = os.path.join(base, os.path.expanduser(path))  # an absolute path stays as it is
+    candidate = os.path.join(base, os.path.expanduser(path or "."))  # an absolute path stays as it is
     try:
         fd = os.open(candidate, flags | os.O_DIRECTORY | os.O_CLOEXEC)
     except (OSError, ValueError):  # ValueError: a NUL in the path
