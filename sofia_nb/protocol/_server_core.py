@@ -21,7 +21,9 @@ import functools
 import inspect
 import itertools
 import logging
+import threading
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -41,6 +43,7 @@ from ._jsonrpc import (
     Message,
     RequestId,
     check_message,
+    encode,
     error_response,
     is_response,
     loads,
@@ -70,8 +73,14 @@ log = logging.getLogger(__name__)
 LIST_TTL_MS = 300_000  # a served tool table never changes while the process lives
 Era = Literal["handshake", "modern"]
 Send = Callable[[Message], Awaitable[None]]
-Handler = Callable[[dict[str, Any]], CallToolResult | Awaitable[CallToolResult]]
-"""Answers one call with the tool's arguments (plain, or a coroutine for slow work)."""
+Write = Callable[[bytes], None]
+"""A transport's writer of one encoded frame, callable from any thread (stdio: a locked write)."""
+Handler = Callable[[dict[str, Any]], CallToolResult | Awaitable[CallToolResult | None]]
+"""Answers one call with the tool's arguments (plain, or a coroutine for slow work: its ``None``
+means the reply was written already, by :meth:`ToolServer.in_thread`)."""
+
+_REQUEST: ContextVar[RequestId | None] = ContextVar("sofia_mcp_request", default=None)
+"""The id of the request a task answers (each request's task has its own context)."""
 
 
 class ToolFailure(Exception):
@@ -132,6 +141,12 @@ class ToolServer:
         self._on_call = on_call
         self._on_notification = on_notification
         self._send: Send | None = None
+        self._write: Write | None = None
+        # Requests whose work runs in a thread that will write the reply (:meth:`in_thread`), and
+        # those of them cancelled: the thread's reply and a cancel are taken under one lock.
+        self._reply_lock = threading.Lock()
+        self._in_threads: set[RequestId] = set()
+        self._cancelled: set[RequestId] = set()
         self.era: Era | None = None
         self.protocol_version: str | None = None
         self.client_capabilities: ClientCapabilities | None = None
@@ -151,9 +166,15 @@ class ToolServer:
     def _listing(self) -> list[dict[str, Any]]:
         return [served.tool.wire() for served in self._tools.values()]
 
-    def connect(self, send: Send) -> None:
-        """Give the server the transport's writer; every reply and request goes through it."""
+    def connect(self, send: Send, write: Write | None = None) -> None:
+        """Give the server the transport's writer; every reply and request goes through it.
+
+        ``write``, when the transport has one, lets a call running in a worker thread
+        (:meth:`in_thread`) write its reply from there: the reply leaves without waiting for the
+        event loop to wake and take it over, the thread hop that costs most when the server was idle.
+        """
         self._send = send
+        self._write = write
 
     async def send(self, msg: Message) -> None:
         assert self._send is not None, "connect() the server to a transport first"
@@ -208,7 +229,37 @@ class ToolServer:
         if self._background:
             await asyncio.wait(list(self._background), timeout=timeout)
 
+    async def in_thread(self, work: Callable[[], CallToolResult]) -> CallToolResult | None:
+        """Run a call's ``work`` in a worker thread and answer with its result; ``None`` when the
+        thread wrote the reply itself (the transport gave a ``write``). A request cancelled while it
+        runs gets no reply either way: the cancel and the write are taken under one lock."""
+        msg_id = _REQUEST.get()
+        if self._write is None or msg_id is None:
+            return await asyncio.to_thread(work)
+        with self._reply_lock:
+            self._in_threads.add(msg_id)
+        # The thread outlives a cancelled task (it stops at its next check): it, not the task,
+        # takes the request off the lists.
+        return await asyncio.to_thread(self._work_and_reply, work, msg_id)
+
+    def _work_and_reply(self, work: Callable[[], CallToolResult], msg_id: RequestId) -> None:
+        assert self._write is not None
+        try:
+            # A tool's or the encoder's error goes back to the loop, which answers it.
+            frame = encode(result_response(msg_id, self._stamp(work().wire())))
+            with self._reply_lock:
+                if msg_id not in self._cancelled:
+                    try:
+                        self._write(frame)
+                    except (OSError, ValueError) as exc:  # the client went away (a closed pipe or file)
+                        log.info("reply to %s not written: %s", msg_id, exc)
+        finally:
+            with self._reply_lock:
+                self._in_threads.discard(msg_id)
+                self._cancelled.discard(msg_id)
+
     async def _answer(self, msg_id: RequestId, method: str, params: dict[str, Any]) -> None:
+        _REQUEST.set(msg_id)
         try:
             result = await self._dispatch(method, params)
         except JsonRpcError as exc:
@@ -219,7 +270,8 @@ class ToolServer:
             log.exception("handling %s failed", method)
             await self._error(msg_id, JsonRpcError(INTERNAL_ERROR, f"internal error: {type(exc).__name__}"))
         else:
-            await self.send(result_response(msg_id, result))
+            if result is not None:  # None: written by the worker thread (in_thread)
+                await self.send(result_response(msg_id, result))
 
     async def _error(self, msg_id: RequestId | None, error: JsonRpcError) -> None:
         await self.send(error_response(msg_id, error))
@@ -289,7 +341,7 @@ class ToolServer:
 
     # -- requests --------------------------------------------------------------------------------
 
-    async def _dispatch(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+    async def _dispatch(self, method: str, params: dict[str, Any]) -> dict[str, Any] | None:
         self._settle_era(method, params)
         if method == "initialize":
             return self._initialize(params)
@@ -309,7 +361,8 @@ class ToolServer:
                 raise JsonRpcError(INVALID_PARAMS, "invalid cursor: this server lists every tool on one page")
             return self._stamp({"tools": self._listing}, cacheable=True)
         if method == "tools/call":
-            return self._stamp((await self._call(params)).wire())
+            called = await self._call(params)
+            return None if called is None else self._stamp(called.wire())
         raise JsonRpcError(METHOD_NOT_FOUND, f"method not found: {method}")
 
     def _initialize(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -326,7 +379,7 @@ class ToolServer:
             instructions=self.instructions,
         ).wire()
 
-    async def _call(self, params: dict[str, Any]) -> CallToolResult:
+    async def _call(self, params: dict[str, Any]) -> CallToolResult | None:
         name, arguments = params.get("name"), params.get("arguments")
         if self._on_call is not None:
             self._on_call(name, arguments)
@@ -356,8 +409,12 @@ class ToolServer:
 
     def _notification(self, method: str, params: dict[str, Any]) -> None:
         if method == "notifications/cancelled":
-            task = self._running.get(params.get("requestId"))  # type: ignore[arg-type]
+            request_id = params.get("requestId")
+            task = self._running.get(request_id)  # type: ignore[arg-type]
             if task is not None:
+                with self._reply_lock:  # a reply being written from a thread is out already
+                    if request_id in self._in_threads:
+                        self._cancelled.add(request_id)
                 task.cancel()
         elif self._on_notification is not None:
             self._on_notification(method, params)

@@ -49,11 +49,17 @@ async def serve_stdio(server: ToolServer, source: BinaryIO, sink: BinaryIO) -> N
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[bytes | None] = asyncio.Queue()
 
-    async def send(msg: Message) -> None:
-        sink.write(encode(msg))
-        sink.flush()
+    lock = threading.Lock()  # frames from the loop and from worker threads, never interleaved
 
-    server.connect(send)
+    def write(frame: bytes) -> None:
+        with lock:
+            sink.write(frame)
+            sink.flush()
+
+    async def send(msg: Message) -> None:
+        write(encode(msg))
+
+    server.connect(send, write)
     # A thread, not loop.connect_read_pipe: stdin may be a regular file, which asyncio's pipe
     # transport refuses.
     threading.Thread(target=_read_lines, args=(source, loop, queue), name="mcp-stdin", daemon=True).start()

@@ -69,7 +69,7 @@ class ContextServer:
         caps = self.core.client_capabilities
         return caps is not None and caps.roots is not None
 
-    async def _call(self, tool: ContextTool, arguments: dict[str, Any]) -> p.CallToolResult:
+    async def _call(self, tool: ContextTool, arguments: dict[str, Any]) -> p.CallToolResult | None:
         if not self._roots_ready.is_set():
             try:
                 await asyncio.wait_for(self._roots_ready.wait(), ROOTS_WAIT_S)
@@ -80,7 +80,9 @@ class ContextServer:
         # search loops stop at their next step rather than running on to their deadline.
         stop = threading.Event()
         try:
-            return await asyncio.to_thread(self._run_tool, tool, arguments, self._allowed, stop)
+            return await self.core.in_thread(
+                functools.partial(self._run_tool, tool, arguments, self._allowed, stop)
+            )
         except asyncio.CancelledError:
             stop.set()
             raise
