@@ -92,6 +92,24 @@ def test_grep_columns_are_characters(tmp_path: Path) -> None:
     assert (hit.line, hit.col) == (1, 12)
 
 
+def test_columns_and_text_of_every_hit_on_a_line(tmp_path: Path) -> None:
+    """UTF-8, Latin-1 and ASCII lines with two hits each: columns in characters, the line's own text."""
+    (tmp_path / "a_utf8.py").write_text("    né = total + total  # é\n", encoding="utf-8")
+    (tmp_path / "b_latin.py").write_bytes("    dé = total + total  # é\n".encode("latin-1"))
+    (tmp_path / "c_ascii.py").write_text("    ne = total + total\n", encoding="utf-8")
+    hits = grep(GrepInput(patterns=["total"], root=str(tmp_path))).patterns[0].hits
+    assert [(h.file, h.col, h.text) for h in hits] == [
+        ("a_utf8.py", 10, "né = total + total  # é"),
+        ("a_utf8.py", 18, "né = total + total  # é"),
+        ("b_latin.py", 10, "dé = total + total  # é"),
+        ("b_latin.py", 18, "dé = total + total  # é"),
+        ("c_ascii.py", 10, "ne = total + total"),
+        ("c_ascii.py", 18, "ne = total + total"),
+    ]
+    found = refs(RefsInput(symbol="total", root=str(tmp_path)))
+    assert [(r.file, r.col, r.text) for r in found.refs] == [(h.file, h.col, h.text) for h in hits]
+
+
 def test_grep_stays_inside_the_roots(tree: Path, tmp_path: Path) -> None:
     secret = tmp_path / "outside"
     secret.mkdir()

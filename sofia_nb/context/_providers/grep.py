@@ -155,8 +155,9 @@ def _kept_hits(files: list[ScannedFile], pattern: Pattern, cap: int, allowance: 
         hits = scanned.line_hits(pattern, room)
         labels = enclosings(scanned, {h.line: h.col for h in reversed(hits)})
         for h in hits:
-            hit = GrepHit(file=scanned.rel, line=h.line, col=h.col, enclosing=labels[h.line], text=h.text)
-            hit._indent = h.indent
+            text, indent = h.shown()
+            hit = GrepHit(file=scanned.rel, line=h.line, col=h.col, enclosing=labels[h.line], text=text)
+            hit._indent = indent
             if not allowance.take(hit):
                 break
             kept.append(hit)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 from operator import itemgetter
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -16,7 +16,7 @@ from .._support.defs import could_declare, definition_positions
 from .._support.hits_text import notes, scoped_lines
 from .._support.imports import imported_names, qualifier
 from .._support.lang_ts import grammar_for
-from .._support.langs import BY_SUFFIX, language_for
+from .._support.langs import BY_SUFFIX
 from .._support.roots import resolve_folder
 from .._support.scan import (
     LineHit,
@@ -81,17 +81,17 @@ class RefsResult(BaseModel):
     note: str = Field("", description="what the budget left out, and how to get it (empty when nothing)")
 
 
-def _grammar(path: PurePath, family: str) -> str | None:
+def _grammar(suffix: str, family: str) -> str | None:
     """The parser :func:`definition_positions` uses for a file; ``None`` for Vue (blocks, not one tree)."""
     if family == "ts":
-        return None if path.suffix.lower() == ".vue" else grammar_for(path.suffix)
+        return None if suffix == ".vue" else grammar_for(suffix)
     return family
 
 
 def _local(scanned: ScannedFile, hits: list[LineHit]) -> list[LineHit]:
     """The hits that may name this repository's declaration: not those qualified by a package or
     module the file imports (``time.ParseDuration`` is Go's, ``os.path.join`` Python's)."""
-    language = language_for(PurePath(scanned.path))
+    language = scanned.language
     family = _FAMILY.get(language.name, "") if language is not None else ""
     if family not in ("go", "python", "ts"):
         return hits
@@ -114,12 +114,11 @@ def _local(scanned: ScannedFile, hits: list[LineHit]) -> list[LineHit]:
 
 def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[tuple[int, int]]:
     """The ``(line, col)`` of the hits that declare ``symbol``: by syntax tree, per occurrence."""
-    path = PurePath(scanned.path)
-    language = language_for(path)
+    language = scanned.language
     if language is None:
         return set()
     family = _FAMILY[language.name]
-    grammar = _grammar(path, family)
+    grammar = _grammar(scanned.suffix, family)
     if grammar is not None:
         lines = dict(scanned.lines)
         could = could_declare(grammar, symbol)
@@ -149,7 +148,7 @@ def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[
     for hit in hits:
         if hit.line not in found and (
             any(s.name.rsplit(".", 1)[-1] == symbol for s in scopes.starting_at(hit.line))
-            or binding.search(hit.text)
+            or binding.search(hit.shown()[0])
         ):
             found[hit.line] = (hit.line, hit.col)
     return set(found.values())
@@ -210,15 +209,16 @@ def run(request: RefsInput) -> RefsResult:
     )
     allowance = Allowance(request.budget, [result.model_dump(mode="json"), "x" * 130])  # and the note
     for is_use, rel, line, col, hit, _ in chosen:
+        text, indent = hit.shown()
         ref = Ref(
             kind="use" if is_use else "def",
             file=rel,
             line=line,
             col=col,
             enclosing=labels[rel][line],
-            text=hit.text,
+            text=text,
         )
-        ref._indent = hit.indent
+        ref._indent = indent
         if not allowance.take(ref):
             break
         result.refs.append(ref)

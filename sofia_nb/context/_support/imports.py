@@ -54,5 +54,8 @@ _QUALIFIER = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*)*\.
 def qualifier(line: str, col: int) -> str:
     """The first name of the dotted chain ahead of column ``col`` (1-based): ``time`` in
     ``time.ParseDuration``, ``os`` in ``os.path.join``; ``""`` for an unqualified name."""
-    match = _QUALIFIER.search(line[: col - 1])
+    before = line[: col - 1]
+    if not before.endswith("."):  # most hits: no search, which would start at every character
+        return ""
+    match = _QUALIFIER.search(before)
     return match[1] if match else ""

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 from . import cancel, ripgrep
 from .env import env_number
 from .errors import ContextError
-from .langs import language_for
+from .langs import BY_SUFFIX, Language
 from .outline import ScopeIndex
 from .ripgrep import RgQuery
 from .tree_cache import TREE_CACHE, CachedFile
@@ -49,10 +49,21 @@ class Skipped(BaseModel):
 
 @dataclass
 class LineHit:
+    """A match: where it is, and its line's text, worked out when first read (``refs`` finds every
+    hit of a name but shows only those it returns)."""
+
     line: int
     col: int  # 1-based, in characters
-    text: str
-    indent: str = ""  # the whitespace ``text`` was trimmed of: grep -rn prints it
+    source: bytes = field(repr=False)  # the line, as found in the file
+    width: int = 0  # the match's length in bytes
+
+    def shown(self) -> tuple[str, str]:
+        """The line without its indent (the match and what is around it, on a long line), and the
+        indent (grep -rn prints it)."""
+        decoded = _decode_line(self.source)[0]
+        text = decoded.strip()
+        indent = decoded[: len(decoded) - len(decoded.lstrip())]
+        return (text if len(text) <= MAX_TEXT else hit_window(decoded, self.col, self.width)), indent
 
 
 @dataclass
@@ -72,18 +83,33 @@ class ScannedFile:
     starts: list[int] = field(default_factory=list, repr=False)
     spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
 
+    # Built once per file, and only for a parse: a path object costs more than most of a hit's handling.
+    @functools.cached_property
+    def pure_path(self) -> PurePath:
+        return PurePath(self.path)
+
+    @functools.cached_property
+    def suffix(self) -> str:
+        """The file's extension, lower case (``.tsx``), as ``PurePath.suffix`` gives it."""
+        return os.path.splitext(self.path)[1].lower()
+
+    @functools.cached_property
+    def language(self) -> Language | None:
+        """The backend that reads the file (by its extension), if any."""
+        return BY_SUFFIX.get(self.suffix)
+
     def scopes(self, lines: Collection[int]) -> ScopeIndex:
         """The file's declarations around ``lines``: a file over 16 KiB is parsed only there."""
-        language = language_for(PurePath(self.path))
+        language = self.language
         if language is None or not lines:
             return ScopeIndex([])
         try:
             source = read_window(self.path, lines, language.name, self.data)
             if self.data is None or source is not held_text(self.data):  # a window: its own scopes
-                return ScopeIndex(language.scopes(source, PurePath(self.path)))
+                return ScopeIndex(language.scopes(source, self.pure_path))
             memo = held_memo(self.data)  # the whole file, held: its scopes are worked out once
             if (index := memo.get("scopes")) is None:
-                index = memo["scopes"] = ScopeIndex(language.scopes(source, PurePath(self.path)))
+                index = memo["scopes"] = ScopeIndex(language.scopes(source, self.pure_path))
             return index
         except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
             return ScopeIndex([])
@@ -98,14 +124,11 @@ class ScannedFile:
         """The file's first ``limit`` (default: all) hits for ``pattern`` in line and column order."""
         hits: list[LineHit] = []
         for number, line, found in self._matches(pattern):
-            encoding = _line_encoding(line)
-            decoded = line.decode(encoding, "replace")
-            text = decoded.strip()
-            indent = decoded[: len(decoded) - len(decoded.lstrip())]
+            # A byte a character, the column is the offset; else the line's characters before it.
+            encoding = None if line.isascii() else _decode_line(line)[1]
             for start, end in found:
-                col = len(line[:start].decode(encoding, "replace")) + 1 if start else 1
-                shown = text if len(text) <= MAX_TEXT else hit_window(decoded, col, end - start)
-                hits.append(LineHit(line=number, col=col, text=shown, indent=indent))
+                col = start + 1 if encoding is None else len(line[:start].decode(encoding, "replace")) + 1
+                hits.append(LineHit(number, col, line, end - start))
                 if limit is not None and len(hits) >= limit:
                     return hits
         return hits
@@ -131,13 +154,13 @@ class ScannedFile:
             i = j
 
 
-def _line_encoding(line: bytes) -> str:
-    """UTF-8, or Windows-1252 for a line that is not (a Latin-1 file's ``Société``): never U+FFFD."""
+def _decode_line(line: bytes) -> tuple[str, str]:
+    """The line's text and encoding: UTF-8, or Windows-1252 for a line that is not (a Latin-1 file's
+    ``Société``), never U+FFFD."""
     try:
-        line.decode("utf-8")
+        return line.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
-        return "cp1252"
-    return "utf-8"
+        return line.decode("cp1252", "replace"), "cp1252"
 
 
 def hit_window(line: str, col: int, width: int) -> str:
@@ -156,13 +179,12 @@ def enclosings(scanned: ScannedFile, points: dict[int, int]) -> dict[int, str]:
     line that matched), then a walk up the tree from each hit: the cost is the blocks parsed and the
     depth of each hit, not a walk over every declaration of the file.
     """
-    path = PurePath(scanned.path)  # once: a path costs more to build than a hit's walk up the tree
-    language = language_for(path)
+    language = scanned.language
     if language is None or not points:
         return dict.fromkeys(points, "")
     try:
         source = read_window(scanned.path, points, language.name, scanned.data)
-        found = language.enclosing(source, path, points)
+        found = language.enclosing(source, scanned.pure_path, points)
     except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
         return dict.fromkeys(points, "")
     return {line: scope.label if (scope := found.get(line)) is not None else "" for line in points}
