@@ -83,20 +83,14 @@ class ScannedFile:
     starts: list[int] = field(default_factory=list, repr=False)
     spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
 
-    # Built once per file, and only for a parse: a path object costs more than most of a hit's handling.
-    @functools.cached_property
-    def pure_path(self) -> PurePath:
-        return PurePath(self.path)
+    # By the extension, as ``PurePath.suffix`` has it, but without building a path object: that
+    # costs more than most of a hit's handling (a path object is built only for a parse).
+    suffix: str = field(init=False, repr=False)
+    language: Language | None = field(init=False, repr=False)  # the backend that reads the file
 
-    @functools.cached_property
-    def suffix(self) -> str:
-        """The file's extension, lower case (``.tsx``), as ``PurePath.suffix`` gives it."""
-        return os.path.splitext(self.path)[1].lower()
-
-    @functools.cached_property
-    def language(self) -> Language | None:
-        """The backend that reads the file (by its extension), if any."""
-        return BY_SUFFIX.get(self.suffix)
+    def __post_init__(self) -> None:
+        self.suffix = os.path.splitext(self.path)[1].lower()
+        self.language = BY_SUFFIX.get(self.suffix)
 
     def scopes(self, lines: Collection[int]) -> ScopeIndex:
         """The file's declarations around ``lines``: a file over 16 KiB is parsed only there."""
@@ -106,10 +100,10 @@ class ScannedFile:
         try:
             source = read_window(self.path, lines, language.name, self.data)
             if self.data is None or source is not held_text(self.data):  # a window: its own scopes
-                return ScopeIndex(language.scopes(source, self.pure_path))
+                return ScopeIndex(language.scopes(source, PurePath(self.path)))
             memo = held_memo(self.data)  # the whole file, held: its scopes are worked out once
             if (index := memo.get("scopes")) is None:
-                index = memo["scopes"] = ScopeIndex(language.scopes(source, self.pure_path))
+                index = memo["scopes"] = ScopeIndex(language.scopes(source, PurePath(self.path)))
             return index
         except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
             return ScopeIndex([])
@@ -184,7 +178,7 @@ def enclosings(scanned: ScannedFile, points: dict[int, int]) -> dict[int, str]:
         return dict.fromkeys(points, "")
     try:
         source = read_window(scanned.path, points, language.name, scanned.data)
-        found = language.enclosing(source, scanned.pure_path, points)
+        found = language.enclosing(source, PurePath(scanned.path), points)
     except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
         return dict.fromkeys(points, "")
     return {line: scope.label if (scope := found.get(line)) is not None else "" for line in points}
