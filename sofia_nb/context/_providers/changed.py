@@ -199,7 +199,7 @@ def _read_local(root: Path, path: str) -> str | None:
 
 
 def _touched(source: str, path: str, ranges: list[tuple[int, int]]) -> list[str]:
-    language = language_for(PurePosixPath(path))
+    language = language_for(path)
     if language is None:
         return []
     try:

@@ -81,11 +81,9 @@ class RefsResult(BaseModel):
     note: str = Field("", description="what the budget left out, and how to get it (empty when nothing)")
 
 
-def _grammar(suffix: str, family: str) -> str | None:
+def _grammar(path: str, family: str) -> str | None:
     """The parser :func:`definition_positions` uses for a file; ``None`` for Vue (blocks, not one tree)."""
-    if family == "ts":
-        return None if suffix == ".vue" else grammar_for(suffix)
-    return family
+    return grammar_for(os.path.splitext(path)[1]) if family == "ts" else family
 
 
 def _local(scanned: ScannedFile, hits: list[LineHit]) -> list[LineHit]:
@@ -118,7 +116,7 @@ def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[
     if language is None:
         return set()
     family = _FAMILY[language.name]
-    grammar = _grammar(scanned.suffix, family)
+    grammar = _grammar(scanned.path, family)
     if grammar is not None:
         lines = dict(scanned.lines)
         could = could_declare(grammar, symbol)

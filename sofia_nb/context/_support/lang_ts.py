@@ -60,8 +60,12 @@ def _blocks(source: str) -> list[_Block]:
     return found
 
 
-def grammar_for(suffix: str) -> str:
-    return "tsx" if suffix.lower() in (".tsx", ".jsx") else "typescript"
+def grammar_for(suffix: str) -> str | None:
+    """The grammar that parses a file with this extension; ``None`` for Vue (blocks, not one tree)."""
+    suffix = suffix.lower()
+    if suffix == ".vue":
+        return None
+    return "tsx" if suffix in (".tsx", ".jsx") else "typescript"
 
 
 def _exported(node: ts.Node) -> bool:
@@ -570,8 +574,8 @@ def _vue_info(path: PurePath, source: str, roots: list[ts.Node], generic: str) -
 def outline(source: str, brief: bool, path: PurePath) -> Outline:
     """Imports, functions, classes (with members), interfaces, types, enums, consts; Vue props and more."""
     result = Outline()
-    if path.suffix.lower() != ".vue":
-        _script_outline(ts.parse(grammar_for(path.suffix), source.encode()), brief, 0, result)
+    if (grammar := grammar_for(path.suffix)) is not None:
+        _script_outline(ts.parse(grammar, source.encode()), brief, 0, result)
         return result
     scripts = _scripts(source)
     roots = [ts.parse(script.grammar, script.text.encode()) for script in scripts]
@@ -583,8 +587,8 @@ def outline(source: str, brief: bool, path: PurePath) -> Outline:
 
 def scopes(source: str, path: PurePath) -> list[Scope]:
     """Declaration spans; for Vue, the script's spans at their real lines plus one scope per block."""
-    if path.suffix.lower() != ".vue":
-        return ts.collect_scopes(ts.parse(grammar_for(path.suffix), source), classify)
+    if (grammar := grammar_for(path.suffix)) is not None:
+        return ts.collect_scopes(ts.parse(grammar, source), classify)
     found: list[Scope] = []
     for block in _blocks(source):
         start = source.count("\n", 0, block.start) + 1
@@ -598,8 +602,8 @@ def scopes(source: str, path: PurePath) -> list[Scope]:
 def enclosing(source: str, path: PurePath, points: dict[int, int]) -> dict[int, Scope | None]:
     """The innermost declaration around each point; in a Vue file, around a script's points, else
     the block (``block template``)."""
-    if path.suffix.lower() != ".vue":
-        return ts.enclosing_lines(ts.parsed(grammar_for(path.suffix), source), points, classify)
+    if (grammar := grammar_for(path.suffix)) is not None:
+        return ts.enclosing_lines(ts.parsed(grammar, source), points, classify)
     found: dict[int, Scope | None] = {}
     for block, whole, body, offset in _laid_out(source):
         inside = {line: col for line, col in points.items() if whole.start <= line <= whole.end}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -84,5 +85,7 @@ BY_SUFFIX: dict[str, Language] = {
 }
 
 
-def language_for(path: PurePath) -> Language | None:
-    return BY_SUFFIX.get(path.suffix.lower())
+def language_for(path: str | os.PathLike[str]) -> Language | None:
+    """The backend that reads a file, by its extension in any case; ``None`` when none does. A
+    string will do: building a path object costs more than most of a search hit's handling."""
+    return BY_SUFFIX.get(os.path.splitext(path)[1].lower())

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 from . import cancel, ripgrep
 from .env import env_number
 from .errors import ContextError
-from .langs import BY_SUFFIX, Language
+from .langs import Language, language_for
 from .outline import ScopeIndex
 from .ripgrep import RgQuery
 from .tree_cache import TREE_CACHE, CachedFile
@@ -83,14 +83,10 @@ class ScannedFile:
     starts: list[int] = field(default_factory=list, repr=False)
     spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
 
-    # By the extension, as ``PurePath.suffix`` has it, but without building a path object: that
-    # costs more than most of a hit's handling (a path object is built only for a parse).
-    suffix: str = field(init=False, repr=False)
-    language: Language | None = field(init=False, repr=False)  # the backend that reads the file
-
-    def __post_init__(self) -> None:
-        self.suffix = os.path.splitext(self.path)[1].lower()
-        self.language = BY_SUFFIX.get(self.suffix)
+    @property
+    def language(self) -> Language | None:
+        """The backend that reads the file, by its extension."""
+        return language_for(self.path)
 
     def scopes(self, lines: Collection[int]) -> ScopeIndex:
         """The file's declarations around ``lines``: a file over 16 KiB is parsed only there."""
