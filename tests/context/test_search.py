@@ -13,6 +13,8 @@ from sofia_nb.context._providers.grep import GrepInput
 from sofia_nb.context._providers.grep import run as grep
 from sofia_nb.context._providers.refs import RefsInput
 from sofia_nb.context._providers.refs import run as refs
+from sofia_nb.context._support.scan import WINDOW_MIN
+from sofia_nb.context._support.tree_cache import TREE_CACHE
 
 from ._golden import assert_golden
 
@@ -108,6 +110,50 @@ def test_columns_and_text_of_every_hit_on_a_line(tmp_path: Path) -> None:
     ]
     found = refs(RefsInput(symbol="total", root=str(tmp_path)))
     assert [(r.file, r.col, r.text) for r in found.refs] == [(h.file, h.col, h.text) for h in hits]
+
+
+@pytest.fixture(params=[False, True], ids=["read", "held"])
+def tree_cache(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Files read from disk for each call, or held by a warm server's tree cache."""
+    TREE_CACHE.clear()
+    TREE_CACHE.enable(64 * 1024 * 1024 if request.param else 0)
+    yield
+    TREE_CACHE.clear()
+    TREE_CACHE.limit = 0
+
+
+@pytest.mark.parametrize("padding", [0, 800], ids=["whole", "window"])
+def test_a_latin_1_file_keeps_its_names_in_scopes_and_definitions(
+    tmp_path: Path, tree_cache: None, padding: int
+) -> None:
+    """Small (parsed whole) and large (parsed around the hits), read or held: a Latin-1 file's scope
+    labels keep their accents, so a label is a name ``code`` slices, and its declarations are found."""
+    pad = "".join(f"\ndef pad{i}(value):\n    return value + {i}\n" for i in range(padding))
+    python = (
+        "# -*- coding: latin-1 -*-\nclass Société:\n    taux = 0.2\n\n"
+        "    def crème(self):\n        return self.total * Société.taux\n"
+    )
+    php = "<?php\nclass Café {\n    public function brûlée(): int {\n        return $this->total;\n    }\n}\n"
+    (tmp_path / "societe.py").write_bytes((python + pad).encode("latin-1"))
+    (tmp_path / "Cafe.php").write_bytes(
+        (php + pad.replace("def ", "function ").replace(":", "")).encode("latin-1")
+    )
+    assert (tmp_path / "societe.py").stat().st_size > WINDOW_MIN or not padding
+    hits = grep(GrepInput(patterns=["total"], root=str(tmp_path))).patterns[0].hits
+    assert [(h.file, h.line, h.enclosing) for h in hits] == [
+        ("Cafe.php", 4, "method Café.brûlée"),
+        ("societe.py", 6, "method Société.crème"),
+    ]
+    found = refs(RefsInput(symbol="taux", root=str(tmp_path))).refs
+    assert [(r.kind, r.line, r.enclosing) for r in found] == [
+        ("def", 3, "class Société"),
+        ("use", 6, "method Société.crème"),
+    ]
+    with allowed_roots([tmp_path]):
+        _, body = get_tool("code").answer(
+            {"budget": 0, "files": ["societe.py"], "symbols": ["Société.crème"]}
+        )
+    assert body == "    def crème(self):\n        return self.total * Société.taux\n"
 
 
 def test_grep_stays_inside_the_roots(tree: Path, tmp_path: Path) -> None:

@@ -317,6 +317,16 @@ def test_a_huge_file_is_never_read_whole(tmp_path: Path) -> None:
     assert page == "def f133333(x):\n    return x + 133333  # filler to reach the size\n\n"
 
 
+def test_a_huge_latin_1_file_keeps_its_accents_in_its_head_and_pages(tmp_path: Path) -> None:
+    head = '# -*- coding: latin-1 -*-\nclass Café:\n    prix = "crème"\n'
+    path = tmp_path / "huge.py"
+    path.write_bytes(head.encode("latin-1") + b"x = 1\n" * (MAX_WHOLE // 6 + 1))
+    _, text = get_tool("code").answer({"files": [str(path)]})
+    assert text.startswith(head), text[:120]
+    _, page = get_tool("code").answer({"files": [str(path)], "lines": "2-3"})
+    assert page == head.split("\n", 1)[1]
+
+
 def test_slicing_a_huge_file_is_refused_with_the_way_round(tmp_path: Path) -> None:
     from sofia_nb.context import ContextError
 

@@ -19,6 +19,7 @@ from .._support.exec import git_argv, git_env, run_command
 from .._support.langs import language_for
 from .._support.outline import ScopeIndex
 from .._support.roots import is_allowed, resolve_folder
+from .._support.source import lenient
 
 _EMPTY_TREE = (
     "4b825dc642cb6eb9a060e54bf8d69288fbee4904"  # git's well-known empty tree, for repos without commits
@@ -195,7 +196,7 @@ def _read_local(root: Path, path: str) -> str | None:
     file = (root / path).resolve()
     if not is_allowed(file) or not file.is_file():
         return None
-    return file.read_text(encoding="utf-8", errors="replace")
+    return lenient(file.read_bytes())
 
 
 def _touched(source: str, path: str, ranges: list[tuple[int, int]]) -> list[str]:

@@ -29,7 +29,7 @@ from .._support.scan import (
     read_window,
     search,
 )
-from .._support.source import MAX_WHOLE
+from .._support.source import MAX_WHOLE, lenient
 from .._support.walk import normalize_exts
 
 # Vue only (its blocks are not one syntax tree): bindings that are not declarations with a body.
@@ -94,7 +94,7 @@ def _local(scanned: ScannedFile, hits: list[LineHit]) -> list[LineHit]:
     if family not in ("go", "python", "ts"):
         return hits
     lines = dict(scanned.lines)
-    qualified = [(h, qualifier(lines[h.line].decode("utf-8", "replace"), h.col)) for h in hits]
+    qualified = [(h, qualifier(lenient(lines[h.line]), h.col)) for h in hits]
     if not any(q for _, q in qualified):
         return hits
     if scanned.data is not None:  # held by a warm server: the names are worked out once
@@ -103,7 +103,7 @@ def _local(scanned: ScannedFile, hits: list[LineHit]) -> list[LineHit]:
             imported = memo[("imports", family)] = imported_names(held_text(scanned.data), family)
     else:
         try:
-            source = Path(scanned.path).read_bytes()[:MAX_WHOLE].decode("utf-8", "replace")
+            source = lenient(Path(scanned.path).read_bytes()[:MAX_WHOLE])
         except OSError:
             return hits
         imported = imported_names(source, family)
@@ -135,7 +135,7 @@ def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[
             except SyntaxError:  # a block boundary inside a string: the whole file, unless it is huge
                 if os.path.getsize(scanned.path) > MAX_WHOLE:
                     return _keyword_rule(lines, symbol, hits)
-                source = Path(scanned.path).read_text(encoding="utf-8", errors="replace")
+                source = lenient(Path(scanned.path).read_bytes())
                 return definition_positions(source, symbol, grammar, positions)
         except Exception:  # a grammar that chokes: the line rule below
             pass
@@ -157,7 +157,7 @@ _COMMENT = {"python": re.compile(rb"^[^'\"]*#"), "other": re.compile(rb"^[^'\"`]
 
 def _commented(line: bytes, col: int, family: str) -> bool:
     """Whether the hit at ``col`` (characters) sits in a line comment: it cannot declare anything there."""
-    before = line.decode("utf-8", "replace")[: col - 1].encode()
+    before = lenient(line)[: col - 1].encode()
     return _COMMENT["python" if family == "python" else "other"].search(before) is not None
 
 
@@ -166,7 +166,7 @@ def _keyword_rule(lines: dict[int, bytes], symbol: str, hits: list[LineHit]) -> 
     before = re.compile(rb"\b(?:const|let|var|type|interface|enum|function|class|func|def)\s+$")
     found = set()
     for hit in hits:
-        line = lines[hit.line].decode("utf-8", "replace")
+        line = lenient(lines[hit.line])
         if before.search(line[max(0, hit.col - 41) : hit.col - 1].encode()):
             found.add((hit.line, hit.col))
     return found

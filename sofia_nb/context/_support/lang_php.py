@@ -9,6 +9,7 @@ from . import treesitter as ts
 from .errors import ContextError
 from .outline import CodeSymbol, Outline, Scope
 from .roots import resolve_path
+from .source import lenient
 
 _TYPES = {
     "class_declaration": "class",
@@ -365,9 +366,7 @@ def api_surface(path: Path, source: str) -> tuple[list[CodeSymbol], list[str]]:
             )
             return []
         short = fqcn.rpartition("\\")[2]
-        return surface(located, located.read_text(encoding="utf-8", errors="replace"), depth + 1).get(
-            short, []
-        )
+        return surface(located, lenient(located.read_bytes()), depth + 1).get(short, [])
 
     own = surface(path, source, 0)
     return [m for methods in own.values() for m in methods], notes

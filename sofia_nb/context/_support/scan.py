@@ -26,6 +26,7 @@ from .errors import ContextError
 from .langs import Language, language_for
 from .outline import ScopeIndex
 from .ripgrep import RgQuery
+from .source import LENIENT, lenient
 from .tree_cache import TREE_CACHE, CachedFile
 from .walk import DEFAULT_IGNORE_DIRS, walk_paths
 
@@ -60,7 +61,7 @@ class LineHit:
     def shown(self) -> tuple[str, str]:
         """The line without its indent (the match and what is around it, on a long line), and the
         indent (grep -rn prints it)."""
-        decoded = _decode_line(self.source)[0]
+        decoded = lenient(self.source)
         text = decoded.strip()
         indent = decoded[: len(decoded) - len(decoded.lstrip())]
         return (text if len(text) <= MAX_TEXT else hit_window(decoded, self.col, self.width)), indent
@@ -114,10 +115,9 @@ class ScannedFile:
         """The file's first ``limit`` (default: all) hits for ``pattern`` in line and column order."""
         hits: list[LineHit] = []
         for number, line, found in self._matches(pattern):
-            # A byte a character, the column is the offset; else the line's characters before it.
-            encoding = None if line.isascii() else _decode_line(line)[1]
+            ascii_only = line.isascii()  # a byte a character: the column is the offset
             for start, end in found:
-                col = start + 1 if encoding is None else len(line[:start].decode(encoding, "replace")) + 1
+                col = start + 1 if ascii_only else len(lenient(line[:start])) + 1
                 hits.append(LineHit(number, col, line, end - start))
                 if limit is not None and len(hits) >= limit:
                     return hits
@@ -142,15 +142,6 @@ class ScannedFile:
                 j += 1
             yield number, line, [(a - base, b - base) for a, b in spans[i:j]]
             i = j
-
-
-def _decode_line(line: bytes) -> tuple[str, str]:
-    """The line's text and encoding: UTF-8, or Windows-1252 for a line that is not (a Latin-1 file's
-    ``Société``), never U+FFFD."""
-    try:
-        return line.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        return line.decode("cp1252", "replace"), "cp1252"
 
 
 def hit_window(line: str, col: int, width: int) -> str:
@@ -195,7 +186,7 @@ def read_window(path: str, lines: Collection[int], language: str, data: bytes | 
         if language == "vue" or len(data) <= WHOLE_HELD:
             return text
         return top_level_window(_chunks(io.StringIO(text)), lines, language)
-    with open(path, encoding="utf-8", errors="replace") as handle:
+    with open(path, encoding="utf-8", errors=LENIENT) as handle:
         if language == "vue" or os.fstat(handle.fileno()).st_size <= WINDOW_MIN:
             return handle.read()
         return top_level_window(_chunks(handle), lines, language)
@@ -212,7 +203,7 @@ _TEXTS_LOCK = threading.Lock()
 
 
 def held_text(data: bytes) -> str:
-    """``data`` decoded as UTF-8 (U+FFFD for what is not): the same ``str`` while ``data`` is held."""
+    """``data``'s :func:`lenient` text: the same ``str`` while ``data`` is held."""
     return _held(data)[1]
 
 
@@ -227,7 +218,7 @@ def _held(data: bytes) -> tuple[bytes, str, dict[Any, Any]]:
         if known is not None and known[0] is data:
             _TEXTS.move_to_end(id(data))
             return known
-    entry: tuple[bytes, str, dict[Any, Any]] = (data, data.decode("utf-8", "replace"), {})
+    entry: tuple[bytes, str, dict[Any, Any]] = (data, lenient(data), {})
     with _TEXTS_LOCK:
         old = _TEXTS.pop(id(data), None)  # a freed object's id, reused
         _TEXTS_HELD[0] += len(data) - (len(old[0]) if old is not None else 0)

@@ -8,6 +8,7 @@ the lines asked for a page. Its line count is estimated from that head: counting
 
 from __future__ import annotations
 
+import codecs
 import itertools
 import re
 from dataclasses import dataclass
@@ -38,6 +39,26 @@ class Source:
         return f"read as {self.encoding}" + (
             " (guessed: not UTF-8, no BOM or coding line)" if self.guessed else ""
         )
+
+
+LENIENT = "sofia-cp1252"  # the codec error handler :func:`lenient` decodes with
+
+
+def _as_cp1252(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    return error.object[error.start : error.end].decode("cp1252", "replace"), error.end
+
+
+codecs.register_error(LENIENT, _as_cp1252)
+
+
+def lenient(data: bytes) -> str:
+    """``data`` as UTF-8, each byte that is not UTF-8 read as Windows-1252 (a Latin-1 file's
+    ``Société``, never U+FFFD): how the search tools read a file whose encoding they do not work
+    out, so the names in scope labels and hits are those ``code`` slices. Pass :data:`LENIENT` as
+    ``errors`` to read a stream so."""
+    return data.decode("utf-8", LENIENT)
 
 
 _BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
@@ -110,7 +131,7 @@ def read_source(path: Path, head_bytes: int = HEAD_BYTES) -> Source:
             return Source(text, size, True, lines, encoding, guessed)
         with path.open("rb") as handle:
             raw = handle.read(min(head_bytes, HEAD_BYTES))
-        head = _head_cut(raw.decode("utf-8", errors="replace"))
+        head = _head_cut(lenient(raw))
         return Source(head, size, False, round(size * head.count("\n") / max(len(head.encode()), 1)))
     except OSError as exc:
         raise ContextError(f"{path}: cannot be read ({exc.strerror})") from None
@@ -119,7 +140,7 @@ def read_source(path: Path, head_bytes: int = HEAD_BYTES) -> Source:
 def read_lines(path: Path, start: int, end: int, encoding: str = "utf-8") -> list[str]:
     """Lines ``start``..``end`` (1-based, inclusive; 0 = to the end), streamed: the rest is never held."""
     try:
-        with path.open(encoding=encoding, errors="replace", newline="") as handle:
+        with path.open(encoding=encoding, errors=LENIENT, newline="") as handle:
             picked = itertools.islice(handle, start - 1, None if end == 0 else end)
             return [line.rstrip("\r\n") for line in picked]
     except OSError as exc:
