@@ -1,9 +1,11 @@
-"""Suite-wide fixtures: an isolated SOFIA_HOME per test, and the project-local npm binaries."""
+"""Suite-wide setup: Ctrl+C as a terminal gives it, an isolated SOFIA_HOME per test, and the
+project-local npm binaries."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,17 @@ def npm_binary(name: str) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is missing; run `make npm` to install the reference servers")
     return path
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl+C raises KeyboardInterrupt, here and in every child, however the suite was started.
+
+    A shell script that starts ``make test`` with ``&`` hands it SIGINT ignored, and an ignored
+    signal stays ignored across ``exec``: the tests that press Ctrl+C (on a grid, on a blocked MCP
+    call) would then wait for an interrupt that never comes.
+    """
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
