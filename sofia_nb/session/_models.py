@@ -22,7 +22,7 @@ from ._basics import Phase as Phase
 from ._basics import utcnow as utcnow
 from ._team import TeamIdeaScores, TeamIdeaVotes, TeamRoom, team_scores, team_votes
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 SESSION_ID_PATTERN = r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}"
 """What a session id may be: it names the session's file, export folder and PoC folder, so it can
