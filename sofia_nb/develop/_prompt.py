@@ -1,7 +1,8 @@
-"""The iteration prompt: the goal, the workshop's decisions and success criteria, state, failures,
-the file tree, the files in full within a budget — those the failures name, then the code, the
-workshop's documents only in what is left —, structural summaries (the ``code`` context provider)
-for the rest, the previous change, enrichment."""
+"""The iteration prompt, what changes least first: the goal, the workshop's decisions and success
+criteria, the file tree, the files in full within a budget (those the failures name, then the rest
+of the code; never the workshop's documents when the decisions are given), structural summaries
+(the ``code`` context provider) for the rest, then the failures, the previous change, the state,
+enrichment."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ DEFAULT_BUDGET_CHARS = 48_000
 """The files shown in full, about 12,000 tokens (characters / 4): a PoC's sources plus the
 failures, with room for the reply left in a 32k-token context window."""
 WORKSHOP_DOCUMENTS = ("WORKSHOP.md", "docs/workshop/")
-"""What the scaffold writes from the workshop (``_scaffold.write_workshop_docs``): the request
-carries the decisions already, so these transcripts get only the budget the code leaves."""
+"""What the scaffold writes from the workshop (``_scaffold.write_workshop_docs``): the decisions
+again and every phase's conversation, so a request that carries the decisions leaves them out."""
 MAX_DIFF_CHARS = 4_000
 """The previous iteration's diff: enough to see what was tried; a bigger one is cut, not dropped."""
 SKIP_FILES = frozenset(
@@ -169,25 +170,20 @@ def _failures(results: TestResults) -> str:
 
 
 def build_fix_prompt(p: PromptInput) -> tuple[str, str]:
-    """``(prompt, summary)``: the user message for the ``fix`` call and a one-line audit summary."""
+    """``(prompt, summary)``: the user message for the ``fix`` call and a one-line audit summary.
+
+    What changes least comes first, so each iteration's request repeats the one before as its
+    start (a provider's prompt cache serves that part): the goal, the workshop's decisions once and
+    the success criteria, the file list, the code (the files the failures name, then the rest),
+    then the failures, what the last iteration changed, and the state. The workshop's documents
+    (``WORKSHOP.md``, ``docs/workshop/``) are never shown when the request carries the decisions:
+    they hold the decisions again and each phase's conversation; they are named in the file list."""
     files = project_files(p.project)
-    ordered = reading_order(p.results, files)
+    decided = bool(p.decisions.strip())
+    ordered = [f for f in reading_order(p.results, files) if not (decided and is_workshop_document(f))]
     shown: list[str] = []
     budget = p.budget_chars
     parts = [f"# Goal\n{p.goal.strip()}", *(x.strip() for x in (p.decisions, p.criteria) if x.strip())]
-    parts += [
-        f"# Current state\nIteration {p.iteration} of {p.max_iterations}."
-        + (f" Previous iteration: {p.previous_summary}" if p.previous_summary else ""),
-    ]
-    if p.history:
-        parts.append("# Earlier iterations\n" + "\n".join(p.history))
-    if p.stuck_reason:
-        parts.append(
-            f"# Your last approach failed\n{p.stuck_reason}. Do not repeat it: re-read the failures and "
-            "the code, question your assumptions, and try a different fix. Send every file you change as a "
-            "whole file this time, not as SEARCH/REPLACE blocks."
-        )
-    parts.append("# Test results\n" + _failures(p.results))
     parts.append("# Files in the project\n" + "\n".join(files))
     contents = []
     for rel in ordered:
@@ -208,9 +204,8 @@ def build_fix_prompt(p: PromptInput) -> tuple[str, str]:
     code = [b for b, rel in zip(contents, shown, strict=True) if not is_workshop_document(rel)]
     documents = [b for b, rel in zip(contents, shown, strict=True) if is_workshop_document(rel)]
     parts.append("# Current code\n" + "\n\n".join(code))
-    if documents:
+    if documents:  # only for a repository of one's own that has such files (no decisions given)
         parts.append("# The workshop's documents (in the room the code left)\n" + "\n\n".join(documents))
-    # The workshop's documents not shown are named in the file list; their gist is the decisions above.
     rest = [
         f
         for f in files
@@ -219,11 +214,28 @@ def build_fix_prompt(p: PromptInput) -> tuple[str, str]:
     outline = _outline(p.project, rest)
     if outline:
         parts.append("# Outlines of the other files\n" + outline)
+    parts.append("# Test results\n" + _failures(p.results))
     if p.previous_diff:
         parts.append("# Previous change\n```diff\n" + output_tail(p.previous_diff, MAX_DIFF_CHARS) + "\n```")
+    parts.append(
+        f"# Current state\nIteration {p.iteration} of {p.max_iterations}."
+        + (f" Previous iteration: {p.previous_summary}" if p.previous_summary else "")
+    )
+    if p.history:
+        parts.append("# Earlier iterations\n" + "\n".join(p.history))
+    if p.stuck_reason:
+        parts.append(
+            f"# Your last approach failed\n{p.stuck_reason}. Do not repeat it: re-read the failures and "
+            "the code, question your assumptions, and try a different fix. Send every file you change as a "
+            "whole file this time, not as SEARCH/REPLACE blocks."
+        )
     if p.enrichment:
         parts.append("# Extra context\n" + p.enrichment)
-    parts.append("# Task\nMake the failing tests pass with the smallest correct change. " + EDIT_FORMAT_RULES)
+    # The edit formats are in the system prompt (FIX_SYSTEM): not repeated here.
+    parts.append(
+        "# Task\nMake the failing tests pass with the smallest correct change, as edits in the formats "
+        "the system message gives."
+    )
     summary = (
         f"iteration {p.iteration}/{p.max_iterations}, {p.results.failed + p.results.errors} failing, "
         f"{len(shown)} files in full, {len(rest)} outlined" + (", stuck" if p.stuck_reason else "")

@@ -1,6 +1,7 @@
 """The Ralph loop gets the plan (issue 29, item 5): the scaffold and fix requests carry the selected
 idea, the PoC scope and the architecture as the workshop's decisions (not a transcript), the fix
-request's budget goes to the failing tests and the code before the workshop's documents, and the
+request's budget goes to the failing tests and the code, never to the workshop's documents (issue
+46: they hold the decisions again and the conversations), and the
 final report names each success criterion and whether a test covers it."""
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def _project_with_workshop_documents(root: Path) -> list[str]:
     return ["src/quote.py", "src/rules.py", "src/catalogue.py", "tests/test_quote.py"]
 
 
-def test_the_fix_request_puts_the_code_before_the_workshop_documents(tmp_path: Path) -> None:
+def test_the_fix_request_carries_the_code_not_the_workshop_documents(tmp_path: Path) -> None:
     code = _project_with_workshop_documents(tmp_path)
     results = TestResults(
         failed=1,
@@ -156,16 +157,18 @@ def test_the_fix_request_puts_the_code_before_the_workshop_documents(tmp_path: P
         for line in prompt.splitlines()
         if line.startswith("````") and "file=" in line
     ]
-    # every code file in full, and before any of the workshop's documents
-    assert set(shown[: len(code)]) == set(code)
-    documents = [f for f in shown if f == "WORKSHOP.md" or f.startswith("docs/workshop/")]
-    assert documents, "the room the code left goes to the workshop's documents"
-    assert max(shown.index(f) for f in code) < min(shown.index(f) for f in documents)
-    # what did not fit is left out, not outlined; the decisions come before the failures
-    assert len(documents) < 6 and "# Outlines of the other files\n- docs/workshop" not in prompt
-    assert prompt.index("# The workshop's decisions") < prompt.index("# Test results")
-    code_section = prompt.split("# Current code\n", 1)[1].split("\n# ", 1)[0]
-    assert "WORKSHOP.md" not in code_section
+    # every code file in full, the one the failure names first; the workshop's documents (the
+    # decisions again and the conversations) only named in the file list
+    assert set(shown) == set(code) and shown[:2] == ["tests/test_quote.py", "src/quote.py"]
+    assert "talked about the night desk" not in prompt and "# The workshop's documents" not in prompt
+    assert "\nWORKSHOP.md\n" in prompt.split("# Current code", 1)[0]
+    assert "# Outlines of the other files\n- docs/workshop" not in prompt
+    # stable first: the decisions, then the code, then the failures
+    assert (
+        prompt.index("# The workshop's decisions")
+        < prompt.index("# Current code")
+        < prompt.index("# Test results")
+    )
 
 
 @pytest.mark.usefixtures("no_git_identity")
@@ -188,9 +191,9 @@ def test_the_loop_gets_the_plan_and_its_report_names_each_criterion_and_its_test
         "typed baskets only, no scanned order forms",
     ]:
         assert fact in fix_request
-    # the transcript only in the workshop's documents, in the room the code left
-    before_documents = fix_request.split("# The workshop's documents", 1)[0]
-    assert "quote[Quote engine]" in before_documents and TRANSCRIPT not in before_documents
+    # the decisions once, never the transcript (WORKSHOP.md and docs/workshop/ are only named)
+    assert "quote[Quote engine]" in fix_request and TRANSCRIPT not in fix_request
+    assert fix_request.count("typed baskets only, no scanned order forms") == 1
     assert [(c.tag, c.criterion, c.tests) for c in result.criteria] == [
         ("SC1", CRITERIA[0], ["tests/test_quote.py:4"]),
         ("SC2", CRITERIA[1], []),
