@@ -79,8 +79,25 @@ def sofia_home(cwd: Path | None = None, create: bool = True) -> Path:
         found = _walk_up(start, ".sofia")
         home = found if found is not None and found.is_dir() else start / ".sofia"
     if create:
-        home.mkdir(parents=True, exist_ok=True)
+        try:
+            home.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(_unusable_home(home, bool(env), exc)) from None
     return home
+
+
+def _unusable_home(home: Path, from_env: bool, exc: OSError) -> str:
+    """Why ``home`` cannot hold sofia_nb's data, in the user's terms, and what to do."""
+    if isinstance(exc, FileExistsError | NotADirectoryError):
+        problem = f"{home} is a file, not a folder" if home.exists() else f"a part of {home} is a file"
+    else:
+        problem = f"{home} cannot be made: {exc.strerror or exc}"
+    if from_env:
+        return (
+            f"SOFIA_HOME is unusable: {problem}. Set SOFIA_HOME to a folder (it is made if missing), "
+            "or unset it to keep sessions in .sofia/ under the working folder"
+        )
+    return f"sofia_nb keeps its sessions in {home}, but {problem}. Move it away, or set SOFIA_HOME to a folder"
 
 
 def find_mcp_config(cwd: Path | None = None) -> Path | None:

@@ -167,7 +167,7 @@ async def run_servers(ctx: CliContext) -> int:
         table.add_row(
             line.name,
             line.type,
-            line.state + (f" ({line.error_kind})" if line.error_kind else ""),
+            line.state + (f": {line.error}" if line.error else ""),
             line.target,
         )
     result = McpServersResult(config=str(config.path) if config.path else None, servers=lines)

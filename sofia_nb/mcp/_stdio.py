@@ -173,6 +173,12 @@ class StdioTransport(Transport):
             )
         except BaseException as exc:
             reader.close()
+            if isinstance(exc, FileNotFoundError):
+                raise McpError(
+                    "connection-refused",
+                    f"the program {self.command!r} was not found: install it, or correct the server's "
+                    "`command` in the MCP config",
+                ) from None
             if isinstance(exc, OSError):
                 raise McpError(
                     "connection-refused", f"cannot start {self.command!r}: {exc.strerror or exc}"

@@ -232,7 +232,10 @@ async def test_a_command_that_cannot_start_is_connection_refused_naming_it() -> 
     with pytest.raises(McpError) as caught:
         await transport.start()
     assert caught.value.kind == "connection-refused"
-    assert caught.value.message == "cannot start '/nonexistent/sofia-server': No such file or directory"
+    assert caught.value.message == (
+        "the program '/nonexistent/sofia-server' was not found: install it, or correct the server's "
+        "`command` in the MCP config"
+    )
     await transport.aclose()  # nothing started: closing is a no-op
 
 
