@@ -97,7 +97,7 @@ def _unusable_home(home: Path, from_env: bool, exc: OSError) -> str:
             f"SOFIA_HOME is unusable: {problem}. Set SOFIA_HOME to a folder (it is made if missing), "
             "or unset it to keep sessions in .sofia/ under the working folder"
         )
-    return f"sofia_nb keeps its sessions in {home}, but {problem}. Move it away, or set SOFIA_HOME to a folder"
+    return f"sofia_nb keeps its sessions in {home}, but {problem}. Move it, or set SOFIA_HOME to a folder"
 
 
 def find_mcp_config(cwd: Path | None = None) -> Path | None:

@@ -17,9 +17,8 @@ def sofia(*args: str, cwd: Path, home: Path | None = None) -> subprocess.Complet
     env.pop("SOFIA_HOME", None)
     if home is not None:
         env["SOFIA_HOME"] = str(home)
-    return subprocess.run(
-        [sys.executable, "-m", "sofia_nb", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
-    )
+    command = [sys.executable, "-m", "sofia_nb", *args]
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
 
 
 def test_a_sofia_home_that_is_a_file_is_named_with_what_to_do(tmp_path: Path) -> None:
