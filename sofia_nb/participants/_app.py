@@ -28,7 +28,7 @@ from starlette.routing import Route
 
 from .._validation import describe
 from ._limits import RateLimiter, retry_after
-from ._room import CONTRIBUTION_IN, JoinIn, Room, RoomRefusal
+from ._room import CONTRIBUTION_IN, JoinIn, JoinWaiting, Room, RoomRefusal
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -212,14 +212,20 @@ def build_app(room: Room, hub: Hub, hosts: set[str]) -> Gate:
         if declared is not None and (not declared.isdigit() or int(declared) > limits.max_body_bytes):
             raise _TooLarge()
         body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > limits.max_body_bytes:
-                raise _TooLarge()
+        try:
+            async with asyncio.timeout(limits.body_seconds):  # a body sent a byte a minute holds a slot
+                async for chunk in request.stream():
+                    body += chunk
+                    if len(body) > limits.max_body_bytes:
+                        raise _TooLarge()
+        except TimeoutError:
+            raise _TooSlow() from None
         try:
             return json.loads(body)
         except ValueError as exc:
             raise RoomRefusal("invalid", f"the request is not JSON: {exc}") from None
+        except RecursionError:  # nested deeper than the parser goes: a 400, not a traceback
+            raise RoomRefusal("invalid", "the request nests too deeply") from None
 
     def answer(call: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         async def handler(request: Request) -> Response:
@@ -227,11 +233,19 @@ def build_app(room: Room, hub: Hub, hosts: set[str]) -> Gate:
                 return await call(request)
             except _TooLarge:
                 return _error(413, "too-large", f"at most {limits.max_body_bytes} bytes")
+            except _TooSlow:
+                return _error(408, "too-slow", "the request came too slowly", Connection="close")
             except ValidationError as exc:
                 return _error(400, "invalid", describe(exc))
             except RoomRefusal as exc:
-                status = {"joining-closed": 403, "room-full": 403, "not-found": 404}.get(exc.kind, 400)
-                if exc.kind in ("round-closed", "wrong-round", "time-up", "too-many"):
+                status = {
+                    "joining-closed": 403,
+                    "room-full": 403,
+                    "removed": 403,
+                    "not-found": 404,
+                    "room-busy": 429,
+                }.get(exc.kind, 400)
+                if exc.kind in ("round-closed", "wrong-round", "time-up", "too-many", "round-full"):
                     status = 409
                 return _error(status, exc.kind, exc.message)
 
@@ -250,13 +264,20 @@ def build_app(room: Room, hub: Hub, hosts: set[str]) -> Gate:
         return Response(icon, media_type="image/svg+xml")
 
     async def me(request: Request) -> Response:
-        member = room.member_for(request.cookies.get(DEVICE_COOKIE))
-        return JSONResponse(room.view_for(member).model_dump(mode="json"))
+        secret = request.cookies.get(DEVICE_COOKIE)
+        return JSONResponse(room.view_for(room.member_for(secret), secret).model_dump(mode="json"))
 
     async def join(request: Request) -> Response:
         sent = JoinIn.model_validate(await read_json(request))
-        member, secret = room.join(sent.name, request.cookies.get(DEVICE_COOKIE))
-        response = JSONResponse(room.view_for(member).model_dump(mode="json"))
+        address = request.client.host if request.client else "?"
+        try:
+            member, secret = room.join(sent.name, request.cookies.get(DEVICE_COOKIE), address)
+        except JoinWaiting as waiting:  # the phone keeps its cookie: once admitted it is recognised
+            secret, status = waiting.secret, 202
+            view = room.view_for(None, secret)
+        else:
+            status, view = 200, room.view_for(member)
+        response = JSONResponse(view.model_dump(mode="json"), status_code=status)
         response.set_cookie(DEVICE_COOKIE, secret, max_age=12 * 3600, httponly=True, samesite="strict")
         return response
 
@@ -319,6 +340,10 @@ def build_app(room: Room, hub: Hub, hosts: set[str]) -> Gate:
 
 
 class _TooLarge(Exception):
+    pass
+
+
+class _TooSlow(Exception):
     pass
 
 

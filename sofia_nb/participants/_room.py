@@ -45,15 +45,24 @@ TITLE_MAX = 120
 TEXT_MAX = 1000
 ID_MAX = 64
 
-# C0 and C1 control characters, DEL, and the bidirectional overrides that reorder what is shown;
-# newline and tab are kept in free text only.
-_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-_LINE_BREAKS = re.compile(r"\s*[\r\n\t]+\s*")
+# What is taken out of everything a participant sends (docs/participants.md, "What is cleaned"):
+# C0 controls but tab and newline, DEL and the C1 controls; zero-width space (U+200B), word joiner
+# (U+2060) and byte-order mark (U+FEFF), which hide text; the bidirectional marks, embeddings,
+# overrides and isolates, which reorder what is shown; the tag characters (U+E0000-U+E007F), which
+# carry text no screen shows. ZWNJ and ZWJ (U+200C, U+200D) stay: scripts and emoji need them.
+_INVISIBLE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b\u2060\ufeff\u200e\u200f\u202a-\u202e\u2066-\u2069"
+    "\U000e0000-\U000e007f]"
+)
+# the line and paragraph separators, and a carriage return, are line breaks a person typed
+_NEWLINES = re.compile("\r\n|[\r\u2028\u2029]")
+_LINE_BREAKS = re.compile(r"\s*[\n\t]+\s*")
 
 
 def clean_text(text: str, *, one_line: bool) -> str:
-    """``text`` without control characters (and on one line when ``one_line``), trimmed."""
-    text = _CONTROLS.sub("", text.replace("\r\n", "\n"))
+    """``text`` as the room keeps it: without invisible and control characters (tab and newline
+    kept in free text), the line separators made newlines, on one line when ``one_line``, trimmed."""
+    text = _INVISIBLE.sub("", _NEWLINES.sub("\n", text))
     if one_line:
         text = _LINE_BREAKS.sub(" ", text)
     return text.strip()
@@ -68,19 +77,55 @@ class RoomRefusal(Exception):
         self.message = message
 
 
+class JoinWaiting(RoomRefusal):
+    """A join from an address that has its share of members: it waits for the facilitator's OK
+    (``Room.admit``); ``secret`` is the device's, so the phone is recognised once admitted."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__(
+            "waiting", "this network address has joined enough people: the facilitator will let you in"
+        )
+        self.secret = secret
+
+
+class Waiting(BaseModel):
+    """A join that waits for the facilitator's OK (kept in memory only, never in the session)."""
+
+    id: str
+    name: str = ""
+    address: str
+    device: str
+    since: datetime
+
+
 class RoomLimits(BaseModel):
-    """How much a room takes: sizes, counts and rates (a bucket of ``burst`` requests refilled at
-    ``per_second``), per device and per network address."""
+    """How much a room takes: sizes, counts, rates (a bucket of ``burst`` requests refilled at
+    ``per_second``) and deadlines, per device and per network address. docs/participants.md lists
+    them with their values ("Limits")."""
 
     model_config = ConfigDict(frozen=True)
 
     max_body_bytes: int = 16_384
     max_members: int = 100
-    entries_per_round: int = Field(20, description="answers or ideas one participant may send in one round")
+    members_per_address: int = Field(
+        3,
+        description="members who may join from one network address (loopback included); further joins "
+        "from it wait for the facilitator's OK. Raise it for many browsers on one machine",
+    )
+    max_waiting: int = Field(20, description="joins waiting for the facilitator's OK, in all")
+    entries_per_member: int = Field(5, description="answers or ideas one participant may send in one round")
+    entries_per_round: int = Field(
+        60, description="answers or ideas all participants together may send in one round"
+    )
     device_burst: int = 20
     device_per_second: float = 0.5
     address_burst: int = 60
     address_per_second: float = 2.0
+    connections_per_address: int = Field(
+        32, description="connections one network address may hold open; more are closed at once"
+    )
+    header_seconds: float = Field(10.0, description="a request's line and headers must arrive within this")
+    body_seconds: float = Field(10.0, description="a request's body must arrive within this")
     streams_per_address: int = 6
     max_streams: int = 200
     stream_seconds: float = Field(600.0, description="an update stream ends then; the page reconnects")
@@ -154,6 +199,8 @@ class ParticipantView(BaseModel):
     """Everything one participant is shown; built fresh for each update."""
 
     joined: bool
+    waiting: bool = Field(False, description="joined from a busy address: waits for the facilitator's OK")
+    removed: bool = Field(False, description="the facilitator took this device out of the room")
     you: dict[str, str] | None = None
     joining_open: bool = True
     round: SharedRound | None = None
@@ -182,7 +229,8 @@ class Room:
         self._listeners: tuple[Callable[[], None], ...] = ()
         self._by_device = {m.device: m for m in self._record.members}
         self._presence: dict[str, int] = {}
-        self.joining_open = True
+        self._from_address: dict[str, set[str]] = {}  # address -> ids of members who joined from it
+        self._waiting: dict[str, Waiting] = {}  # device hash -> a join waiting for the facilitator
         self.version = 0
 
     # -- listening ---------------------------------------------------------------------------
@@ -227,12 +275,23 @@ class Room:
             shown = self._record.round(round_id) if round_id else self.current
             return round_results(self._record, shown.id) if shown is not None else None
 
+    @property
+    def joining_open(self) -> bool:
+        """Whether new phones may join (kept in the record: a restart does not reopen it)."""
+        return self._record.joining_open
+
     def member_for(self, secret: str | None) -> TeamMember | None:
-        """The member whose device holds ``secret``."""
+        """The member whose device holds ``secret`` (None for a removed one)."""
         if not secret:
             return None
         with self._lock:
-            return self._by_device.get(device_hash(secret))
+            found = self._by_device.get(device_hash(secret))
+            return found if found is not None and not found.removed else None
+
+    def waiting(self) -> list[Waiting]:
+        """The joins waiting for the facilitator's OK, oldest first."""
+        with self._lock:
+            return [w.model_copy() for w in self._waiting.values()]
 
     def counts(self) -> dict[str, int]:
         """Live numbers for the facilitator: members, members connected now, and the current
@@ -241,7 +300,8 @@ class Room:
             current = self.current
             entries = self._record.of_round(current.id) if current else []
             return {
-                "members": len(self._record.members),
+                "members": sum(1 for m in self._record.members if not m.removed),
+                "waiting": len(self._waiting),
                 "connected": sum(1 for n in self._presence.values() if n > 0),
                 "contributors": len({c.participant for c in entries}),
                 "entries": len(entries),
@@ -252,11 +312,19 @@ class Room:
             return None
         return max(0, int((shown.ends_at - self.now()).total_seconds() + 0.999))
 
-    def view_for(self, member: TeamMember | None) -> ParticipantView:
-        """What ``member`` is shown (a stranger sees only whether joining is open)."""
+    def view_for(self, member: TeamMember | None, secret: str | None = None) -> ParticipantView:
+        """What ``member`` is shown (a stranger sees only whether joining is open; the device
+        ``secret`` of one who is not a member tells whether it waits or was removed)."""
         with self._lock:
             if member is None:
-                return ParticipantView(joined=False, joining_open=self.joining_open)
+                device = device_hash(secret) if secret else ""
+                known = self._by_device.get(device)
+                return ParticipantView(
+                    joined=False,
+                    joining_open=self.joining_open,
+                    waiting=device in self._waiting,
+                    removed=known is not None and known.removed,
+                )
             view = ParticipantView(joined=True, you={"id": member.id, "name": member.name})
             view.joining_open = self.joining_open
             shown = self.current
@@ -373,9 +441,38 @@ class Room:
         self._changed()
 
     def set_joining(self, open_: bool) -> None:
-        """Open or close joining: members already in keep taking part."""
+        """Open or close joining: members already in keep taking part. Kept in the record, so a
+        room invited again after a restart stays as the facilitator left it."""
         with self._lock:
-            self.joining_open = open_
+            self._record.joining_open = open_
+            if not open_:
+                self._waiting.clear()
+        self._changed()
+
+    def admit(self, waiting_id: str) -> TeamMember:
+        """Let a waiting join in: it becomes a member (its phone is recognised by its cookie)."""
+        with self._lock:
+            found = next((w for w in self._waiting.values() if w.id == waiting_id), None)
+            if found is None:
+                raise RoomRefusal("not-found", f"nobody waits as {waiting_id!r}")
+            del self._waiting[found.device]
+            member = self._add_member(found.name, found.device, found.address)
+        self._changed()
+        return member
+
+    def remove_member(self, member_id: str) -> None:
+        """Take a member out with their entries: their device is refused from then on; the record
+        keeps them and their entries, marked removed."""
+        with self._lock:
+            found = self._record.member(member_id)
+            if found is None:
+                raise RoomRefusal("not-found", f"no member {member_id!r}")
+            found.removed = True
+            for c in self._record.contributions:
+                if c.participant == member_id:
+                    c.removed = True
+            for members in self._from_address.values():
+                members.discard(member_id)
         self._changed()
 
     def _open_round(self) -> TeamRound:
@@ -386,13 +483,22 @@ class Room:
 
     # -- participants ------------------------------------------------------------------------
 
-    def join(self, name: str = "", secret: str | None = None) -> tuple[TeamMember, str]:
+    def join(
+        self, name: str = "", secret: str | None = None, address: str | None = None
+    ) -> tuple[TeamMember, str]:
         """Join, or rejoin when ``secret`` is a known device's (keeping every entry it made, and
-        taking a new name if one is given): the member and the device secret."""
+        taking a new name if one is given): the member and the device secret.
+
+        A new join from an ``address`` that already has ``members_per_address`` members waits
+        for the facilitator (``JoinWaiting``, holding the device secret); None (the room file's
+        replay, the facilitator's own) is not counted."""
         name = clean_text(name, one_line=True)[:NAME_MAX]
+        waits = False
         with self._lock:
-            known = self.member_for(secret)
+            known = self._by_device.get(device_hash(secret)) if secret else None
             if known is not None and secret is not None:
+                if known.removed:
+                    raise RoomRefusal("removed", "the facilitator has taken this device out of the room")
                 renamed = bool(name) and name != known.name
                 if renamed:
                     known.name = name
@@ -400,20 +506,42 @@ class Room:
             else:
                 if not self.joining_open:
                     raise RoomRefusal("joining-closed", "the facilitator has closed joining")
-                if len(self._record.members) >= self.limits.max_members:
+                if secret and device_hash(secret) in self._waiting:
+                    raise JoinWaiting(secret)
+                if sum(1 for m in self._record.members if not m.removed) >= self.limits.max_members:
                     raise RoomRefusal("room-full", "the room is full")
                 secret = secrets.token_urlsafe(24)
-                taken = {m.id for m in self._record.members}
-                member_id = next(
-                    i for i in (f"p-{secrets.token_hex(3)}" for _ in range(100)) if i not in taken
-                )
-                known = TeamMember(id=member_id, name=name, device=device_hash(secret), joined_at=self.now())
-                self._record.members.append(known)
-                self._by_device[known.device] = known
-                member, renamed = known.model_copy(), True
+                if address is not None and len(self._from_address.get(address, ())) >= (
+                    self.limits.members_per_address
+                ):
+                    self._wait(name, device_hash(secret), address)
+                    waits = True
+                else:
+                    member = self._add_member(name, device_hash(secret), address).model_copy()
+                    renamed = True
+        if waits:
+            self._changed()  # news for the facilitator's panel
+            raise JoinWaiting(secret)
         if renamed:
             self._changed()
         return member, secret
+
+    def _wait(self, name: str, device: str, address: str) -> None:
+        if len(self._waiting) >= self.limits.max_waiting:
+            raise RoomRefusal("room-busy", "too many people are waiting to join; ask the facilitator")
+        self._waiting[device] = Waiting(
+            id=f"w-{secrets.token_hex(3)}", name=name, address=address, device=device, since=self.now()
+        )
+
+    def _add_member(self, name: str, device: str, address: str | None) -> TeamMember:
+        taken = {m.id for m in self._record.members}
+        member_id = next(i for i in (f"p-{secrets.token_hex(3)}" for _ in range(100)) if i not in taken)
+        member = TeamMember(id=member_id, name=name, device=device, joined_at=self.now())
+        self._record.members.append(member)
+        self._by_device[device] = member
+        if address is not None:
+            self._from_address.setdefault(address, set()).add(member_id)
+        return member
 
     def present(self, member_id: str, delta: int) -> None:
         """Count an update stream of ``member_id`` opening (+1) or closing (-1)."""
@@ -452,9 +580,13 @@ class Room:
             raise RoomRefusal("wrong-kind", f"this round takes {expected}, not {sent.kind}")
         at = self.now()
         if isinstance(sent, AnswerIn | IdeaIn):
-            if len(mine) >= self.limits.entries_per_round:
+            if len(mine) >= self.limits.entries_per_member:
                 raise RoomRefusal(
-                    "too-many", f"at most {self.limits.entries_per_round} entries each per round"
+                    "too-many", f"at most {self.limits.entries_per_member} entries each per round"
+                )
+            if len(self._record.of_round(current.id)) >= self.limits.entries_per_round:
+                raise RoomRefusal(
+                    "round-full", f"this round has its {self.limits.entries_per_round} entries: thank you"
                 )
             if isinstance(sent, AnswerIn):
                 text = clean_text(sent.text, one_line=False)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Generator, Iterable
 import uvicorn
 
 from ._app import Gate, Hub, build_app
+from ._connections import ConnectionGuard
 from ._network import LOOPBACK, Interface, bind_host, machine_interfaces
 from ._room import Room
 
@@ -110,10 +111,12 @@ class ParticipantServer:
             hosts.add(f"localhost:{self._port}")
         self._gate = build_app(self.room, self._hub, hosts)
         limits = self.room.limits
+        # headers within a deadline, and a cap per address: stalled connections deny no phone
+        guard = ConnectionGuard(limits.connections_per_address, limits.header_seconds)
         config = uvicorn.Config(
             self._gate,
             lifespan="off",
-            http="h11",
+            http=guard.protocol(),
             ws="none",
             loop="asyncio",
             log_config=None,

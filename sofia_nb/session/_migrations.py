@@ -62,7 +62,20 @@ def _v5_to_v6(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-_V6_STEPS: list[Migration] = []
+def _v6_room(data: dict[str, Any]) -> dict[str, Any]:
+    """The room remembers whether joining is open (``team.joining_open``: a version-5 room was
+    open whenever it was served) and which members the facilitator removed (``removed`` on each
+    member: none before version 6)."""
+    team = data.get("team")
+    if isinstance(team, dict):
+        team.setdefault("joining_open", True)
+        for member in team.get("members") or []:
+            if isinstance(member, dict):
+                member.setdefault("removed", False)
+    return data
+
+
+_V6_STEPS: list[Migration] = [_v6_room]
 
 
 # version N -> function turning an N document into an N+1 document.

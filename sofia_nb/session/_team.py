@@ -91,6 +91,9 @@ class TeamMember(_Record):
     name: str = ""
     device: str = Field(description="sha256 of the device's secret: a reconnecting phone is recognised")
     joined_at: datetime = Field(default_factory=utcnow)
+    removed: bool = Field(
+        False, description="the facilitator took them out: their device is refused, their entries removed"
+    )
 
 
 class _Contribution(_Record):
@@ -147,6 +150,12 @@ class TeamRoom(_Record):
         default_factory=list,
         description="submissions already put into Ideate's record, by id: the session's, never the room's",
     )
+    joining_open: bool = Field(
+        True, description="whether new phones may join; a closed room stays closed when invited again"
+    )
+
+    def member(self, member_id: str) -> TeamMember | None:
+        return next((m for m in self.members if m.id == member_id), None)
 
     def round(self, round_id: str) -> TeamRound | None:
         return next((r for r in self.rounds if r.id == round_id), None)

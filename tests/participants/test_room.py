@@ -166,7 +166,7 @@ def test_joining_can_be_closed_while_members_go_on() -> None:
 
 
 def test_entries_per_round_are_limited_per_participant() -> None:
-    room = roomy(entries_per_round=2)
+    room = roomy(entries_per_member=2)
     ana, _ = room.join()
     opened = room.open_round("ideate")
     room.contribute(ana, idea(opened.id, "one"))

@@ -66,7 +66,10 @@ def test_the_team_s_ideas_land_in_ideate_s_record_and_the_next_request_quotes_th
     assert system.count(TEAM_CLOSE) == 2  # the sentence naming it, and the block's end
     assert "<img" not in system.split(TEAM_OPEN, 2)[2] and "\n## System" not in system
     (round_,) = _team_block(system)
-    assert [i["title"] for i in round_["ideas"]] == ["Route planner", HOSTILE]
+    assert [(i["id"], i["title"]) for i in round_["ideas"]] == [
+        ("team-c1", "Route planner"),
+        ("team-c2", HOSTILE),
+    ]
     assert round_["ideas"][1]["description"] == HOSTILE_NOTES
     assert round_["contributors"] == 2 and round_["question"] == "Where could AI help?"
     assert "Ana" not in system  # nothing in the prompt names a participant
@@ -124,11 +127,12 @@ def test_design_scores_and_select_votes_reach_the_prompts_that_build_on_them() -
     assert [r["kind"] for r in rounds] == ["design", "select", "question"]
     planner = rounds[0]["scores"][0]
     assert planner["idea"] == "Route planner" and planner["scorers"] == 3
+    assert planner["idea_id"] == "i1"  # keyed by the record's id: the model patches by it
     assert planner["feasibility"] == {"mean": 3.0, "spread": 0.82, "count": 3}
     assert planner["value"]["mean"] == 4.0
     assert rounds[1]["votes"] == [
-        {"idea": "Route planner", "dots": 2, "voters": 1},
-        {"idea": "Waste forecast", "dots": 4, "voters": 2},
+        {"idea_id": "i1", "idea": "Route planner", "dots": 2, "voters": 1},
+        {"idea_id": "i2", "idea": "Waste forecast", "dots": 4, "voters": 2},
     ]
     assert rounds[2]["answers"] == ["Data privacy"]
 
