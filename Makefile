@@ -57,6 +57,7 @@ demo: $(VENV)/.demo
 	@echo "executed notebooks: $(CURDIR)/$(OUT)/01_workshop.ipynb $(CURDIR)/$(OUT)/02_develop.ipynb"
 	@echo "export folder:      $$(ls -d $(CURDIR)/$(OUT)/exports/*)"
 	@echo "proof of concept:   $$(ls -d $(CURDIR)/$(OUT)/poc/*)"
+	@echo "sofia-nb:           $(CURDIR)/$(BIN)/sofia-nb  (or '. $(BIN)/activate' to put it on PATH)"
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check sofia_nb tests benchmarks tools/mutate.py
@@ -87,6 +88,7 @@ notebooks: $(VENV)/.dev
 	done
 
 test: install-dev lint imports typecheck pytest nbval
+	@echo "sofia-nb: $(CURDIR)/$(BIN)/sofia-nb  (or '. $(BIN)/activate' to put it on PATH)"
 
 # Mutation testing of the safety-critical modules, one module at a time with its own tests,
 # resumable (state in mutants/); not part of `make test`. MODULES="redact consent" for some.
