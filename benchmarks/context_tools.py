@@ -376,7 +376,7 @@ def per_language(server: Server, languages: dict[str, tuple[list[str], str]], ma
 
 
 REAL = ROOT / "benchmarks" / "real"
-# The per-call table: five real repositories the project had not measured (benchmarks/real/README.md),
+# The per-call table: six real repositories the project had not measured (benchmarks/real/README.md),
 # each with grep calls an agent makes while locating an edit (literal, -w, -i, a regex), two
 # unlimited ones and refs of three symbols.
 GrepCall = dict[str, object]
@@ -451,17 +451,31 @@ REAL_REPOS: dict[str, tuple[Path, list[GrepCall], list[str]]] = {
         ],
         ["Client", "RequestInterface", "Middleware"],
     ),
+    "python+vendored (setuptools)": (
+        REAL / "setuptools",
+        [
+            {"patterns": ["platform_tags"]},
+            {"patterns": ["def get_requires"]},
+            {"patterns": ["Distribution"], "word": True},
+            {"patterns": ["EGG_INFO"], "case": False},
+            {"patterns": [r"def \w+_tags\("], "regex": True},
+            {"patterns": ["dedent(", "monkeypatch.setattr("]},
+            {"patterns": ["self.distribution"], "max_per_pattern": 0},
+            {"patterns": ["tmp_path"], "max_per_pattern": 0},
+        ],
+        ["Distribution", "Requirement", "canonicalize_name"],
+    ),
 }
 
 
-def _grep_flags(call: GrepCall) -> list[str]:
-    """GNU grep's flags for a ``grep`` tool call (rg takes the same letters)."""
-    flags = "-E" if call.get("regex") else "-F"
-    return [
-        flags
-        + ("w" if call.get("word") and not call.get("regex") else "")
-        + ("i" if call.get("case") is False else "")
-    ]
+def _grep_flags(call: GrepCall, tool: str = "grep") -> list[str]:
+    """GNU grep's flags for a ``grep`` tool call, or ripgrep's: the same letters but ``-E``, which
+    is rg's ``--encoding`` (a regex is rg's default: it takes no flag for one)."""
+    regex = bool(call.get("regex"))
+    letters = ("" if regex and tool == "rg" else "E" if regex else "F") + (
+        ("w" if call.get("word") and not regex else "") + ("i" if call.get("case") is False else "")
+    )
+    return [f"-{letters}"] if letters else []
 
 
 def _same_hits(grep_out: str, root: Path, hits: list[dict[str, Any]]) -> str:
@@ -520,7 +534,7 @@ def per_call(server: Server, repos: dict[str, tuple[Path, list[GrepCall], list[s
         for call in calls:
             patterns: list[str] = call["patterns"]  # type: ignore[assignment]
             g_cmd = _peer("grep", _grep_flags(call), patterns, root)
-            r_cmd = _peer("rg", _grep_flags(call), patterns, root)
+            r_cmd = _peer("rg", _grep_flags(call, "rg"), patterns, root)
             arguments = {"root": str(root), **call}
             ours, theirs, rgs = _interleaved(
                 rounds,

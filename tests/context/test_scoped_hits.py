@@ -149,3 +149,55 @@ def test_a_hit_in_a_large_class_is_labelled_with_its_member(tmp_path: Path) -> N
         (end + 2, "method Canvas.render"),
         (end + 5, "method Canvas.onNeedle"),
     ]
+
+
+def test_a_python_hit_after_a_string_opened_after_a_bracket_is_in_its_own_function(tmp_path: Path) -> None:
+    """Issue 42: the line scanner lost its place after ``dedent(\"\"\"`` (an open bracket, then a
+    string whose lines it skipped): every later hit of the file was labelled with the test above."""
+    source = (
+        "from textwrap import dedent\n"
+        "\n"
+        "def test_one(tmp_path):\n"
+        '    text = dedent("""\n'
+        "        [metadata]\n"
+        "        name = x\n"
+        '        """)\n'
+        "    return text\n"
+        "\n"
+        "def test_two():\n"
+        "    return 2\n"
+        "\n"
+        "class Later:\n"
+        "    def method(self):\n"
+        "        return 3\n"
+    )
+    assert _labels(tmp_path, "t.py", source, "return") == [
+        (8, "function test_one"),
+        (11, "function test_two"),
+        (15, "method Later.method"),
+    ]
+
+
+def test_a_python_hit_after_a_docstring_with_an_unclosed_bracket(tmp_path: Path) -> None:
+    """Issue 42: a docstring whose first line holds ``[`` (``\"\"\"Return [a, b`` ...) left the
+    scanner inside a bracket for the rest of the file."""
+    source = (
+        "def tags(a):\n"
+        '    """Return the tags [most specific first.\n'
+        "\n"
+        "    More text.\n"
+        '    """\n'
+        "    return a\n"
+        "\n"
+        "def other():\n"
+        "    return 1\n"
+        "\n"
+        "class Platform:\n"
+        "    def name(self):\n"
+        "        return 'x'\n"
+    )
+    assert _labels(tmp_path, "tags.py", source, "return") == [
+        (6, "function tags"),
+        (9, "function other"),
+        (13, "method Platform.name"),
+    ]

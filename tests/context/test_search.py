@@ -146,7 +146,7 @@ def test_a_latin_1_file_keeps_its_names_in_scopes_and_definitions(
     ]
     found = refs(RefsInput(symbol="taux", root=str(tmp_path))).refs
     assert [(r.kind, r.line, r.enclosing) for r in found] == [
-        ("def", 3, "class Société"),
+        ("def", 3, "field Société.taux"),  # the innermost declaration (issue 42)
         ("use", 6, "method Société.crème"),
     ]
     with allowed_roots([tmp_path]):

@@ -19,8 +19,9 @@ from . import treesitter as ts
 _COULD_DECLARE = {
     # `def`/`class` it; `for` it `in`; `as` it (not an import's alias); it, annotated or among other
     # targets, before an (augmented) `=` but not right after `.`, `:` or `=` (an attribute, a type, a
-    # keyword argument's value); or a bare line of targets (inside a parenthesised target list).
-    "python": rb"\b(?:def|class)\s+{name}\b|\bfor\b.*(?<![\w.]){name}\b.*\bin\b"
+    # keyword argument's value); an annotation without a value (a dataclass or NamedTuple field);
+    # or a bare line of targets (inside a parenthesised target list).
+    "python": rb"\b(?:def|class)\s+{name}\b|\bfor\b.*(?<![\w.]){name}\b.*\bin\b|^\s*{name}\s*:(?!=)"
     rb"|^(?!\s*(?:from|import)\b).*\bas\s+{name}\b"
     rb"|(?<![\w.:=])(?<!= ){name}\b\s*(?::[^=\n]*)?(?:\s*,\s*[\w*.\[\]()]+)*\s*"
     rb"(?:[-+*/%&|^@]|//|\*\*|<<|>>)?(?<![=!<>])=(?!=)"
@@ -39,6 +40,7 @@ _COULD_DECLARE["tsx"] = _COULD_DECLARE["typescript"]
 # keys of a struct literal (``Config{ParseDuration: 1}``), uses of a field.
 _DECLARING_SUFFIXES = ("declaration", "definition", "declarator", "_spec", "signature")
 _DECLARING_ELEMENTS = frozenset({"property_element", "const_element"})
+_FUNCTIONS = frozenset({"function_expression", "function", "arrow_function", "generator_function"})
 
 
 def could_declare(grammar: str, symbol: str) -> re.Pattern[bytes]:
@@ -126,6 +128,9 @@ def _declares(node: ts.Node) -> bool:
         node, parent = parent, parent.parent
         if parent is None:
             return False
+    if parent.type == "pair":  # an object's `save: function () {}` (Vue's Options API): a method
+        key, value = parent.child_by_field_name("key"), parent.child_by_field_name("value")
+        return key is not None and key.id == node.id and value is not None and value.type in _FUNCTIONS
     if parent.type == "export_specifier":  # `export { default as Button }`: the alias is declared here
         return (
             parent.child_by_field_name("alias") is not None

@@ -53,7 +53,22 @@ def classify(node: ts.Node) -> tuple[str, str] | None:
         return "case", ts.field_text(node, "name")
     if node.type == "scoped_call_expression":
         return _route(node)
+    if node.type == "array_element_initializer" and (key := _returned_key(node)):
+        return "key", key
     return None
+
+
+def _returned_key(element: ts.Node) -> str:
+    """The key of an entry of the array a file returns (``return ['failed' => '...']``: a Laravel
+    translation or configuration file), ``""`` for any other array element."""
+    array = element.parent
+    statement = array.parent if array is not None else None
+    if statement is None or statement.type != "return_statement" or statement.parent is None:
+        return ""
+    if statement.parent.type != "program" or not any(c.type == "=>" for c in element.children):
+        return ""
+    key = element.named_children[0]
+    return ts.text(key).strip("'\"") if key.type in ("string", "encapsed_string", "integer") else ""
 
 
 _ROUTE_VERBS = frozenset(
@@ -244,6 +259,13 @@ def outline(source: str, brief: bool) -> Outline:
                     signature=_signature(node),
                     line=node.start_point[0] + 1,
                 )
+            )
+        elif node.type == "array_element_initializer" and (key := _returned_key(node)):
+            value = node.named_children[-1]
+            entries = sum(1 for e in value.named_children if e.type == "array_element_initializer")
+            detail = f"({entries} entries)" if entries and not brief else ""
+            result.symbols.append(
+                CodeSymbol(kind="key", name=key, detail=detail, line=node.start_point[0] + 1)
             )
         elif node.type == "scoped_call_expression" and (route := _route(node)) is not None:
             arguments = node.child_by_field_name("arguments")

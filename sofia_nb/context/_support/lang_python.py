@@ -1,8 +1,8 @@
-"""Python: outlines and definitions from the stdlib ``ast``; enclosing scopes from a fast line scanner.
+"""Python: outlines and definitions from the stdlib ``ast``; enclosing scopes from tree-sitter-python.
 
-Two readers on purpose: ``ast`` is exact but parses about 5 MB/s, too slow for a grep over a whole
-tree; the scanner only follows indentation (skipping bracket continuations and triple-quoted
-strings), which is all an "enclosing def/class" label needs.
+Two readers on purpose: ``ast`` gives what a summary shows (signatures, decorators, annotations);
+grep's and refs' labels come from tree-sitter, which parses only the files holding returned hits (a
+big one around them), keeps a warm server's trees, and recovers around a syntax error.
 """
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ from __future__ import annotations
 import ast
 import copy
 import itertools
-import re
-import threading
-from collections import OrderedDict
+from collections.abc import Iterator
 
+from . import treesitter as ts
 from .errors import ContextError
 from .outline import LONG_DEFAULT, CodeSymbol, Outline, Scope
 
@@ -115,6 +114,24 @@ def _parse_block(
     return None
 
 
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a body, and of the ``if``/``try``/``with``/loop/``match`` blocks in it
+    (not of its functions and classes): declarations under ``if TYPE_CHECKING:`` or a platform
+    branch are the module's or the class's as much as those beside them."""
+    for node in body:
+        yield node
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            inner = getattr(node, field, None)
+            if isinstance(inner, list):
+                yield from _statements(inner)
+        for handler in getattr(node, "handlers", None) or ():
+            yield from _statements(handler.body)
+        for case in getattr(node, "cases", None) or ():
+            yield from _statements(case.body)
+
+
 def _exported(name: str) -> bool:
     return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
 
@@ -189,7 +206,7 @@ def outline(source: str, brief: bool) -> Outline:
 
     def add_body(body: list[ast.stmt], owner: str, inherited: set[str]) -> None:
         overloaded: set[str] = set()
-        for node in body:
+        for node in _statements(body):
             if isinstance(node, ast.Import | ast.ImportFrom) and not owner:
                 result.imports.append(_import(node))
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -223,7 +240,10 @@ def outline(source: str, brief: bool) -> Outline:
                 from_bases = {f for b in node.bases for f in fields.get(ast.unparse(b), ())}
                 add_body(node.body, name, from_bases)
                 fields[name] = from_bases | {
-                    t for n in node.body if isinstance(n, ast.Assign | ast.AnnAssign) for t in _targets(n)
+                    t
+                    for n in _statements(node.body)
+                    if isinstance(n, ast.Assign | ast.AnnAssign)
+                    for t in _targets(n)
                 }
             elif isinstance(node, ast.Assign | ast.AnnAssign):
                 annotation = ast.unparse(node.annotation) if isinstance(node, ast.AnnAssign) else ""
@@ -254,7 +274,7 @@ def definitions(source: str) -> list[Scope]:
     scopes: list[Scope] = []
 
     def visit(body: list[ast.stmt], owner: str, in_class: bool) -> None:
-        for node in body:
+        for node in _statements(body):
             if isinstance(node, ast.Assign | ast.AnnAssign) and (in_class or not owner):
                 for target in _targets(node):
                     kind = "field" if in_class else ("const" if target.isupper() else "var")
@@ -287,92 +307,64 @@ def definitions(source: str) -> list[Scope]:
     return scopes
 
 
-_DEF = re.compile(r"[ \t]*(?:async[ \t]+)?(def|class)[ \t]+([A-Za-z_]\w*)")
-_ASSIGN = re.compile(r"([A-Za-z_]\w*)[ \t]*(?::[^=]*)?=(?!=)")
-_STRINGS = re.compile(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"")
-_OPEN = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) not in "([{)]}"))
+_DECLARATIONS = frozenset({"function_definition", "class_definition", "decorated_definition"})
 
 
-_SCANNED: OrderedDict[str, list[Scope]] = OrderedDict()  # the last sources scanned (a warm server's)
-_SCANNED_HELD = [0]
-_SCANNED_LIMIT = 16 * 1024 * 1024  # characters of source whose scopes are kept
-_SCANNED_LOCK = threading.Lock()
+def _owner(node: ts.Node) -> ts.Node | None:
+    """The ``def`` or ``class`` whose body holds ``node`` (through ``if``, ``try``, ``with``, loops);
+    ``None`` at module level."""
+    parent = node.parent
+    while parent is not None and parent.type not in ("function_definition", "class_definition", "module"):
+        parent = parent.parent
+    return parent if parent is not None and parent.type != "module" else None
+
+
+def _assigned(statement: ts.Node) -> str:
+    """The first name an assignment statement binds (``a.b = c = 1``: ``c``); ``""`` for none."""
+    node = statement.named_children[0] if statement.named_child_count == 1 else None
+    while node is not None and node.type == "assignment":
+        left = node.child_by_field_name("left")
+        if left is not None and left.type == "identifier":
+            return ts.text(left)
+        node = node.child_by_field_name("right")
+    return ""
+
+
+def classify(node: ts.Node) -> tuple[str, str] | None:
+    """A declaration of the tree-sitter Python tree: a ``def`` or ``class`` at any depth (with its
+    decorators: the ``decorated_definition`` is the declaration), or an assignment to a name in a
+    module's or a class's body, also under ``if``/``try``/``with`` (``field``, ``const``, ``var``)."""
+    kind = node.type
+    if kind == "expression_statement":
+        name = _assigned(node)
+        if not name:
+            return None
+        owner = _owner(node)
+        if owner is None:
+            return ("const" if name.isupper() else "var"), name
+        return ("field", name) if owner.type == "class_definition" else None
+    if kind not in _DECLARATIONS:
+        return None
+    if kind == "decorated_definition":
+        node = node.child_by_field_name("definition")
+        if node is None:
+            return None
+    elif node.parent is not None and node.parent.type == "decorated_definition":
+        return None  # named as its decorated_definition, which holds the decorators' lines
+    name = ts.field_text(node, "name")
+    if node.type == "class_definition":
+        return "class", name
+    owner = _owner(node)
+    return ("method" if owner is not None and owner.type == "class_definition" else "function"), name
 
 
 def scopes(source: str) -> list[Scope]:
-    """Enclosing def/class spans by indentation (decorators belong to what they decorate), and
-    module-level assignments (a hit in ``ROUTES = [...]`` is in ``const ROUTES``); tolerant of
-    syntax errors and fast. The spans of the last sources scanned are kept (an agent greps the
-    same files many times)."""
-    with _SCANNED_LOCK:
-        found = _SCANNED.get(source)
-        if found is not None:
-            _SCANNED.move_to_end(source)
-            return found
-    found = _scan(source)
-    with _SCANNED_LOCK:
-        if source not in _SCANNED and len(source) <= _SCANNED_LIMIT // 8:
-            _SCANNED[source] = found
-            _SCANNED_HELD[0] += len(source)
-        while _SCANNED_HELD[0] > _SCANNED_LIMIT:
-            old, _ = _SCANNED.popitem(last=False)
-            _SCANNED_HELD[0] -= len(old)
-    return found
+    """Every ``def``/``class`` (decorators included) and module or class assignment, with its span,
+    from the tree-sitter Python tree (its error recovery keeps the rest of a broken file)."""
+    return ts.collect_scopes(ts.parse("python", source), classify)
 
 
-def _scan(source: str) -> list[Scope]:
-    found: list[Scope] = []
-    stack: list[tuple[int, int, str, str]] = []  # indent, start line, kind, qualified name
-    depth = 0
-    in_string: str | None = None
-    last_code = 0
-    decorated: int | None = None  # the first line of the decorators above the next def or class
-    for number, line in enumerate(source.split("\n"), 1):
-        if in_string is not None:
-            if line.count(in_string) % 2 == 1:
-                in_string = None
-            last_code = number
-            continue
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        if depth == 0:
-            indent = len(line) - len(line.lstrip())
-            while stack and indent <= stack[-1][0]:
-                _, start, kind, name = stack.pop()
-                found.append(Scope(start=start, end=last_code, kind=kind, name=name, first=start))
-            match = _DEF.match(line)
-            if match:
-                owner = stack[-1] if stack else None
-                name = f"{owner[3]}.{match[2]}" if owner else match[2]
-                kind = (
-                    "class"
-                    if match[1] == "class"
-                    else ("method" if owner and owner[2] == "class" else "function")
-                )
-                stack.append((indent, decorated or number, kind, name))
-                decorated = None
-            elif stripped.startswith("@"):
-                decorated = decorated or number
-            else:
-                decorated = None
-                if indent == 0 and (assigned := _ASSIGN.match(line)):
-                    target = assigned[1]
-                    stack.append((0, number, "const" if target.isupper() else "var", target))
-        last_code = number
-        for quote in ('"""', "'''"):
-            if line.count(quote) % 2 == 1:
-                in_string = quote
-                break
-        code = (
-            _STRINGS.sub("", line).split("#", 1)[0] if ("#" in line or "'" in line or '"' in line) else line
-        )
-        brackets = code.translate(_OPEN)
-        if brackets:
-            depth = max(
-                0, depth + sum(1 for c in brackets if c in "([{") - sum(1 for c in brackets if c in ")]}")
-            )
-    while stack:
-        _, start, kind, name = stack.pop()
-        found.append(Scope(start=start, end=last_code, kind=kind, name=name, first=start))
-    return found
+def enclosing(source: str, points: dict[int, int]) -> dict[int, Scope | None]:
+    """The innermost declaration around each ``line: column`` (1-based): a walk up the tree from the
+    point. A parse, not a line scanner: a string or a bracket spanning lines cannot mislead it."""
+    return ts.enclosing_lines(ts.parsed("python", source), points, classify)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from . import treesitter as ts
 from .outline import LONG_DEFAULT, CodeSymbol, Outline, Scope, VueInfo
-from .vue_options import OPTIONS, component_options
+from .vue_options import OPTIONS, component_options, option_functions
 
 _FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function", "generator_function"})
 _TYPE_DECLS = {
@@ -212,6 +212,8 @@ def classify(node: ts.Node) -> tuple[str, str] | None:
         return None
     if kind == "call_expression":
         return call_block(node)
+    if kind == "pair" and function_value(node.child_by_field_name("value")) is not None:
+        return "method", ts.text(node.child_by_field_name("key")).strip("'\"`")  # `save: function () {}`
     return None
 
 
@@ -581,6 +583,15 @@ def outline(source: str, brief: bool, path: PurePath) -> Outline:
     roots = [ts.parse(script.grammar, script.text.encode()) for script in scripts]
     if roots:  # the symbols of one script: <script setup> when there is one
         _script_outline(roots[0], brief, scripts[0].offset, result)
+        for option, name, member, function in option_functions(roots[0]):  # the Options API's
+            result.symbols.append(
+                CodeSymbol(
+                    kind="method" if option == "methods" else "computed",
+                    name=name,
+                    signature=_signature(function),
+                    line=member.start_point[0] + 1 + scripts[0].offset,
+                )
+            )
     result.vue = _vue_info(path, source, roots, scripts[0].generic if scripts else "")
     return result
 

@@ -9,7 +9,7 @@ from pathlib import PurePath
 
 from . import lang_go, lang_php, lang_python, lang_ts
 from . import treesitter as ts
-from .outline import Outline, Scope, ScopeIndex
+from .outline import Outline, Scope
 
 # Lines (1-based) with the column (1-based, characters) of a hit on each -> the innermost declaration.
 Enclosing = Callable[[str, PurePath, dict[int, int]], dict[int, Scope | None]]
@@ -28,14 +28,6 @@ class Language:
     enclosing: Enclosing
 
 
-def _by_index(scopes: Callable[[str], list[Scope]]) -> Enclosing:
-    def enclosing(source: str, path: PurePath, points: dict[int, int]) -> dict[int, Scope | None]:
-        index = ScopeIndex(scopes(source))
-        return {line: index.enclosing(line) for line in points}
-
-    return enclosing
-
-
 def _by_tree(grammar: str, classify: ts.Classifier) -> Enclosing:
     def enclosing(source: str, path: PurePath, points: dict[int, int]) -> dict[int, Scope | None]:
         return ts.enclosing_lines(ts.parsed(grammar, source), points, classify)
@@ -48,7 +40,7 @@ PYTHON = Language(
     lambda s, b, p: lang_python.outline(s, b),
     lambda s, p: lang_python.definitions(s),
     lambda s, p: lang_python.scopes(s),
-    _by_index(lang_python.scopes),
+    lambda s, p, points: lang_python.enclosing(s, points),
 )
 GO = Language(
     "go",

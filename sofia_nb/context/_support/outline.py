@@ -32,7 +32,7 @@ class CodeSymbol(BaseModel):
 
     kind: str = Field(
         description="class, struct, interface, trait, enum, type, function, method, field, "
-        "property, const, var, prop, emit, model"
+        "property, const, var, prop, emit, model, computed (Vue), key (a PHP file's returned array)"
     )
     name: str
     signature: str = Field("", description="parameters and result, without the body")

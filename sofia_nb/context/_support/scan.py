@@ -253,6 +253,8 @@ def top_level_window(chunks: Iterable[str], lines: Collection[int], language: st
     breaks = 0  # the current block's line ends
     keep = True  # the head (before the first block) is always kept
     number, quotes = 1, 0  # the line at the cursor; triple quotes so far (odd: inside a docstring)
+    comment = False  # inside a /* ... */ comment (Go, TypeScript, PHP)
+    decorated = False  # the current block has only decorators so far (Python, TypeScript)
     for chunk in chunks:
         cursor = 0
         for match in _BLOCK_START.finditer(chunk):
@@ -264,20 +266,46 @@ def top_level_window(chunks: Iterable[str], lines: Collection[int], language: st
             block.append(segment)
             keep = keep or _holds(wanted, number, number + ends)
             number, breaks, cursor = number + ends, breaks + ends, offset
-            if quotes % 2:  # inside a docstring, whose text may start at column 0: not a block start
+            if python and (quotes % 2 or _CONTINUES.match(chunk, offset)):  # in a docstring; `else:`
+                continue
+            if not python and (comment := _open_comment(segment, comment)):  # a /* */ comment's line
+                continue
+            if decorated:  # a decorator's block goes on to what it decorates
+                decorated = chunk[offset] == "@"
                 continue
             pieces.append("".join(block) if keep else "\n" * breaks)
             if number > last:
                 return "".join(pieces)  # nothing after the last block that matters: a parser stops sooner
             block, breaks, keep = [], 0, False
+            decorated = chunk[offset] == "@"
         segment = chunk[cursor:]
         ends = segment.count("\n")
         if python:
             quotes += segment.count('"""') + segment.count("'''")
+        else:
+            comment = _open_comment(segment, comment)
         block.append(segment)
         keep = keep or _holds(wanted, number, number + ends)
         number, breaks = number + ends, breaks + ends
     return "".join(pieces + (block if keep else []))
+
+
+# A Python line at column 0 that goes on the statement above (an `if`'s `else:`, a `try`'s `except`).
+_CONTINUES = re.compile(r"(?:else|elif|except|finally)\b")
+_COMMENT_LINE = re.compile(r"^[ \t]*/\*", re.M)
+
+
+def _open_comment(segment: str, comment: bool) -> bool:
+    """Whether a ``/* ... */`` comment is still open after ``segment``, given whether one was before
+    it. Only a comment that starts a line counts: a ``/*`` inside a string (``"/static/*"``) must not
+    join the blocks after it. A comment missed keeps the old rule (a new block at a name at column 0)."""
+    if comment:
+        end = segment.find("*/")
+        if end < 0:
+            return True
+        segment = segment[end + 2 :]
+    starts = [m.end() for m in _COMMENT_LINE.finditer(segment)]
+    return bool(starts) and "*/" not in segment[starts[-1] :]
 
 
 def _holds(wanted: list[int], first: int, end: int) -> bool:

@@ -87,3 +87,26 @@ def component_options(root: ts.Node) -> dict[str, list[str]]:
             names = _names(member.child_by_field_name("value"))
         found[option] = list(dict.fromkeys(found.get(option, []) + names))
     return found
+
+
+def option_functions(root: ts.Node) -> list[tuple[str, str, ts.Node, ts.Node]]:
+    """The ``computed`` and ``methods`` members that are functions, in every form (``name() {}``,
+    ``name: function () {}``, ``name: () => {}``): (option, name, member node, function node)."""
+    component = _component_object(root)
+    found = []
+    for option in component.named_children if component is not None else ():
+        value = option.child_by_field_name("value") if option.type == "pair" else None
+        if _key(option) not in ("computed", "methods") or value is None or value.type != "object":
+            continue
+        for member in value.named_children:
+            function = member if member.type == "method_definition" else member.child_by_field_name("value")
+            if (
+                member.type in ("pair", "method_definition")
+                and function is not None
+                and (
+                    function.type
+                    in ("method_definition", "function_expression", "function", "arrow_function")
+                )
+            ):
+                found.append((_key(option), _key(member), member, function))
+    return found

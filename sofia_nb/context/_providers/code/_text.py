@@ -87,9 +87,13 @@ def _summary_lines(entry: CodeFile) -> list[str]:
         lines.append(f"package {entry.package}")
     if entry.imports:
         lines.append("imports: " + "; ".join(entry.imports))
+    symbols = entry.symbols
     if entry.vue is not None:
         lines += _vue_lines(entry.vue)
-    lines += symbol_lines(entry.symbols)
+        # The Options API's methods and computed properties are named on their own lines already.
+        named = {*entry.vue.methods, *entry.vue.computed}
+        symbols = [s for s in symbols if not (s.kind in ("method", "computed") and s.name in named)]
+    lines += symbol_lines(symbols)
     if entry.note:
         lines.append(f"[{entry.note}]")
     return lines
