@@ -1,4 +1,4 @@
-"""Comment and docstring lines per 100 code lines of a Python tree (the figures of docs/style.md).
+"""Comment and docstring lines per 100 code lines of a Python tree (how densely the code explains itself).
 
 Run: ``python tools/comment_density.py [DIR ...]`` (default: ``sofia_nb``). A *code line* is a
 non-blank line that is neither a comment nor part of a docstring; a *comment line* is a line with
