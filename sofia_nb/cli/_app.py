@@ -129,6 +129,13 @@ def _error_kind(exc: Exception) -> str | None:
     return None
 
 
+def _with_what_to_do(exc: Exception, kind: str) -> str:
+    """The error's message, and for a session that is not there, how to find the ones that are."""
+    if kind == "session" and isinstance(exc, LookupError):
+        return f"{exc}. `sofia-nb status` lists the sessions there are; `--session last` takes the newest"
+    return str(exc)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``sofia-nb`` with ``argv``; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -159,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:
         if kind := _error_kind(exc):
-            out.error(str(exc), kind=kind)
+            out.error(_with_what_to_do(exc, kind), kind=kind)
             return _exit.ERROR
         # The last line of defence: one clear line, the trace only in the log.
         logging.getLogger("sofia_nb").debug("command failed", exc_info=True)

@@ -48,3 +48,18 @@ def test_an_mcp_program_that_does_not_exist_is_not_found_not_refused(tmp_path: P
     assert "'no-such-ticket-server' was not found" in shown, done.stdout
     assert "install it, or correct the server's `command`" in shown
     assert "connection-refused" not in done.stdout
+
+
+def test_a_session_that_is_not_there_says_how_to_find_the_ones_that_are(tmp_path: Path) -> None:
+    done = sofia(
+        "workshop",
+        "--session",
+        "20261207-0900-nope",
+        "--demo",
+        "--non-interactive",
+        cwd=tmp_path,
+        home=tmp_path / "home",
+    )
+    assert done.returncode == 1
+    assert "20261207-0900-nope" in done.stderr, done.stderr
+    assert "`sofia-nb status` lists the sessions there are" in done.stderr
