@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 HELP = (
     "team: /round question|ideate|design|select [PROMPT]  /timer SECONDS  /close  /reveal  "
-    "/remove ENTRY  /team  /joining on|off  /new-link  /stop"
+    "/remove ENTRY  /team  /admit ID|all  /remove-person ID  /joining on|off  /new-link  /stop"
 )
 
 
@@ -109,6 +109,12 @@ class TeamCommands:
             room.reveal()
         elif name == "remove":
             room.remove(rest)
+        elif name == "admit":
+            for waiting in room.waiting():
+                if rest in ("all", waiting.id):
+                    room.admit(waiting.id)
+        elif name == "remove-person":
+            room.remove_member(rest)
         elif name == "joining":
             room.set_joining(rest.lower() != "off")
         elif name == "new-link":
@@ -124,18 +130,29 @@ class TeamCommands:
         self.ctx.out.info(self.summary())
 
     def summary(self) -> str:
-        """The live counts and the current round's aggregate, as lines."""
+        """The live counts, who joined and who waits, the current round's entries (labelled, with
+        their ids for /remove) and its aggregate, as lines."""
         counts = self.room.counts()
         lines = [
             f"team: {counts['members']} joined, {counts['connected']} connected; "
             f"{counts['contributors']} answered, {counts['entries']} entries"
         ]
+        people = [
+            f"{p.label} ({p.id}{', connected' if p.connected else ''})"
+            for p in self.room.people()
+            if not p.removed
+        ]
+        if people:
+            lines.append(f"  joined: {'; '.join(people)}")
+        waiting = self.room.waiting()
+        if waiting:
+            lines.append(
+                "  waiting for your OK (/admit ID|all): "
+                + "; ".join(f"{w.name or 'no name'} ({w.id})" for w in waiting)
+            )
         results = self.room.results()
         if results is not None:
-            for c in self.room.snapshot().of_round(results.round_id):  # with ids, for /remove
-                said = getattr(c, "text", "") or getattr(c, "title", "")
-                if said:
-                    lines.append(f"  {c.id}: {' '.join(said.split())}")
+            lines += [f"  {entry_id}: {label}" for entry_id, label in self.room.entries()]
             for s in results.scores:
                 means = ", ".join(
                     f"{c} {s.criteria[c].mean:g}±{s.criteria[c].spread:g}"

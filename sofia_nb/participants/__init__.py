@@ -7,8 +7,8 @@ extra. docs/participants.md tells how to run a session with a team; docs/securit
 server lets participants reach (the room, and nothing else).
 """
 
-from ._network import GUEST_WIFI_NOTE, Interface, NoLanAddress, bind_host, lan_address
-from ._room import ParticipantView, Room, RoomLimits, RoomRefusal
+from ._network import GUEST_WIFI_NOTE, LOOPBACK_NOTE, Interface, NoLanAddress, bind_host, lan_address
+from ._room import ParticipantView, Person, Room, RoomLimits, RoomRefusal, Waiting
 from ._script import Replay, ReplayedTeam, RoomFileError, RoomScript
 from ._server import ParticipantServer
 
@@ -21,10 +21,12 @@ def invite(room: Room | None = None, *, lan: bool | str = False, port: int = 0) 
 
 __all__ = [
     "GUEST_WIFI_NOTE",
+    "LOOPBACK_NOTE",
     "Interface",
     "NoLanAddress",
     "ParticipantServer",
     "ParticipantView",
+    "Person",
     "Replay",
     "ReplayedTeam",
     "Room",
@@ -32,6 +34,7 @@ __all__ = [
     "RoomLimits",
     "RoomRefusal",
     "RoomScript",
+    "Waiting",
     "bind_host",
     "invite",
     "lan_address",

@@ -18,7 +18,14 @@ LOOPBACK = "127.0.0.1"
 GUEST_WIFI_NOTE = (
     "Phones must be on the same network as this computer. Guest and meeting-room Wi-Fi often keep "
     "devices from reaching each other; if the link does not open on a phone, share this computer's "
-    "connection through a phone hotspot (or join this computer to one) and invite again."
+    "connection through a phone hotspot (or join this computer to one) and invite again. If this "
+    "notebook runs on a remote server (JupyterHub, Binder, a cloud kernel), phones cannot reach it "
+    "at all: run the workshop on a computer in the room. (Neither can be detected from here.)"
+)
+
+LOOPBACK_NOTE = (
+    "Only browsers on this computer can join (127.0.0.1). For the team's phones, turn on "
+    "“Phones on this Wi-Fi”."
 )
 
 

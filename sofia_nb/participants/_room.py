@@ -34,6 +34,8 @@ from ..session._team import (
     TeamRoom,
     TeamRound,
     Votes,
+    entry_label,
+    member_label,
     round_results,
 )
 
@@ -86,6 +88,15 @@ class JoinWaiting(RoomRefusal):
             "waiting", "this network address has joined enough people: the facilitator will let you in"
         )
         self.secret = secret
+
+
+class Person(BaseModel):
+    """A member as the facilitator's panel lists them."""
+
+    id: str
+    label: str
+    connected: bool
+    removed: bool
 
 
 class Waiting(BaseModel):
@@ -287,6 +298,29 @@ class Room:
         with self._lock:
             found = self._by_device.get(device_hash(secret))
             return found if found is not None and not found.removed else None
+
+    def entries(self, round_id: str | None = None) -> list[tuple[str, str]]:
+        """A round's entries (the current one's by default) as ``(id, label)``: who sent what,
+        ideas by title, for every kind of round (``/remove`` and the panel's list)."""
+        with self._lock:
+            shown = self._record.round(round_id) if round_id else self.current
+            if shown is None:
+                return []
+            return [(c.id, entry_label(self._record, c)) for c in self._record.of_round(shown.id)]
+
+    def people(self) -> list[Person]:
+        """Who joined, in joining order: label (their name, else "Person N"), whether connected
+        now, whether removed."""
+        with self._lock:
+            return [
+                Person(
+                    id=m.id,
+                    label=member_label(self._record, m.id),
+                    connected=self._presence.get(m.id, 0) > 0,
+                    removed=m.removed,
+                )
+                for m in self._record.members
+            ]
 
     def waiting(self) -> list[Waiting]:
         """The joins waiting for the facilitator's OK, oldest first."""

@@ -172,6 +172,36 @@ class TeamRoom(_Record):
         return None
 
 
+def member_label(room: TeamRoom, member_id: str) -> str:
+    """How the facilitator sees a member: the name they gave, else "Person N" (in joining order)."""
+    for n, m in enumerate(room.members, 1):
+        if m.id == member_id:
+            return m.name or f"Person {n}"
+    return member_id
+
+
+def entry_label(room: TeamRoom, entry: Answer | IdeaSubmission | Scores | Votes) -> str:
+    """One entry as the facilitator's list shows it: who sent it and what, ideas by title."""
+    found = room.round(entry.round_id)
+
+    def title(item_id: str) -> str:
+        item = found.item(item_id) if found is not None else None
+        return item.title if item is not None else item_id
+
+    if isinstance(entry, Answer):
+        said = entry.text
+    elif isinstance(entry, IdeaSubmission):
+        said = entry.title
+    elif isinstance(entry, Scores):
+        marks = ", ".join(
+            f"{CRITERION_LABELS[n]} {v}" for n in CRITERIA if (v := getattr(entry, n)) is not None
+        )
+        said = f"{title(entry.item_id)}: {marks}"
+    else:
+        said = ", ".join(f"{title(k)} ×{v}" for k, v in entry.dots.items()) or "no dots"
+    return f"{member_label(room, entry.participant)}: {' '.join(said.split())}"
+
+
 class CriterionStats(BaseModel):
     """The team's scores on one criterion: mean and spread (population standard deviation)."""
 

@@ -63,9 +63,12 @@ class NotebookWorkshop:
         session: str | None = None,
         mcp_config: str | Path | None = None,
         room_file: str | Path | None = None,
+        phones_on_wifi: bool = False,
     ) -> NotebookWorkshop:
         """Set up a workshop from notebook parameters (``llm="demo"`` is the bundled company);
-        ``room_file`` replays a team's input (docs/participants.md) as the workshop reaches each phase."""
+        ``room_file`` replays a team's input (docs/participants.md) as the workshop reaches each
+        phase; ``phones_on_wifi`` makes "Invite the team" serve the team's phones on this
+        computer's network address from the first click."""
         policy = ConsentPolicy.from_parameters(consent_policy, list(preapproved_tools))
         cards = WidgetConsent() if interactive else None
         consent: ConsentProvider = PreapprovedThenAsk(policy, cards) if cards else PolicyConsent(policy)
@@ -93,7 +96,9 @@ class NotebookWorkshop:
 
             script = RoomScript.from_file(room_file)
             run.workshop.team = ReplayedTeam(lambda: run.workshop.session, script)
-        return cls(run, interactive, cards, development, demo=demo)
+        opened = cls(run, interactive, cards, development, demo=demo)
+        opened.app.team_lan = phones_on_wifi
+        return opened
 
     @property
     def session(self) -> WorkshopSession:

@@ -1,6 +1,7 @@
 """TeamPanel: the facilitator's side of the team in the room — the join link and its QR code, the
-server's controls (stop, close joining, new link), the rounds (open, close, timer, reveal,
-remove an entry) and the live counts and aggregate.
+"phones on this Wi-Fi" switch, the server's controls (stop, close joining, new link), who joined
+and who waits to (let in, remove a person with their entries), the rounds (open, close, timer,
+reveal, remove an entry) and the live counts and aggregate.
 
 The participant server calls back from its own thread; the panel hands every change to the app's
 loop (``Dispatcher``) and only there touches the session (``Workshop.take_team``) and the widgets.
@@ -10,7 +11,7 @@ Everything a participant typed is escaped before it reaches a widget's HTML.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -21,7 +22,7 @@ from ._countdown import Countdown
 from ._dispatch import Dispatcher
 
 if TYPE_CHECKING:
-    from ..participants import ParticipantServer
+    from ..participants import Interface, ParticipantServer
 
 _KINDS = [
     ("Open question", RoundKind.QUESTION.value),
@@ -75,11 +76,12 @@ def aggregate_html(results: RoundResults | None) -> str:
 class TeamPanel(w.VBox):
     """The invitation and the room's controls, in the app (``WorkshopApp.invite``)."""
 
+    interfaces: Callable[[], Iterable[Interface]] | None = None
+    """Where the switch finds this machine's addresses (None: read them; tests inject a list)."""
+
     def __init__(
         self, workshop: Workshop, server: ParticipantServer, dispatch: Dispatcher, **kwargs: Any
     ) -> None:
-        from ..participants import GUEST_WIFI_NOTE
-
         self.workshop = workshop
         self.server = server
         self.room = server.room
@@ -88,12 +90,14 @@ class TeamPanel(w.VBox):
         """Called after Stop (the app offers "Invite the team" again)."""
         self.link = w.HTML()
         self.qr = w.HTML()
-        where = (
-            GUEST_WIFI_NOTE
-            if server.lan
-            else "Loopback only: this computer's browsers can join; phones need invite(lan=True)."
+        self.lan = w.Checkbox(
+            value=server.lan is not False,
+            description="Phones on this Wi-Fi",
+            indent=False,
+            tooltip="serve on this computer's network address so the team's phones can join",
         )
-        self.note = w.HTML(f"<small>{html.escape(where)}</small>")
+        self.lan.observe(lambda change: dispatch.call(self._guarded(self._switch_lan)), names="value")
+        self.note = w.HTML()
         self.stop_button = _button("Stop", "danger", "stop", "stop the participant server")
         self.joining_button = _button("Close joining", tooltip="members already in keep taking part")
         self.rotate_button = _button("New link", icon="refresh", tooltip="the old link stops working")
@@ -105,8 +109,15 @@ class TeamPanel(w.VBox):
         self.close_button = _button("Close round")
         self.timer_button = _button("Set timer", icon="clock-o")
         self.reveal_button = _button("Reveal results", icon="eye")
-        self.entries = w.Dropdown(options=[], description="Entry")
+        self.entries = w.Dropdown(options=[], description="Entry", layout=w.Layout(width="28em"))
         self.remove_button = _button("Remove entry", "warning", "trash")
+        self.people = w.HTML()
+        self.waiting = w.Dropdown(options=[], description="Waiting")
+        self.admit_button = _button("Let in", "success", "check", "this person joins the room")
+        self.member = w.Dropdown(options=[], description="Person")
+        self.remove_member_button = _button(
+            "Remove person", "warning", "user-times", "they leave the room with everything they sent"
+        )
         self.counts = w.HTML()
         self.countdown = Countdown()
         self.aggregate = w.HTML()
@@ -120,6 +131,8 @@ class TeamPanel(w.VBox):
             (self.timer_button, self._set_timer),
             (self.reveal_button, self._toggle_reveal),
             (self.remove_button, self._remove),
+            (self.admit_button, self._admit),
+            (self.remove_member_button, self._remove_member),
         ):
             button.on_click(dispatch.on_click(self._guarded(action)))
         self._unsubscribe = self.room.subscribe(lambda: dispatch.call(self.refresh))
@@ -128,10 +141,17 @@ class TeamPanel(w.VBox):
             [
                 w.HTML("<strong>The team in the room</strong>"),
                 w.HBox(
-                    [self.qr, w.VBox([self.link, self.note, w.HBox([self.counts, self.countdown])])],
+                    [
+                        self.qr,
+                        w.VBox([self.lan, self.link, self.note, w.HBox([self.counts, self.countdown])]),
+                    ],
                     layout=wrap,
                 ),
                 w.HBox([self.stop_button, self.joining_button, self.rotate_button], layout=wrap),
+                self.people,
+                w.HBox(
+                    [self.waiting, self.admit_button, self.member, self.remove_member_button], layout=wrap
+                ),
                 w.HBox([self.kind, self.prompt, self.seconds, self.votes, self.open_button], layout=wrap),
                 w.HBox([self.close_button, self.timer_button, self.reveal_button], layout=wrap),
                 w.HBox([self.entries, self.remove_button], layout=wrap),
@@ -192,6 +212,32 @@ class TeamPanel(w.VBox):
         if self.entries.value:
             self.room.remove(self.entries.value)
 
+    def _admit(self) -> None:
+        if self.waiting.value:
+            self.room.admit(self.waiting.value)
+
+    def _remove_member(self) -> None:
+        if self.member.value:
+            self.room.remove_member(self.member.value)
+
+    def _switch_lan(self) -> None:
+        """Serve the room on the other address (a new link: the old one stops working)."""
+        from ..participants import ParticipantServer
+
+        if self.lan.value == (self.server.lan is not False) or not self.server.running:
+            return
+        try:
+            if self.interfaces is None:
+                new = ParticipantServer(self.room, lan=self.lan.value).start()
+            else:
+                new = ParticipantServer(self.room, lan=self.lan.value, interfaces=self.interfaces).start()
+        except Exception:
+            self.lan.value = self.server.lan is not False  # stays as it was; the error is said
+            raise
+        old, self.server = self.server, new
+        old.stop()
+        self._show_link()
+
     def stop(self) -> None:
         """Stop the participant server (the room and what the team sent stay in the session)."""
         self._unsubscribe()
@@ -207,9 +253,17 @@ class TeamPanel(w.VBox):
     # -- showing --------------------------------------------------------------------------------
 
     def _show_link(self) -> None:
+        from ..participants import GUEST_WIFI_NOTE, LOOPBACK_NOTE
+
         url = html.escape(self.server.url)
         self.link.value = f'Join link: <a href="{url}" target="_blank" rel="noopener">{url}</a>'
         self.qr.value = self.server.qr_svg()  # drawn by segno from our own link, nothing typed in it
+        where = (
+            f"Serving on {self.server.host} (this computer on its network). {GUEST_WIFI_NOTE}"
+            if self.server.lan is not False
+            else LOOPBACK_NOTE
+        )
+        self.note.value = f"<small>{html.escape(where)}</small>"
 
     def refresh(self) -> None:
         """Take the room's record into the session and show the counts, the entries and the aggregate."""
@@ -223,30 +277,43 @@ class TeamPanel(w.VBox):
             + ("open" if current.state == RoundState.OPEN else "closed")
         )
         running = current is not None and current.state == RoundState.OPEN
+        waits = f" · {counts['waiting']} waiting to join" if counts["waiting"] else ""
         self.countdown.show(current.ends_at if running and current else None, self.room.now())
         self.counts.value = (
             f"<span class='sofia-nb-team-counts'>{counts['members']} joined · "
             f"{counts['connected']} connected · "
             f"{html.escape(state)}: {counts['contributors']} answered, {counts['entries']} entries"
-            f"{'' if self.room.joining_open else ' · joining closed'}</span>"
+            f"{'' if self.room.joining_open else ' · joining closed'}"
+            f"{waits}</span>"
         )
         self.joining_button.description = "Close joining" if self.room.joining_open else "Open joining"
         self.reveal_button.description = (
             "Hide results" if current is not None and current.revealed else "Reveal results"
         )
         self.aggregate.value = aggregate_html(self.room.results())
-        team = self.workshop.session.team
-        entries = team.of_round(current.id) if current else []
-        self.entries.options = [(_entry_label(c), c.id) for c in entries]
+        self.entries.options = [
+            (f"{label[:60]} ({entry_id})", entry_id) for entry_id, label in self.room.entries()
+        ]
+        people = [p for p in self.room.people() if not p.removed]
+        waiting = self.room.waiting()
+        self.people.value = people_html(people, waiting)
+        self.waiting.options = [(w_.name or f"waiting since {w_.since:%H:%M:%S}", w_.id) for w_ in waiting]
+        if waiting and self.waiting.value is None:
+            self.waiting.value = waiting[0].id  # the oldest first: "Let in" is one click
+        self.member.options = [(p.label, p.id) for p in people]
 
     def as_text(self) -> str:
         counts = self.room.counts()
         return f"team: {counts['members']} joined, {counts['entries']} entries in the current round"
 
 
-def _entry_label(entry: Any) -> str:
-    text = (
-        getattr(entry, "text", "") or getattr(entry, "title", "") or getattr(entry, "item_id", "") or "votes"
-    )
-    flat = " ".join(str(text).split())
-    return f"{entry.id}: {flat[:50]}"
+def people_html(people: list[Any], waiting: list[Any]) -> str:
+    """Who joined (names as given, else "Person N") and who is connected, and who waits to join;
+    every name escaped."""
+    e = html.escape
+    joined = ", ".join(f"{e(p.label)} ({'connected' if p.connected else 'not connected'})" for p in people)
+    parts = [f"<strong>Joined:</strong> {joined or 'nobody yet'}"]
+    if waiting:
+        names = ", ".join(e(w_.name or "no name") for w_ in waiting)
+        parts.append(f"<strong>Waiting for your OK</strong> (from an address with 3 people in): {names}")
+    return "<br>".join(parts)

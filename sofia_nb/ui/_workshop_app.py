@@ -99,6 +99,10 @@ class WorkshopApp(TextForm, w.VBox):
     Building the app changes nothing else; showing it makes it the one ``%%sofia`` talks to.
     """
 
+    team_lan: bool | str = False
+    """Where "Invite the team" serves first: True for the team's phones on this Wi-Fi (the
+    notebook's ``phones_on_wifi`` parameter); the panel's switch changes it after."""
+
     def __init__(
         self,
         workshop: Workshop,
@@ -254,7 +258,7 @@ class WorkshopApp(TextForm, w.VBox):
 
     def _invite_clicked(self) -> None:
         try:
-            self.invite()
+            self.invite(lan=self.team_lan)
         except Exception as exc:  # the extra missing, no LAN address: said in the app
             self._say(f"Could not invite the team: {exc}", "error")
 

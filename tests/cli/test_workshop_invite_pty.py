@@ -43,7 +43,7 @@ def test_invite_from_the_terminal(tmp_path: Path) -> None:
         == 200
     )
     counts = term.send("/team", PROMPT[Phase.DISCOVER])
-    assert "2 joined" in counts and "1 answered, 1 entries" in counts and "c1: Phone orders" in counts
+    assert "2 joined" in counts and "1 answered, 1 entries" in counts and "c1: Ana: Phone orders" in counts
     assert "no round" not in term.send("/bogus", PROMPT[Phase.DISCOVER])  # the help again, nothing raised
     port = int(url.split(":")[2].split("/")[0])
 

@@ -57,7 +57,7 @@ async def test_invite_open_a_round_and_the_team_s_ideas_reach_the_app_the_sessio
         await _until(lambda: "3 joined" in panel.counts.value and "2 entries" in panel.counts.value, "counts")
         assert "2 answered" in panel.counts.value
         assert "&lt;img" in panel.aggregate.value and "<img" not in panel.aggregate.value
-        assert [t for t, _ in panel.entries.options][1].startswith("c2: Tills <img")  # a dropdown label: text
+        assert [t for t, _ in panel.entries.options][1].startswith("Person 2: Tills <img")  # label: text
 
         # The session has them (saved), and the next request quotes them.
         assert [i.from_team for i in store.load(workshop.session.id).ideas] == ["c1", "c2"]
