@@ -23,6 +23,9 @@ class SessionLine(BaseModel):
     input_tokens: int = 0
     output_tokens: int = 0
     cost_usd: float | None = None
+    held_by: str | None = None
+    """The live run holding the session, in words (``the workshop in process 123 on host, since
+    …``); None when no run holds it (a paused or finished session)."""
 
 
 class StatusList(BaseModel):
@@ -46,6 +49,8 @@ class StatusDetail(BaseModel):
     created_at: datetime
     updated_at: datetime
     revision: int
+    held_by: str | None
+    """The live run holding the session, in words; None when none does."""
     has_business_context: bool
     has_workflow: bool
     idea_count: int
@@ -88,6 +93,12 @@ def _used(line: SessionLine) -> str:
     return f"{tokens} {'<$0.01' if line.cost_usd < 0.01 else f'${line.cost_usd:.2f}'}"
 
 
+def _held_by(ctx: CliContext, session_id: str) -> str | None:
+    """Who runs the session now, in words; reads a small file, never waits for the run."""
+    holder = ctx.store.holder(session_id)
+    return holder.words() if holder is not None else None
+
+
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("status", parents=[common], help="list sessions, or show one")
     p.add_argument("--session", metavar="ID", help="a session id, or 'last'")
@@ -108,6 +119,7 @@ def run(ctx: CliContext) -> int:
             created_at=s.created_at,
             updated_at=s.updated_at,
             revision=s.revision,
+            held_by=_held_by(ctx, s.id),
             has_business_context=s.business_context is not None,
             has_workflow=s.workflow is not None,
             idea_count=len(s.ideas),
@@ -130,6 +142,9 @@ def run(ctx: CliContext) -> int:
         )
         table = Table(show_header=False, box=None)
         words, command = next_step(s.phase, s.status, detail.poc_status)
+        if detail.held_by is not None:
+            words = f"running now in {detail.held_by.removeprefix('the ')}; to take it over: {words}"
+            command += " --take-over" if command.startswith("sofia-nb workshop") else ""
         table.add_row("next step", words)
         table.add_row("command", command.replace("ID", s.id))
         shown = detail.model_dump(
@@ -148,7 +163,7 @@ def run(ctx: CliContext) -> int:
         ctx.out.result(detail, human=table)
         return 0
     scan = ctx.store.scan()
-    lines = [SessionLine(**s.model_dump()) for s in scan.sessions]
+    lines = [SessionLine(**s.model_dump(), held_by=_held_by(ctx, s.session_id)) for s in scan.sessions]
     table = Table("session", "name", "phase", "status", "updated", "used", "next")
     table.columns[0].no_wrap = True  # an id people copy must never be cut
     table.columns[5].no_wrap = True
@@ -157,7 +172,7 @@ def run(ctx: CliContext) -> int:
             line.session_id,
             line.name,
             line.phase.value,
-            line.status.value,
+            line.status.value if line.held_by is None else f"{line.status.value}, running",
             line.updated_at.strftime("%Y-%m-%d %H:%M"),
             _used(line),
             next_step(line.phase, line.status)[0],

@@ -26,7 +26,15 @@ from ..events import (
     WarningIssued,
 )
 from ..llm import LLMError
-from ..session import PHASE_ORDER, Phase, PhaseReview, SessionStatus, WorkshopSession
+from ..session import (
+    PHASE_ORDER,
+    HoldLostError,
+    Phase,
+    PhaseReview,
+    SessionHeldError,
+    SessionStatus,
+    WorkshopSession,
+)
 from ..workshop import (
     CONVERSATION_PHASES,
     GO_BACK_TOOL,
@@ -73,6 +81,11 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--demo", action="store_true", help="the bundled scripted company and its offline servers")
     p.add_argument("--non-interactive", action="store_true", help="no prompts: inputs file, consent policy")
     p.add_argument("--inputs", metavar="FILE", help="the facilitator's messages per phase (JSON or YAML)")
+    p.add_argument(
+        "--take-over",
+        action="store_true",
+        help="take the session over from the run that holds it (that run is told; its words are kept)",
+    )
     add_team_flags(p)
     add_consent_timeout(p)
     p.set_defaults(handler=run)
@@ -88,6 +101,7 @@ def _options(ctx: CliContext) -> WorkshopOptions:
         inputs=Path(args.inputs) if args.inputs else None,
         mcp_config=ctx.mcp_config,
         consent_deadline_s=args.consent_timeout,
+        take_over=args.take_over,
     )
 
 
@@ -339,6 +353,14 @@ async def run(ctx: CliContext) -> int:
     except SetupError as exc:  # its message names the setting; going back also needs --consent
         hint = " (see --consent)" if exc.setting == "phase" else ""
         raise _exit.UsageError(exc.worded(_exit.flag) + hint) from None
+    except SessionHeldError as exc:
+        ctx.out.error(
+            f"{exc}. Watch it with: sofia-nb status --session {exc.session_id}; "
+            f"or take it over with: sofia-nb workshop --session {exc.session_id} --take-over",
+            kind="held",
+            session_id=exc.session_id,
+        )
+        return _exit.ERROR
     session = renderer.session = opened.session
     team: TeamCommands | None = None
     try:
@@ -353,6 +375,9 @@ async def run(ctx: CliContext) -> int:
                 await _interactive(ctx, opened, reader, team)
     except LLMError as exc:
         ctx.out.error(f"the model failed: {exc}", kind=exc.kind, session_id=session.id)
+        return _exit.ERROR
+    except HoldLostError as exc:  # another run took the session over: this one stops, its words aside
+        ctx.out.error(str(exc), kind="held", session_id=session.id)
         return _exit.ERROR
     finally:
         if team is not None:

@@ -21,6 +21,7 @@ from ._export import (
     export_session,
 )
 from ._export_markdown import phase_results_markdown
+from ._holder import Holder, HoldLostError, SessionHeldError, SessionHold
 from ._models import (
     PHASE_ORDER,
     RANKING_WEIGHTS,
@@ -117,6 +118,8 @@ __all__ = [
     "ExportSummary",
     "ExportedFile",
     "Facts",
+    "HoldLostError",
+    "Holder",
     "Idea",
     "IdeaEvaluation",
     "Items",
@@ -141,6 +144,8 @@ __all__ = [
     "SelectedCard",
     "Selection",
     "SessionError",
+    "SessionHeldError",
+    "SessionHold",
     "SessionNotFoundError",
     "SessionScan",
     "SessionStatus",

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import json
 import os
 import stat
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -21,11 +19,12 @@ from ._atomic import TMP_SUFFIX, write_atomically
 from ._errors import (
     CorruptSessionError,
     SchemaVersionError,
+    SessionError,
     SessionNotFoundError,
-    SessionWriteError,
     StaleSessionError,
     UnreadableSessionError,
 )
+from ._holder import Holder, HoldLostError, SessionHold, aside_path, live_holder, saving, take_hold
 from ._migrations import migrate
 from ._models import (
     SCHEMA_VERSION,
@@ -149,9 +148,10 @@ class SessionStore:
     """Sessions in ``root`` (default ``$SOFIA_HOME/sessions``).
 
     Writes go to a temp file in the same folder, are fsynced, then ``os.replace``d over the old
-    file, all while holding ``flock`` on the folder, so a crash at any moment leaves either the
-    old or the new file and a lock never outlives its process. Each save bumps ``revision``;
-    saving a copy older than the file is refused.
+    file, all while holding ``flock`` on that session's lock file (``_holder.py``), so a crash at
+    any moment leaves either the old or the new file and a lock never outlives its process. Each
+    save bumps ``revision``; saving a copy older than the file is refused. A run holds its session
+    for the whole run (``hold``); a save of a session another live run holds is refused.
     """
 
     def __init__(self, root: str | os.PathLike[str] | None = None) -> None:
@@ -160,25 +160,13 @@ class SessionStore:
 
             root = sofia_home() / "sessions"
         self.root = Path(root)
+        self._holds: dict[str, SessionHold] = {}  # the holds taken through this store
 
     def path_for(self, session_id: str) -> Path:
         """The file of ``session_id``; an id that is not safe (``SESSION_ID_PATTERN``) is refused."""
         if not is_safe_session_id(session_id):
             raise SessionNotFoundError(f"not a valid session id: {session_id!r}")
         return self.root / f"{session_id}.json"
-
-    @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
-        try:
-            self.root.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.root, os.O_RDONLY)
-        except OSError as exc:
-            raise SessionWriteError(self.root, exc) from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            yield
-        finally:
-            os.close(fd)  # closing the descriptor releases the lock; so does the process dying
 
     def _read(self, path: Path) -> WorkshopSession:
         """The session in ``path``; raises only ``SessionError``s, each naming the file and the fault."""
@@ -203,23 +191,51 @@ class SessionStore:
         except ValidationError as exc:
             raise CorruptSessionError(path, describe(exc, root="(root)")) from None
 
+    def resolve(self, session_id: str) -> str:
+        """The id ``session_id`` names: itself, or for ``"last"`` the most recently updated session."""
+        if session_id != "last":
+            return session_id
+        summaries = self.list()
+        if not summaries:
+            raise SessionNotFoundError(f"no sessions in {self.root}")
+        return max(summaries, key=lambda s: (s.updated_at, s.session_id)).session_id
+
     def load(self, session_id: str) -> WorkshopSession:
-        """Load a session by id; ``"last"`` is the most recently updated one."""
-        if session_id == "last":
-            summaries = self.list()
-            if not summaries:
-                raise SessionNotFoundError(f"no sessions in {self.root}")
-            session_id = max(summaries, key=lambda s: (s.updated_at, s.session_id)).session_id
-        return self._read(self.path_for(session_id))
+        """Load a session by id; ``"last"`` is the most recently updated one. Loading never waits
+        for a holder: a session another run holds can be read (watched) at any time."""
+        return self._read(self.path_for(self.resolve(session_id)))
+
+    def hold(self, session_id: str, face: str, *, take_over: bool = False) -> SessionHold:
+        """Hold ``session_id`` for this run (``face``: ``workshop``, ``dev``, ``notebook``,
+        ``voila``, ``script``) until ``release()`` or the end of a ``with`` block.
+
+        A holder that is gone (its process dead on this host, or its heartbeat stale on another)
+        is replaced silently, and so is an earlier hold of this same process. A live holder raises
+        ``SessionHeldError`` (``.holder`` says who and since when), unless ``take_over``: the hold is then this run's, and the other run is told
+        at its next save (``HoldLostError``, its copy written aside). Take the hold before loading
+        the session, so what is loaded is what the previous holder last saved.
+        """
+        self.path_for(session_id)  # an unsafe id is refused before any file is named by it
+        hold = self._holds[session_id] = take_hold(self.root, session_id, face, take_over=take_over)
+        return hold
+
+    def holder(self, session_id: str) -> Holder | None:
+        """The live run holding ``session_id``, or None; reads one small file, never waits."""
+        self.path_for(session_id)
+        return live_holder(self.root, session_id)
 
     def exists(self, session_id: str) -> bool:
         return self.path_for(session_id).is_file()
 
     def save(self, session: WorkshopSession) -> Path:
-        """Write ``session`` atomically and bump its revision; refuse to overwrite a newer or corrupt file."""
+        """Write ``session`` atomically and bump its revision; refuse to overwrite a newer or corrupt
+        file, or a session another live run holds (``SessionHeldError``). When this run's hold was
+        taken over, the copy goes aside instead and ``HoldLostError`` names where."""
         path = self.path_for(session.id)
-        with self._locked():
-            self._remove_stale_temps()
+        with saving(self.root, session.id, self._holds.get(session.id)) as hold:
+            self._remove_stale_temps(path)
+            if hold is not None and hold.lost:
+                raise HoldLostError(session.id, hold.taken_by, self._aside(session))
             if path.exists():
                 on_disk = self._read(path)  # raises on a corrupt or newer file: never overwritten
                 if on_disk.revision > session.revision:
@@ -231,11 +247,23 @@ class SessionStore:
         session.updated_at = new.updated_at
         return path
 
-    def _remove_stale_temps(self) -> None:
-        # Called under the lock: any temp file present now was left by a writer that died.
-        for stale in self.root.glob(f".*{TMP_SUFFIX}"):
+    def _remove_stale_temps(self, path: Path) -> None:
+        # Called under the session's lock: any temp file of this session present now was left by a
+        # writer that died (another session's saves hold their own lock, and their own temps).
+        for stale in self.root.glob(f".{path.name}.*{TMP_SUFFIX}"):
             with contextlib.suppress(FileNotFoundError):
                 stale.unlink()
+
+    def _aside(self, session: WorkshopSession) -> Path | None:
+        """A taken-over run's copy, written where ``status`` does not look; None if even that fails."""
+        path = aside_path(self.root, session.id)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            payload = json.dumps(redact(session.model_dump(mode="json")), indent=2, ensure_ascii=False)
+            write_atomically(path, payload + "\n", durable=True)
+        except (OSError, SessionError):
+            return None
+        return path
 
     def scan(self) -> SessionScan:
         """Summaries of every readable session, newest first, and every unreadable file with its error."""
@@ -271,7 +299,7 @@ class SessionStore:
 
     def delete(self, session_id: str) -> None:
         path = self.path_for(session_id)
-        with self._locked():
+        with saving(self.root, session_id):
             try:
                 path.unlink()
             except FileNotFoundError:

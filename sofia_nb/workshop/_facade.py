@@ -21,7 +21,7 @@ from ..consent import DEFAULT_DEADLINE_S, ConsentProvider
 from ..events import EventBus
 from ..llm import LLMClient, ScriptedLLM, choose_llm
 from ..mcp import McpConfig, McpConfigError, McpManager, load_config
-from ..session import Phase, SessionStore, WorkshopSession
+from ..session import Phase, SessionHold, SessionStore, WorkshopSession, new_session_id
 from ._engine import PhaseOutcome, Workshop
 from ._inputs import InputsError, WorkshopInputs, run_inputs
 from ._navigation import NavigationError
@@ -49,6 +49,12 @@ class WorkshopOptions(BaseModel):
     mcp_config: Path | None = None
     """The MCP config file (default: ``.vscode/mcp.json`` and the user's)."""
     consent_deadline_s: float = DEFAULT_DEADLINE_S
+    face: str = "workshop"
+    """Who holds the session for the run (``workshop``: the terminal, ``notebook``, ``voila``),
+    as a second opener is told (``SessionStore.hold``)."""
+    take_over: bool = False
+    """Take the session over from a live run that holds it (that run is told at its next save,
+    its unsaved words kept aside); without it such a session raises ``SessionHeldError``."""
 
 
 class WorkshopRun:
@@ -56,12 +62,20 @@ class WorkshopRun:
     stops them."""
 
     def __init__(
-        self, workshop: Workshop, mcp: McpManager, inputs: WorkshopInputs, *, owns_model: bool = True
+        self,
+        workshop: Workshop,
+        mcp: McpManager,
+        inputs: WorkshopInputs,
+        *,
+        owns_model: bool = True,
+        hold: SessionHold | None = None,
     ) -> None:
         self.workshop = workshop
         self._mcp = mcp  # raw: only the façade holds it; the tools get it gated
         self.inputs = inputs
         self._owns_model = owns_model
+        self.hold = hold
+        """The run's hold on its session (released by ``aclose``)."""
 
     @property
     def session(self) -> WorkshopSession:
@@ -90,12 +104,17 @@ class WorkshopRun:
         return session_summary(self.session)
 
     async def aclose(self) -> None:
-        """Stop the MCP servers and release the model (a client the caller brought stays open)."""
+        """Stop the MCP servers, release the model (a client the caller brought stays open) and
+        give up the session's hold."""
         try:
             await self._mcp.aclose()
         finally:
-            if self._owns_model:
-                await self.workshop.llm.aclose()
+            try:
+                if self._owns_model:
+                    await self.workshop.llm.aclose()
+            finally:
+                if self.hold is not None:
+                    self.hold.release()
 
     async def __aenter__(self) -> WorkshopRun:
         return self
@@ -119,6 +138,10 @@ async def open_workshop(
     ``SOFIA_HOME`` store when None), ``settings`` is the config file (read when None) and ``llm``
     a model client the caller brings instead of ``options.llm`` (the caller closes it). Raises
     ``SetupError`` naming the setting that stops it (``llm``, ``inputs``, ``mcp_config``, ``phase``).
+
+    The run holds its session from here until ``aclose`` (``options.face`` says who it is); a
+    session another live run holds raises ``SessionHeldError`` (who, since when) unless
+    ``options.take_over``.
     """
     bus = bus or EventBus()
     settings = settings or load_settings()
@@ -126,9 +149,15 @@ async def open_workshop(
     workshop_settings = _workshop_settings(settings)
     inputs = _inputs(options)
     config = _mcp_config(options)
-    session = store.load(options.session) if options.session else WorkshopSession()
-    demo = demo_script() if options.demo else None
-    model = choose_llm(options.llm, llm, demo=demo, settings=settings, bus=bus)
+    session_id = store.resolve(options.session) if options.session else new_session_id()
+    hold = store.hold(session_id, options.face, take_over=options.take_over)  # before the load
+    try:
+        session = store.load(session_id) if options.session else WorkshopSession(id=session_id)
+        demo = demo_script() if options.demo else None
+        model = choose_llm(options.llm, llm, demo=demo, settings=settings, bus=bus)
+    except BaseException:
+        hold.release()
+        raise
     mcp = McpManager(config, bus=bus)
     enrichment = demo_enrichment() if options.demo else workshop_settings.enrichment(list(config.servers))
     workshop = build_workshop(
@@ -144,14 +173,14 @@ async def open_workshop(
         max_tools_per_server=workshop_settings.max_tools_per_server,
         tool_result_chars=workshop_settings.tool_result_chars,
     )
-    workshop.save()
-    run = WorkshopRun(workshop, mcp, inputs, owns_model=llm is None)
-    if options.phase is not None:
-        try:
+    run = WorkshopRun(workshop, mcp, inputs, owns_model=llm is None, hold=hold)
+    try:
+        workshop.save()  # a new session exists from its first moment
+        if options.phase is not None:
             await _go_to(workshop, options.phase)
-        except BaseException:
-            await run.aclose()
-            raise
+    except BaseException:
+        await run.aclose()
+        raise
     return run
 
 

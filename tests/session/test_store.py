@@ -38,6 +38,7 @@ from sofia_nb.session import (
     new_session_id,
 )
 from sofia_nb.session._atomic import TMP_SUFFIX as _TMP_SUFFIX
+from sofia_nb.session._holder import HOLDS_DIR
 from sofia_nb.session._migrations import migrate
 from tests.support.ascii_locale import run_in_ascii_locale
 
@@ -51,6 +52,11 @@ def store(tmp_path: Path) -> SessionStore:
 
 def temp_files(root: Path) -> list[Path]:
     return [p for p in root.iterdir() if p.suffix == ".tmp"]
+
+
+def session_folder_names(root: Path) -> list[str]:
+    """The sessions folder's names, without the per-session lock and hold files (``.holds``)."""
+    return sorted(p.name for p in root.iterdir() if p.name != HOLDS_DIR)
 
 
 # --- crash safety -------------------------------------------------------------------------------
@@ -129,7 +135,7 @@ def test_clean_saves_leave_no_temp_files(store: SessionStore) -> None:
         session.add_turn(Phase.DISCOVER, "user", f"message {n}")
         store.save(session)
     assert temp_files(store.root) == []
-    assert [p.name for p in store.root.iterdir()] == [f"{session.id}.json"]
+    assert session_folder_names(store.root) == [f"{session.id}.json"]
 
 
 # --- unknown fields -----------------------------------------------------------------------------
@@ -289,9 +295,7 @@ def test_scan_reports_unreadable_files_with_their_error_and_leaves_them_byte_ide
     assert newer_error.startswith(f"{newer}: schema version 7 is newer")
     assert corrupt_error.startswith(f"{corrupt}: not a valid session file (invalid JSON")
     assert {path: path.read_bytes() for path in (corrupt, newer)} == before
-    assert sorted(p.name for p in store.root.iterdir()) == sorted(
-        [f"{good.id}.json", corrupt.name, newer.name]
-    )
+    assert session_folder_names(store.root) == sorted([f"{good.id}.json", corrupt.name, newer.name])
 
 
 def test_a_file_that_is_not_utf8_is_reported_as_corrupt(store: SessionStore) -> None:
@@ -596,7 +600,7 @@ def test_a_stale_temp_removed_by_someone_else_first_is_no_error(
 ) -> None:
     session = WorkshopSession()
     store.save(session)
-    stale = store.root / f".{session.id}.dead{_TMP_SUFFIX}"
+    stale = store.root / f".{session.id}.json.dead{_TMP_SUFFIX}"
     stale.write_text("{", encoding="utf-8")
     unlink = Path.unlink
 
