@@ -211,9 +211,10 @@ class SessionStore:
 
         A holder that is gone (its process dead on this host, or its heartbeat stale on another)
         is replaced silently, and so is an earlier hold of this same process. A live holder raises
-        ``SessionHeldError`` (``.holder`` says who and since when), unless ``take_over``: the hold is then this run's, and the other run is told
-        at its next save (``HoldLostError``, its copy written aside). Take the hold before loading
-        the session, so what is loaded is what the previous holder last saved.
+        ``SessionHeldError`` (``.holder`` says who and since when), unless ``take_over``: the hold
+        is then this run's, and the other run is told at its next save (``HoldLostError``, its
+        copy written aside). Take the hold before loading the session, so what is loaded is what
+        the previous holder last saved.
         """
         self.path_for(session_id)  # an unsafe id is refused before any file is named by it
         hold = self._holds[session_id] = take_hold(self.root, session_id, face, take_over=take_over)
