@@ -65,6 +65,10 @@ class GrepPattern(BaseModel):
         description="false when the search stopped once max_per_pattern hits and one more were found "
         "for every pattern: files, total and truncated are then lower bounds (max_per_pattern 0 counts all)",
     )
+    # Of ``truncated``, the hits over ``max_per_pattern`` (the rest were left out by the budget, which
+    # the result's note counts), and the cap: the text names the limit that applied, each hit once.
+    _over_cap: int = PrivateAttr(0)
+    _cap: int = PrivateAttr(0)
 
 
 class GrepResult(BaseModel):
@@ -103,16 +107,16 @@ def run(request: GrepInput) -> GrepResult:
             continue
         kept = _kept_hits(found, compiled_pattern, cap, allowance)
         dropped += (min(total, cap) if cap else total) - len(kept)
-        result.patterns.append(
-            GrepPattern(
-                pattern=pattern,
-                files=len(found),
-                total=total,
-                hits=kept,
-                truncated=total - len(kept),
-                complete=complete,
-            )
+        entry = GrepPattern(
+            pattern=pattern,
+            files=len(found),
+            total=total,
+            hits=kept,
+            truncated=total - len(kept),
+            complete=complete,
         )
+        entry._over_cap, entry._cap = (max(0, total - cap) if cap else 0), cap
+        result.patterns.append(entry)
     if dropped:
         result.note = (
             f"{dropped} hits left out by the {request.budget}-token budget: "
@@ -174,13 +178,13 @@ def grep_text(result: GrepResult) -> str:
         head = [f"{found.pattern}: {found.total}{more} hits in {found.files}{more} files"] * several
         counts = "" if several else f" ({found.total}{more} in {found.files}{more} files)"
         note = [
-            f"[{found.truncated}{more} more hits not shown{counts}: narrow pattern, exts or root, "
-            "or raise max_per_pattern (0 = all)]"
-        ] * bool(found.truncated)
+            f"[{found._over_cap}{more} more hits over max_per_pattern={found._cap}{counts}: narrow "
+            "pattern, exts or root, or raise max_per_pattern (0 = all)]"
+        ] * bool(found._over_cap)
         lines += scoped_lines(found.hits, head, note)
     if result.empty:
         lines.append("no hits: " + ", ".join(result.empty))
-    return "\n".join(lines + notes(result.skipped, result.note)) + "\n"
+    return "\n".join(lines + notes(result.skipped, result.note, found=bool(result.patterns))) + "\n"
 
 
 TOOLS = (

@@ -79,6 +79,9 @@ class RefsResult(BaseModel):
     )
     skipped: Skipped = Field(default_factory=Skipped)
     note: str = Field("", description="what the budget left out, and how to get it (empty when nothing)")
+    # Of ``truncated``, the references over ``max`` (the budget's are counted by ``note``), and ``max``.
+    _over_max: int = PrivateAttr(0)
+    _max: int = PrivateAttr(0)
 
 
 def _grammar(path: str, family: str) -> str | None:
@@ -221,6 +224,7 @@ def run(request: RefsInput) -> RefsResult:
             break
         result.refs.append(ref)
     result.truncated = len(found) - len(result.refs)
+    result._over_max, result._max = len(found) - len(chosen), request.max
     if allowance.full:
         result.note = (
             f"{len(chosen) - len(result.refs)} references left out by the {request.budget}-token budget: "
@@ -232,11 +236,15 @@ def run(request: RefsInput) -> RefsResult:
 def refs_text(result: RefsResult) -> str:
     """Definitions, then uses, each grouped by file; a note when some were left out."""
     if not result.refs:
-        return "\n".join([f"no references to {result.symbol}", *notes(result.skipped, result.note)]) + "\n"
+        found = bool(result.defs or result.uses)
+        return (
+            "\n".join([f"no references to {result.symbol}", *notes(result.skipped, result.note, found)])
+            + "\n"
+        )
     note = [
-        f"[{result.truncated} more of {result.defs} defs and {result.uses} uses not shown: "
+        f"[{result._over_max} more of {result.defs} defs and {result.uses} uses over max={result._max}: "
         "narrow root or exts, or raise max]"
-    ] * bool(result.truncated)
+    ] * bool(result._over_max)
     note += [f"[{result.elsewhere} qualified by an imported package or module: left out]"] * bool(
         result.elsewhere
     )
@@ -246,7 +254,7 @@ def refs_text(result: RefsResult) -> str:
     lines = (scoped_lines(defs, ["defs:"], []) if defs else []) + (
         scoped_lines(uses, ["uses:"], []) if uses else []
     )
-    return "\n".join(lines + note + notes(result.skipped, result.note)) + "\n"
+    return "\n".join(lines + note + notes(result.skipped, result.note, found=True)) + "\n"
 
 
 TOOLS = (

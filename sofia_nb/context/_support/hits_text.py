@@ -139,7 +139,9 @@ def scoped_lines(hits: Sequence[_Hit], head: list[str], tail: list[str]) -> list
     ``tail``; ``head``, the plain lines and ``tail`` when even the grouping without scopes costs more.
     A hit on its own declaration's line needs no scope line. Each form is estimated once."""
     files, plain, indented = _rows(hits)
-    limit = _tokens(indented)
+    # At most grep -rn's lines; with a note (a cut), at most the plain lines with it, which are the
+    # answer otherwise: scope lines that fit there are not all dropped for the note's sake.
+    limit = max(_tokens(indented), _tokens(head + plain + tail) if tail else 0)
     groups: dict[tuple[str, str], int] = {}
     for file, rows in files:
         for row in rows:
@@ -173,9 +175,11 @@ def scoped_lines(hits: Sequence[_Hit], head: list[str], tail: list[str]) -> list
     return chosen if _tokens(chosen) * _MARGIN <= limit else bare
 
 
-def notes(skipped: Skipped, budget_note: str) -> list[str]:
-    """The closing notes: what the search skipped, and what the budget left out."""
-    parts = [f"{skipped.binary} binary files"] * bool(skipped.binary) + [
+def notes(skipped: Skipped, budget_note: str, found: bool) -> list[str]:
+    """The closing notes: what the search skipped, and what the budget left out. Binary files
+    skipped are named only when nothing was ``found`` (then they may be why); otherwise the note
+    would change nothing the reader does, and cost more than a small answer's hits."""
+    parts = [f"{skipped.binary} binary files"] * bool(skipped.binary and not found) + [
         f"{skipped.long_lines} files with a line over 4 MiB"
     ] * bool(skipped.long_lines)
     return [f"[skipped: {', '.join(parts)}]"] * bool(parts) + [f"[{budget_note}]"] * bool(budget_note)
