@@ -113,6 +113,8 @@ class ModelInfo(BaseModel):
     context_window: int = Field(128_000, gt=0)
     input_price_per_mtok: float | None = Field(None, ge=0)
     output_price_per_mtok: float | None = Field(None, ge=0)
+    cached_input_price_per_mtok: float | None = Field(None, ge=0)
+    """The price of input a provider's prompt cache served; None: the input price (no discount)."""
     structured_output: bool | None = None
     """Whether the model answers ``response_format`` with a ``json_schema``; None: its provider's
     default (set false for an OpenAI-compatible server that refuses it)."""

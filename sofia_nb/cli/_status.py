@@ -61,9 +61,12 @@ class StatusDetail(BaseModel):
     tool_calls: int
     consent_decisions: int
     input_tokens: int
+    cached_input_tokens: int = 0
+    """The part of ``input_tokens`` a provider's prompt cache served (priced as cached input)."""
     output_tokens: int
     cost_usd: float | None
-    """None: n/a (a local or scripted model, or one in no model table)."""
+    """The session's ledger's sum (every model request, at the model table's prices then); None:
+    n/a (a local or scripted model, or one in no model table)."""
     prices: str | None
     """Where the prices come from: ``config.toml``, or the bundled table's "estimated, as of DATE"."""
     tokens_by_phase: dict[str, str]
@@ -130,12 +133,18 @@ def run(ctx: CliContext) -> int:
             tool_calls=len(s.tool_calls),
             consent_decisions=len(s.consent_decisions),
             input_tokens=s.tokens.input_tokens,
+            cached_input_tokens=s.tokens.cached_input_tokens,
             output_tokens=s.tokens.output_tokens,
             cost_usd=s.tokens.cost_usd,
             prices=(prices := session_prices(s, ctx.settings)),
             tokens_by_phase={
                 phase: usage_text(
-                    u.input_tokens, u.output_tokens, u.cost_usd, estimated=u.estimated, prices=None
+                    u.input_tokens,
+                    u.output_tokens,
+                    u.cost_usd,
+                    estimated=u.estimated,
+                    prices=None,
+                    cached=u.cached_input_tokens,
                 )
                 for phase, u in s.tokens.by_phase.items()
             },
@@ -149,14 +158,24 @@ def run(ctx: CliContext) -> int:
         table.add_row("command", command.replace("ID", s.id))
         shown = detail.model_dump(
             mode="json",
-            exclude={"next_phase", "input_tokens", "output_tokens", "cost_usd", "prices", "tokens_by_phase"},
+            exclude={
+                *("next_phase", "input_tokens", "cached_input_tokens", "output_tokens"),
+                *("cost_usd", "prices", "tokens_by_phase"),
+            },
         )
         for key, value in shown.items():
             table.add_row(key.replace("_", " "), str(value))
         t = s.tokens
         table.add_row(
             "tokens",
-            usage_text(t.input_tokens, t.output_tokens, t.cost_usd, estimated=t.estimated, prices=prices),
+            usage_text(
+                t.input_tokens,
+                t.output_tokens,
+                t.cost_usd,
+                estimated=t.estimated,
+                prices=prices,
+                cached=t.cached_input_tokens,
+            ),
         )
         for phase, words in detail.tokens_by_phase.items():
             table.add_row(f"  {phase}", words)

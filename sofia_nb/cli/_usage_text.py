@@ -13,12 +13,14 @@ def usage_text(
     *,
     estimated: bool = False,
     prices: str | None,
+    cached: int = 0,
 ) -> str:
-    """``12,345 in / 2,345 out tokens; cost $0.0412 (estimated, as of 2026-12-04)``; ``cost n/a``
-    for a model without prices (local, scripted, or not in any table)."""
+    """``12,345 in (8,192 cached) / 2,345 out tokens; cost $0.0412 (estimated, as of 2026-12-04)``;
+    ``cost n/a`` for a model without prices (local, scripted, or not in any table)."""
     counted = " (counted by estimate)" if estimated else ""
     cost = "cost n/a" if cost_usd is None else f"cost ${cost_usd:.4f}" + (f" ({prices})" if prices else "")
-    return f"{input_tokens:,} in / {output_tokens:,} out tokens{counted}; {cost}"
+    served = f" ({cached:,} cached)" if cached else ""
+    return f"{input_tokens:,} in{served} / {output_tokens:,} out tokens{counted}; {cost}"
 
 
 def session_prices(session: WorkshopSession, settings: Settings) -> str | None:

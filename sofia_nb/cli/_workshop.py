@@ -143,7 +143,12 @@ class _Renderer:
         t = self.session.tokens.by_phase.get(phase) if phase else self.session.tokens
         if t is not None and (t.input_tokens or t.output_tokens):
             words = usage_text(
-                t.input_tokens, t.output_tokens, t.cost_usd, estimated=t.estimated, prices=self.prices
+                t.input_tokens,
+                t.output_tokens,
+                t.cost_usd,
+                estimated=t.estimated,
+                prices=self.prices,
+                cached=t.cached_input_tokens,
             )
             self.out.info(f"{label}: {words}")
 

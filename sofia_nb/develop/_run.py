@@ -13,7 +13,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..config import SetupError
-from ..session import PocIteration, PocState, WorkshopSession, session_folder
+from ..llm import keeping_ledger
+from ..session import Phase, PocIteration, PocState, WorkshopSession, session_folder
 from ._context import RunContext, Workspace
 from ._criteria import criteria_coverage
 from ._errors import DevelopError
@@ -118,7 +119,7 @@ async def scaffold_step(context: RunContext, session: WorkshopSession) -> str | 
     started, started_at = time.perf_counter(), datetime.now(UTC)
     context.say("scaffold", f"{work.template.display_name} into {project}")
     try:
-        with context.waiting("model", "scaffold"):
+        with context.waiting("model", "scaffold"), keeping_ledger(session, Phase.DEVELOP.value, context.bus):
             made = await scaffold(project, context.llm, session, work.template)
     except ScaffoldError as exc:
         return f"error: {exc}"
@@ -140,7 +141,6 @@ async def scaffold_step(context: RunContext, session: WorkshopSession) -> str | 
             changes_summary=f"scaffold: {len(made.files)} files",
         ),
     )
-    session.tokens.add("develop", made.usage)
     if work.github is not None:
         tracked = (await git.run("ls-files")).splitlines()
         await work.github.push(project, tracked or made.files, "sofia: scaffold")
@@ -155,9 +155,9 @@ async def iterate(context: RunContext, session: WorkshopSession) -> RalphResult:
     if not await loop.install():
         return _failed(context, "error: the install command failed")
     try:
-        return await loop.run()
+        with keeping_ledger(session, Phase.DEVELOP.value, context.bus):  # every fix request, as it ends
+            return await loop.run()
     finally:
-        session.tokens.add("develop", loop.usage)
         context.work.save()
 
 

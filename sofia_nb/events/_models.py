@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .._usage import Spend
+
 _now = functools.partial(datetime.now, UTC)  # a partial, not a def: no Python frame per event
 
 
@@ -87,12 +89,22 @@ class UsageRecorded(Event):
     purpose: str
     input_tokens: int
     output_tokens: int
+    cached_input_tokens: int = 0
+    """The part of ``input_tokens`` a provider's prompt cache served."""
     estimated: bool = False
     cost_usd: float | None = None
     price_source: str | None = None
     """Where the price came from: ``config.toml``, or the bundled table's "estimated, as of DATE"."""
     context_window: int | None = None
     phase: str | None = None
+
+
+class SpendRecorded(Event):
+    """A model request written to the session's ledger (``spend``: phase, purpose, model, tokens,
+    cost); the token meter sums these, so it shows what the session keeps."""
+
+    type: Literal["spend"] = "spend"
+    spend: Spend
 
 
 class ConsentAsked(Event):
@@ -190,6 +202,7 @@ AnyEvent = Annotated[
     | ToolCallProgress
     | ToolCallFinished
     | UsageRecorded
+    | SpendRecorded
     | ConsentAsked
     | ConsentDecided
     | IterationStarted

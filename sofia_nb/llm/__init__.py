@@ -19,6 +19,7 @@ from ._errors import (
     LLMUnavailableError,
     ScriptExhaustedError,
 )
+from ._ledger import Ledger, keeping_ledger
 from ._loop import (
     TOOL_RESULT_CHARS,
     AfterHook,
@@ -84,6 +85,7 @@ __all__ = [
     "LLMTimeoutError",
     "LLMUnavailableError",
     "LLMUsage",
+    "Ledger",
     "Message",
     "OpenAICompatLLM",
     "OutputSchema",
@@ -107,6 +109,7 @@ __all__ = [
     "create_llm",
     "estimate_messages_tokens",
     "estimate_tokens",
+    "keeping_ledger",
     "provider_from_env",
     "provider_statuses",
     "render_messages",

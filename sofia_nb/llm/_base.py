@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 from .._aio import LoopThread
+from .._usage import spent
 from ..config import ModelInfo, Settings
 from ..events import EventBus, UsageRecorded
 from ._errors import LLMError
@@ -126,12 +127,18 @@ class BaseLLM(ABC):
         )
 
     def cost_usd(self, usage: LLMUsage) -> float | None:
-        """Cost from the model table's prices; None for local, scripted and unpriced models."""
+        """Cost from the model table's prices, the cached part of the input at its cached-input
+        price (the input price when the row has none); None for local, scripted and unpriced models."""
         info = self._priced_info()
         if info is None or info.input_price_per_mtok is None or info.output_price_per_mtok is None:
             return None
+        cached = min(usage.cached_input_tokens, usage.input_tokens)
+        cached_price = info.cached_input_price_per_mtok
+        cached_price = info.input_price_per_mtok if cached_price is None else cached_price
         return (
-            usage.input_tokens * info.input_price_per_mtok + usage.output_tokens * info.output_price_per_mtok
+            (usage.input_tokens - cached) * info.input_price_per_mtok
+            + cached * cached_price
+            + usage.output_tokens * info.output_price_per_mtok
         ) / 1_000_000
 
     async def complete(
@@ -158,13 +165,15 @@ class BaseLLM(ABC):
             latency_s=time.perf_counter() - started,
             model=self.model_name,
         )
+        spent(purpose, self.model_name, usage)  # the session's ledger, when a run keeps one
         if self.record_path is not None:
             record_reply(self.record_path, purpose, response, secrets=[self._key()])
         _log.debug(
-            "%s %s: %d in + %d out tokens%s in %.2f s",
+            "%s %s: %d in (%d cached) + %d out tokens%s in %.2f s",
             self.model_name,
             purpose,
             usage.input_tokens,
+            usage.cached_input_tokens,
             usage.output_tokens,
             " (estimated)" if usage.estimated else "",
             response.latency_s,
@@ -176,6 +185,7 @@ class BaseLLM(ABC):
                     purpose=purpose,
                     input_tokens=usage.input_tokens,
                     output_tokens=usage.output_tokens,
+                    cached_input_tokens=usage.cached_input_tokens,
                     estimated=usage.estimated,
                     cost_usd=usage.cost_usd,
                     price_source=self.price_source if usage.cost_usd is not None else None,

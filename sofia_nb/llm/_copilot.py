@@ -196,9 +196,12 @@ class CopilotLLM(BaseLLM):
             elif isinstance(data, AssistantUsageData):
                 usage.input_tokens += int(data.input_tokens or 0)
                 usage.output_tokens += int(data.output_tokens or 0)
+                usage.cached_input_tokens += int(data.cache_read_tokens or 0)
             elif isinstance(data, SessionErrorData):
                 kind = LLMAuthError if (data.error_type or "").startswith("auth") else LLMProviderError
                 raise self._error(kind, f"the Copilot runtime reported: {data.message}")
+        # the cache's reads are part of the input, whether the runtime counts them in it or apart
+        usage.input_tokens = max(usage.input_tokens, usage.cached_input_tokens)
         reported = usage.input_tokens or usage.output_tokens
         return ProviderReply(text=text, usage=usage if reported else None)
 

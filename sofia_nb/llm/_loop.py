@@ -94,6 +94,7 @@ class ToolLoopResult(BaseModel):
         return LLMUsage(
             input_tokens=sum(r.usage.input_tokens for r in self.responses),
             output_tokens=sum(r.usage.output_tokens for r in self.responses),
+            cached_input_tokens=sum(r.usage.cached_input_tokens for r in self.responses),
             estimated=any(r.usage.estimated for r in self.responses),
             cost_usd=None if any(c is None for c in costs) else sum(c for c in costs if c is not None),
         )

@@ -337,11 +337,23 @@ def _wire_message(message: Message) -> dict[str, Any]:
 
 
 def _usage(raw: Any) -> LLMUsage | None:
+    """The reply's ``usage``: prompt and completion tokens, and the prompt tokens a prompt cache
+    served (``prompt_tokens_details.cached_tokens``: OpenAI, Azure OpenAI; 0 when not said)."""
     if not isinstance(raw, dict) or "prompt_tokens" not in raw:
         return None
+    details = raw.get("prompt_tokens_details")
+    cached = details.get("cached_tokens") if isinstance(details, dict) else None
+    prompt = _count(raw.get("prompt_tokens"))
     return LLMUsage(
-        input_tokens=int(raw.get("prompt_tokens") or 0), output_tokens=int(raw.get("completion_tokens") or 0)
+        input_tokens=prompt,
+        output_tokens=_count(raw.get("completion_tokens")),
+        cached_input_tokens=min(_count(cached), prompt),
     )
+
+
+def _count(value: Any) -> int:
+    """A token count from a server's JSON: a non-negative integer, else 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def _error_detail(text: str) -> tuple[str, str]:

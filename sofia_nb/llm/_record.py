@@ -40,6 +40,8 @@ def record_reply(path: Path, purpose: Purpose, response: LLMResponse, secrets: l
             "input_tokens": response.usage.input_tokens,
             "output_tokens": response.usage.output_tokens,
         }
+        if response.usage.cached_input_tokens:
+            reply["usage"]["cached_input_tokens"] = response.usage.cached_input_tokens
     with _LOCK:
         replies = _replies(path)
         replies.append(redact(reply, extra_secrets=[s for s in secrets if s]))

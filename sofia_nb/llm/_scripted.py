@@ -48,6 +48,7 @@ class ScriptedUsage(BaseModel):
 
     input_tokens: int = Field(ge=0)
     output_tokens: int = Field(ge=0)
+    cached_input_tokens: int = Field(0, ge=0)
 
 
 class ScriptedReply(BaseModel):

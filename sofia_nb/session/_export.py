@@ -16,13 +16,13 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from ..redact import redact, redact_text
 from ._atomic import write_atomically
 from ._errors import SessionWriteError
 from ._export_markdown import phase_highlight, phase_markdown
-from ._models import WORKSHOP_PHASES, Phase, SessionStatus, WorkshopSession, utcnow
+from ._models import WORKSHOP_PHASES, Phase, SessionStatus, TokenTotals, WorkshopSession, utcnow
 
 SUMMARY_FILE = "summary.json"
 REPORT_FILE = "report.html"
@@ -56,6 +56,8 @@ class ExportSummary(BaseModel):
     status: SessionStatus
     files: list[ExportedFile]
     highlights: list[PhaseHighlight]
+    spent: TokenTotals = Field(default_factory=TokenTotals)
+    """The session's ledger's sums: tokens, cached input, cost, per phase."""
 
 
 class ExportResult(BaseModel):
@@ -136,6 +138,7 @@ def export_session(
             status=safe.status,
             files=files,
             highlights=highlights,
+            spent=safe.tokens,
         )
         _write(out / SUMMARY_FILE, json.dumps(redact(summary.model_dump(mode="json")), indent=2) + "\n")
     return ExportResult(session_id=safe.id, export_dir=str(out), files=files)

@@ -38,10 +38,14 @@ def _template(name: str) -> str:
 
 
 def _tokens(session: WorkshopSession) -> str:
+    """The ledger's sums: tokens (the cached part of the input said) and cost."""
     t = session.tokens
     if not (t.input_tokens or t.output_tokens):
         return ""
-    return f"{t.input_tokens} in, {t.output_tokens} out" + (" (estimated)" if t.estimated else "")
+    cached = f" ({t.cached_input_tokens} cached)" if t.cached_input_tokens else ""
+    cost = "" if t.cost_usd is None else f"; cost ${t.cost_usd:.4f}"
+    mark = " (estimated)" if t.estimated else ""
+    return f"{t.input_tokens} in{cached}, {t.output_tokens} out{mark}{cost}"
 
 
 def _status(session: WorkshopSession) -> str:

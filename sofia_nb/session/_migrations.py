@@ -75,7 +75,29 @@ def _v6_room(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-_V6_STEPS: list[Migration] = [_v6_room]
+def _v6_ledger(data: dict[str, Any]) -> dict[str, Any]:
+    """Issue 46 / 43 item 5: the ledger of model requests (``ledger``), built from a version-5
+    file's totals as well as they allow: one ``before-ledger`` entry per phase with that phase's
+    tokens and cost (the requests themselves were not kept), dated at the file's last update. A
+    version-5 Develop phase's cost counted its scaffold request only; its tokens are whole."""
+    tokens = data.get("tokens")
+    if "ledger" in data or not isinstance(tokens, dict):
+        return data
+    at = data.get("updated_at")
+    by_phase = tokens.get("by_phase")
+    by_phase = by_phase if isinstance(by_phase, dict) else {}
+    if not by_phase and (tokens.get("input_tokens") or tokens.get("output_tokens")):
+        keep = ("input_tokens", "output_tokens", "estimated", "cost_usd")
+        by_phase = {"session": {k: tokens[k] for k in keep if k in tokens}}
+    data["ledger"] = [
+        {"phase": phase, "purpose": "before-ledger", "usage": usage, **({"at": at} if at else {})}
+        for phase, usage in by_phase.items()
+        if isinstance(usage, dict)
+    ]
+    return data
+
+
+_V6_STEPS: list[Migration] = [_v6_room, _v6_ledger]
 
 
 # version N -> function turning an N document into an N+1 document.

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .._usage import Usage
+from .._usage import Spend, Usage
 from ._basics import Phase as Phase
 from ._basics import utcnow as utcnow
 from ._team import TeamIdeaScores, TeamIdeaVotes, TeamRoom, team_scores, team_votes
@@ -444,8 +444,11 @@ class ToolCallRecord(_Model):
 
 
 class TokenTotals(_Model):
+    """The session's and each phase's sums over the ledger (``WorkshopSession.ledger``)."""
+
     input_tokens: int = 0
     output_tokens: int = 0
+    cached_input_tokens: int = 0
     cost_usd: float | None = None
     estimated: bool = False
     by_phase: dict[str, Usage] = Field(default_factory=dict)
@@ -454,10 +457,20 @@ class TokenTotals(_Model):
         """Add one request's usage to the session and phase totals."""
         self.input_tokens += usage.input_tokens
         self.output_tokens += usage.output_tokens
+        self.cached_input_tokens += usage.cached_input_tokens
         self.estimated = self.estimated or usage.estimated
         if usage.cost_usd is not None:
             self.cost_usd = (self.cost_usd or 0.0) + usage.cost_usd
         self.by_phase.setdefault(phase, Usage()).add(usage)
+
+
+def ledger_totals(ledger: list[Spend]) -> TokenTotals:
+    """The session's and each phase's sums over ``ledger``, in its order (so a sum of costs is
+    the same floating-point number wherever it is made: the meter, status, the exports)."""
+    totals = TokenTotals()
+    for entry in ledger:
+        totals.add(entry.phase, entry.usage)
+    return totals
 
 
 class ActivityRecord(_Model):
@@ -524,7 +537,12 @@ class WorkshopSession(_Model):
     turns: list[Turn] = Field(default_factory=list)
     consent_decisions: list[ConsentRecord] = Field(default_factory=list)
     tool_calls: list[ToolCallRecord] = Field(default_factory=list)
+    ledger: list[Spend] = Field(
+        default_factory=list,
+        description="every model request's tokens and cost, written when it ends (docs/sessions.md)",
+    )
     tokens: TokenTotals = Field(default_factory=TokenTotals)
+    """The ledger's sums (``spend`` keeps them; a loaded session's are summed from its ledger)."""
     activities: list[ActivityRecord] = Field(default_factory=list)
     team: TeamRoom = Field(
         default_factory=TeamRoom,
@@ -548,6 +566,20 @@ class WorkshopSession(_Model):
             changed |= votes != self.selection.team_votes
             self.selection.team_votes = votes
         return changed
+
+    @model_validator(mode="after")
+    def _totals_from_ledger(self) -> WorkshopSession:
+        """The ledger is the record of what was spent: a session that has one sums it."""
+        if self.ledger:
+            self.tokens = ledger_totals(self.ledger)
+        return self
+
+    def spend(self, phase: str, purpose: str, model: str, usage: Usage) -> Spend:
+        """Write one model request to the ledger (and its sums) as it ends; the caller saves."""
+        entry = Spend(phase=phase, purpose=purpose, model=model, usage=usage.model_copy())
+        self.ledger.append(entry)
+        self.tokens.add(phase, entry.usage)
+        return entry
 
     def review_of(self, phase: Phase) -> PhaseReview | None:
         """The review ``phase`` still needs (pending or under way), or None."""

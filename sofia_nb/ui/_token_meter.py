@@ -1,4 +1,9 @@
-"""TokenMeter: tokens, context fill and cost, per phase and per session, live from the event bus."""
+"""TokenMeter: tokens, context fill and cost, per phase and per session, live from the event bus.
+
+The totals are the session's ledger's: each ``SpendRecorded`` (a request written to the ledger)
+is added in the ledger's order, and a resumed session starts from its ledger's sums, so the meter
+shows what ``status``, summary.json and the report show. ``UsageRecorded`` gives the rest: the
+model, the last request's context fill, where the prices come from."""
 
 from __future__ import annotations
 
@@ -7,8 +12,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..events import EventBus, PhaseChanged, UsageRecorded
-from ..session import TokenTotals, Usage, WorkshopSession
+from ..events import EventBus, SpendRecorded, UsageRecorded
+from ..session import TokenTotals, WorkshopSession, ledger_totals
 from ._text import TextForm
 
 WARN_FILL = 0.70
@@ -40,10 +45,9 @@ class TokenMeter(TextForm, w.VBox):
         self._text = w.HTML()
         super().__init__([self._text, self._bar], **kwargs)
         self._render()
-        self.phase = "session"
         self._unsubscribe = [
             bus.subscribe(self._on_usage, UsageRecorded),
-            bus.subscribe(self._on_phase, PhaseChanged),
+            bus.subscribe(self._on_spend, SpendRecorded),
         ]
 
     def close(self) -> None:
@@ -52,9 +56,10 @@ class TokenMeter(TextForm, w.VBox):
         super().close()
 
     def restore(self, session: WorkshopSession) -> None:
-        """Start from a resumed session: its token totals, and its last reply's input as the fill."""
-        self.totals = session.tokens.model_copy(deep=True)
-        self.phase = session.phase.value
+        """Start from a resumed session: its ledger's sums, and its last reply's input as the fill."""
+        self.totals = (
+            ledger_totals(session.ledger) if session.ledger else session.tokens.model_copy(deep=True)
+        )
         last = next((t for t in reversed(session.turns) if t.role == "assistant" and t.usage), None)
         if last is not None and last.usage is not None:
             # The exchange's input tokens: the last request's, or a little more after tool calls.
@@ -62,24 +67,15 @@ class TokenMeter(TextForm, w.VBox):
             self.model = str(last.metadata.get("model", self.model))
         self._render()
 
-    def _on_phase(self, event: PhaseChanged) -> None:
-        # Providers do not know the workshop's phases; the meter files usage under the current one.
-        self.phase = event.phase
-
     def _on_usage(self, event: UsageRecorded) -> None:
         self.model = event.model
         self.last_input_tokens = event.input_tokens
         self.context_window = event.context_window or self.context_window
         self.prices = event.price_source or self.prices
-        self.totals.add(
-            event.phase or self.phase,
-            Usage(
-                input_tokens=event.input_tokens,
-                output_tokens=event.output_tokens,
-                estimated=event.estimated,
-                cost_usd=event.cost_usd,
-            ),
-        )
+        self._render()
+
+    def _on_spend(self, event: SpendRecorded) -> None:
+        self.totals.add(event.spend.phase, event.spend.usage)
         self._render()
 
     @property
@@ -99,12 +95,14 @@ class TokenMeter(TextForm, w.VBox):
         cost = self._cost(t.cost_usd) + (
             f" ({self.prices})" if self.prices and t.cost_usd is not None else ""
         )
-        lines = [f"tokens: {t.input_tokens} in / {t.output_tokens} out{mark}; cost {cost}"]
+        cached = f" ({t.cached_input_tokens} cached)" if t.cached_input_tokens else ""
+        lines = [f"tokens: {t.input_tokens} in{cached} / {t.output_tokens} out{mark}; cost {cost}"]
         if self.context_window:
             lines.append(f"context: {self.fill:.0%} of {self.context_window}")
         for phase, usage in t.by_phase.items():
+            cached = f" ({usage.cached_input_tokens} cached)" if usage.cached_input_tokens else ""
             lines.append(
-                f"  {phase}: {usage.input_tokens} in / {usage.output_tokens} out; "
+                f"  {phase}: {usage.input_tokens} in{cached} / {usage.output_tokens} out; "
                 f"cost {self._cost(usage.cost_usd)}"
             )
         return "\n".join(lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Coroutine
+from contextlib import AbstractContextManager
 from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -15,7 +16,7 @@ from pydantic import BaseModel
 from .._aio import LoopThread
 from ..consent import ConsentBroker
 from ..events import Activity, EventBus, PhaseChanged, TextDelta, TurnAdded, WarningIssued
-from ..llm import LLMClient, LLMResponse, Message, TextCallback
+from ..llm import LLMClient, LLMResponse, Message, TextCallback, keeping_ledger
 from ..session import (
     PHASE_ORDER,
     ActivityRecord,
@@ -420,6 +421,10 @@ class Workshop:
                 )
             )
 
+    def _ledger(self, spec: PhaseSpec) -> AbstractContextManager[None]:
+        """Every model request made in the block, written to the session's ledger as it ends."""
+        return keeping_ledger(self.session, spec.phase.value, self.bus)
+
     def _messages(self, spec: PhaseSpec) -> list[Message]:
         extra = self.ideate_context if spec.phase == Phase.IDEATE else ""
         system = spec.system_prompt(
@@ -449,9 +454,9 @@ class Workshop:
         spec = self.spec
         self.take_team()
         messages = [*self._messages(spec), Message(role="user", content=text)]
-        response = await self._chat(self.llm, messages, on_text=self._stream)
+        with self._ledger(spec):
+            response = await self._chat(self.llm, messages, on_text=self._stream)
         usage = Usage(**response.usage.model_dump())
-        self.session.tokens.add(spec.phase.value, usage)
         cue = {"kickoff": True, **(moment or {})} if kickoff else {}
         self._add_turn(spec.phase, "user", text, metadata=cue)
         turn = self._add_turn(
@@ -476,12 +481,12 @@ class Workshop:
         what its reply could not record; what is still not recorded after it."""
         request = [*messages, Message(role="user", content=spec.repair_prompt(rejected))]
         try:
-            response = await self.llm.complete(request, purpose="repair")
+            with self._ledger(spec):
+                response = await self.llm.complete(request, purpose="repair")
         except Exception as exc:  # a repair is a second chance, never a reason to stop the phase
             log.debug("repair request failed", exc_info=True)
             self._activity("warning", f"{spec.phase.title}: the repair request failed: {exc}")
             return rejected
-        self.session.tokens.add(spec.phase.value, Usage(**response.usage.model_dump()))
         before = {r.field for r in rejected}
         applied, still = self._apply(spec, response.text)
         last = self.session.turns_of(spec.phase)[-1]
@@ -527,8 +532,8 @@ class Workshop:
         ]
         schema = spec.output_schema()  # structured output where the provider has it, prose elsewhere
         try:
-            response = await self.llm.complete(messages, purpose="extract", output=schema)
-            self.session.tokens.add(spec.phase.value, Usage(**response.usage.model_dump()))
+            with self._ledger(spec):
+                response = await self.llm.complete(messages, purpose="extract", output=schema)
             found, rejected = self._apply(spec, response.text, schema.read)
         except Exception as exc:  # the fallback must never block the phase
             log.debug("extraction fallback failed", exc_info=True)

@@ -33,11 +33,12 @@ from typing import Any
 
 @dataclass
 class Reply:
-    """A canned assistant reply. ``usage`` is (prompt_tokens, completion_tokens), or None to omit it."""
+    """A canned assistant reply. ``usage`` is (prompt_tokens, completion_tokens), or None to omit it;
+    a third number is the prompt tokens a cache served (``prompt_tokens_details.cached_tokens``)."""
 
     text: str = ""
     tool_calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    usage: tuple[int, int] | None = (10, 5)
+    usage: tuple[int, int] | tuple[int, int, int] | None = (10, 5)
     chunk_size: int = 4
     delay: float = 0.0  # seconds before the answer starts (to exercise client timeouts)
     stream_error: str | None = None  # streamed: after the text, an error event, and the stream ends
@@ -221,8 +222,13 @@ def _completion(reply: Reply, model: str) -> dict[str, Any]:
     return body
 
 
-def _usage(usage: tuple[int, int]) -> dict[str, int]:
-    return {"prompt_tokens": usage[0], "completion_tokens": usage[1], "total_tokens": sum(usage)}
+def _usage(usage: tuple[int, ...]) -> dict[str, Any]:
+    prompt, completion, *cached = usage
+    body: dict[str, Any] = {"prompt_tokens": prompt, "completion_tokens": completion}
+    body["total_tokens"] = prompt + completion
+    if cached:
+        body["prompt_tokens_details"] = {"cached_tokens": cached[0]}
+    return body
 
 
 def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:

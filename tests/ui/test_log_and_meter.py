@@ -6,7 +6,15 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from sofia_nb.events import EventBus, ToolCallFinished, ToolCallProgress, ToolCallStarted, UsageRecorded
+from sofia_nb._usage import Spend, Usage
+from sofia_nb.events import (
+    EventBus,
+    SpendRecorded,
+    ToolCallFinished,
+    ToolCallProgress,
+    ToolCallStarted,
+    UsageRecorded,
+)
 from sofia_nb.ui import TokenMeter, ToolCallLog, fill_colour
 
 
@@ -75,31 +83,33 @@ def test_jsonl_export_redacts_arguments(monkeypatch: pytest.MonkeyPatch) -> None
     assert records[0]["state"] == "ok"
 
 
+def _spend(phase: str, input_tokens: int, output_tokens: int, **usage: object) -> SpendRecorded:
+    """What a run emits when it writes one request to the session's ledger."""
+    return SpendRecorded(
+        spend=Spend(
+            phase=phase,
+            purpose="chat",
+            model="openai:m",
+            usage=Usage(input_tokens=input_tokens, output_tokens=output_tokens, **usage),
+        )
+    )
+
+
 def test_meter_totals_per_phase_and_context_fill() -> None:
     bus = EventBus()
     meter = TokenMeter(bus)
-    bus.emit(
-        UsageRecorded(
-            model="openai:m",
-            purpose="chat",
-            input_tokens=1000,
-            output_tokens=50,
-            context_window=10_000,
-            phase="discover",
-            cost_usd=0.01,
+    for phase, tin, tout, cost in (("discover", 1000, 50, 0.01), ("ideate", 7500, 100, 0.02)):
+        bus.emit(
+            UsageRecorded(
+                model="openai:m",
+                purpose="chat",
+                input_tokens=tin,
+                output_tokens=tout,
+                context_window=10_000,
+                cost_usd=cost,
+            )
         )
-    )
-    bus.emit(
-        UsageRecorded(
-            model="openai:m",
-            purpose="chat",
-            input_tokens=7500,
-            output_tokens=100,
-            context_window=10_000,
-            phase="ideate",
-            cost_usd=0.02,
-        )
-    )
+        bus.emit(_spend(phase, tin, tout, cost_usd=cost))
     assert (meter.totals.input_tokens, meter.totals.output_tokens) == (8500, 150)
     assert meter.totals.by_phase["discover"].input_tokens == 1000
     assert meter.fill == pytest.approx(0.75)
@@ -111,11 +121,7 @@ def test_meter_totals_per_phase_and_context_fill() -> None:
 def test_meter_says_cost_is_na_for_unpriced_models() -> None:
     bus = EventBus()
     meter = TokenMeter(bus)
-    bus.emit(
-        UsageRecorded(
-            model="scripted:demo.yaml", purpose="chat", input_tokens=10, output_tokens=5, estimated=True
-        )
-    )
+    bus.emit(_spend("discover", 10, 5, estimated=True))
     assert "cost n/a" in meter.as_text()
     assert "(estimated)" in meter.as_text()
 
@@ -125,13 +131,13 @@ def test_fill_thresholds(fill: float, colour: str) -> None:
     assert fill_colour(fill) == colour
 
 
-def test_meter_files_usage_under_the_current_phase_when_the_provider_does_not_say() -> None:
-    from sofia_nb.events import PhaseChanged
-
+def test_meter_totals_are_the_ledgers_not_the_providers_events() -> None:
+    """A request no session's ledger keeps (a probe, a client on another bus) is not counted: the
+    meter shows what status, summary.json and the report show."""
     bus = EventBus()
     meter = TokenMeter(bus)
     bus.emit(UsageRecorded(model="m", purpose="chat", input_tokens=5, output_tokens=1))
-    bus.emit(PhaseChanged(session_id="s", previous="discover", phase="ideate"))
-    bus.emit(UsageRecorded(model="m", purpose="chat", input_tokens=7, output_tokens=2))
-    assert meter.totals.by_phase["session"].input_tokens == 5
+    assert meter.totals.input_tokens == 0
+    bus.emit(_spend("ideate", 7, 2, cached_input_tokens=4))
     assert meter.totals.by_phase["ideate"].input_tokens == 7
+    assert "7 in (4 cached) / 2 out" in meter.as_text()
