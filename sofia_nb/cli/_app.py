@@ -40,7 +40,17 @@ class _Parser(argparse.ArgumentParser):
         self.exit(_exit.USAGE, f"{self.prog}: error: {message}\n")
 
 
-def _global_options() -> argparse.ArgumentParser:
+def _llm_help(argv: Sequence[str] | None) -> str:
+    """The ``--llm`` help: every provider's line from the registry when help is shown (that loads
+    the LLM layer and its plugins), else a short line, so a command's start-up imports neither."""
+    if argv is not None and not any(a in ("-h", "--help") for a in argv):
+        return "model spec PROVIDER:MODEL"
+    from ..llm import help_lines
+
+    return "model spec: " + "; ".join(help_lines())
+
+
+def _global_options(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     # The global options are accepted before or after the command name.
     common = argparse.ArgumentParser(add_help=False)
     g = common.add_argument_group("global options")
@@ -51,7 +61,7 @@ def _global_options() -> argparse.ArgumentParser:
         "--llm",
         default=argparse.SUPPRESS,
         metavar="SPEC",
-        help="model: openai:M, azure:D, github:M, ollama:M, copilot:M, scripted:PATH",
+        help=_llm_help(argv),
     )
     g.add_argument("--mcp-config", default=argparse.SUPPRESS, metavar="PATH", help="MCP config file")
     g.add_argument(
@@ -76,7 +86,7 @@ def _command_in(argv: Sequence[str]) -> str | None:
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser; given ``argv``, only the commands it needs are imported (all for help and errors)."""
-    common = _global_options()
+    common = _global_options(argv)
     parser = _Parser(
         prog="sofia-nb",
         description="AI discovery workshops in Jupyter, and their proof of concept.",

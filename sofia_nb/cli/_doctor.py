@@ -8,7 +8,6 @@ is asked whether it is there, and the Copilot CLI whether someone is logged in.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import platform
@@ -25,9 +24,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..config import ConfigError, config_path, find_mcp_config, load_settings, sofia_home
-from ..llm import LLMError, ProviderStatus, provider_statuses
-from ..llm._probe import Probe, probe_copilot_login, probe_endpoint
-from ..llm._select import endpoint_for
+from ..llm import ProviderStatus, all_providers, plugin_problems
+from ..llm._probe import Probe
 from ._context import CliContext
 
 # npm package -> the binary it installs under tools/npm/node_modules/.bin.
@@ -56,6 +54,8 @@ class LlmInfo(BaseModel):
     providers: list[ProviderStatus]
     check: Probe | None = None
     """The chosen model's server asked (its models list): reachable, unreachable, refused."""
+    plugin_problems: list[str] = []
+    """Providers other packages declare (entry points) that were left out, and why."""
 
 
 class McpInfo(BaseModel):
@@ -174,36 +174,23 @@ def _packages(names: Iterable[str]) -> list[Component]:
 
 
 def _llm(spec: str | None) -> LlmInfo:
-    provider, _, model = (spec or "").partition(":")
-    providers = [_checked(p, chosen=p.provider == provider) for p in provider_statuses()]
-    check = None
-    if provider in ("openai", "azure", "github"):
-        try:
-            check = probe_endpoint(endpoint_for(provider, model))
-        except LLMError as exc:  # a missing key: said without asking anyone
-            check = Probe(state="error", detail=str(exc))
-    elif provider in ("ollama", "copilot"):
-        status = next(p for p in providers if p.provider == provider)
-        check = Probe(state="reachable" if status.configured else "unreachable", detail=status.detail)
-    return LlmInfo(spec=spec, providers=providers, check=check)
+    """Every provider's status as it checks it, and the chosen model's own check."""
+    name, _, model = (spec or "").partition(":")
+    providers, check = [], None
+    for provider in all_providers():
+        chosen = provider.name == name
+        program = _program_path(provider.program) if provider.program else None
+        status, probe = provider.check(model if chosen else None, program_path=program)
+        providers.append(status)
+        check = probe if chosen else check
+    return LlmInfo(spec=spec, providers=providers, check=check, plugin_problems=list(plugin_problems()))
 
 
-def _checked(status: ProviderStatus, *, chosen: bool) -> ProviderStatus:
-    """Ollama is ready only when its server answers; Copilot (when chosen) only when its CLI says
-    someone is logged in; a Copilot not chosen is not started just to ask."""
-    if status.provider == "ollama":
-        probe = probe_endpoint(endpoint_for("ollama", "any"), timeout_s=2.0)
-        return status.model_copy(update={"configured": probe.ok, "detail": probe.detail, "checked": True})
-    if status.provider == "copilot" and status.configured:
-        if os.environ.get("SOFIA_COPILOT_PROVIDER_BASE_URL"):
-            return status  # BYOK: the provider's key, no login
-        if not chosen:
-            note = "; login not checked (doctor --llm copilot:MODEL checks it)"
-            return status.model_copy(update={"detail": status.detail.replace("; Copilot login", note)})
-        cli = os.environ.get("COPILOT_CLI_PATH") or shutil.which("copilot") or _copilot_cli(npm_root()).path
-        probe = asyncio.run(probe_copilot_login(cli))
-        return status.model_copy(update={"configured": probe.ok, "detail": probe.detail, "checked": True})
-    return status
+def _program_path(name: str) -> str | None:
+    """A program a provider runs: on PATH, else in the project's npm folder (the Copilot CLI)."""
+    if name == "copilot":
+        return _copilot_cli(npm_root()).path
+    return shutil.which(name)
 
 
 def _mcp(path: Path | None) -> McpInfo:
@@ -318,6 +305,8 @@ def _human(report: DoctorReport) -> Table:
             _provider_state(provider),
             f"{provider.detail}; records as {provider.structured_output}",
         )
+    for problem in report.llm.plugin_problems:
+        line("  provider plugin", "left out", problem)
     servers = ", ".join(report.mcp.servers) if report.mcp.servers is not None else (report.mcp.error or "")
     line("mcp config", _where(report.mcp.config) or "none", servers)
     line("sofia home", _where(report.sofia_home))

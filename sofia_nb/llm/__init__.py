@@ -33,6 +33,8 @@ from ._loop import (
     run_tool_loop,
 )
 from ._openai import Endpoint, OpenAICompatLLM
+from ._provider import CompatProvider, Provider
+from ._registry import ENTRY_POINT_GROUP, all_providers, get_provider, help_lines, plugin_problems
 from ._scripted import ScriptedLLM, ScriptedReply, ScriptedRequest
 from ._select import (
     NOT_CONFIGURED,
@@ -61,6 +63,7 @@ from ._types import (
 )
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "NOT_CONFIGURED",
     "PROVIDERS",
     "PURPOSES",
@@ -68,6 +71,7 @@ __all__ = [
     "AfterHook",
     "BaseLLM",
     "BeforeHook",
+    "CompatProvider",
     "CopilotLLM",
     "Endpoint",
     "ErrorHook",
@@ -89,6 +93,7 @@ __all__ = [
     "Message",
     "OpenAICompatLLM",
     "OutputSchema",
+    "Provider",
     "ProviderStatus",
     "Purpose",
     "ScriptExhaustedError",
@@ -105,11 +110,15 @@ __all__ = [
     "ToolOutput",
     "ToolRunningClient",
     "ToolSpec",
+    "all_providers",
     "choose_llm",
     "create_llm",
     "estimate_messages_tokens",
     "estimate_tokens",
+    "get_provider",
+    "help_lines",
     "keeping_ledger",
+    "plugin_problems",
     "provider_from_env",
     "provider_statuses",
     "render_messages",

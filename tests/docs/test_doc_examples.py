@@ -80,6 +80,9 @@ OTHER_PROGRAMS: dict[str, str] = {
 }
 """Programs the docs run that sofia_nb does not ship; their commands are not checked further."""
 
+NOT_PYTHON_NAMES = {"sofia_nb.llm_providers": "the entry-point group of provider plugins (docs/llm.md)"}
+"""Dotted words in the prose that look like a ``sofia_nb`` name and are not one."""
+
 PATH_PREFIXES = ("sofia_nb/", "tests/", "docs/", "notebooks/", "benchmarks/", "tools/", "binder/", "jupyter/")
 
 
@@ -421,7 +424,18 @@ def _room(text: str) -> None:
     RoomScript.model_validate(yaml.safe_load(text))
 
 
+def _pyproject(text: str) -> None:
+    """A plugin's ``pyproject.toml``: the entry-point groups it names are the ones sofia_nb reads."""
+    from sofia_nb.llm import ENTRY_POINT_GROUP
+
+    groups = tomllib.loads(text)["project"]["entry-points"]
+    assert set(groups) <= {ENTRY_POINT_GROUP}, (
+        f"unknown entry-point groups {sorted(set(groups) - {ENTRY_POINT_GROUP})}"
+    )
+
+
 FILE_KINDS: dict[str, Callable[[str], None]] = {
+    "pyproject": _pyproject,
     "mcp-config": _mcp_config,
     "inputs": _inputs,
     "scripted": _scripted,
@@ -462,7 +476,7 @@ def test_names_and_paths_in_the_prose_exist(doc: Path) -> None:
     missing = []
     for line, code in _inline_code(doc):
         word = code.strip().rstrip("()")
-        if re.fullmatch(r"sofia_nb(\.[A-Za-z_]\w*)+", word):
+        if re.fullmatch(r"sofia_nb(\.[A-Za-z_]\w*)+", word) and word not in NOT_PYTHON_NAMES:
             try:
                 resolve(word)
             except LookupError as exc:
