@@ -9,20 +9,14 @@ from pydantic import BaseModel, Field
 from rich.table import Table
 from rich.text import Text
 
-from ..session import Phase, SessionStatus, UnreadableSession, next_phase
+from ..session import Phase, SessionStatus, SessionSummary, UnreadableSession, next_phase
 from ._context import CliContext
 from ._usage_text import session_prices, usage_text
 
 
-class SessionLine(BaseModel):
-    session_id: str
-    name: str
-    phase: Phase
-    status: SessionStatus
-    updated_at: datetime
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cost_usd: float | None = None
+class SessionLine(SessionSummary):
+    """One line of ``status``: the store's summary of a session, and who holds it."""
+
     held_by: str | None = None
     """The live run holding the session, in words (``the workshop in process 123 on host, since
     …``); None when no run holds it (a paused or finished session)."""
