@@ -50,6 +50,7 @@ from sofia_nb.context._providers.code import run as code  # noqa: E402
 from sofia_nb.context._support.langs import BY_SUFFIX  # noqa: E402
 from sofia_nb.context._support.ripgrep import rg_path  # noqa: E402
 from sofia_nb.context._support.walk import walk_files  # noqa: E402
+from tests.context.test_label_sweep import sweep as label_sweep  # noqa: E402
 
 try:
     from bpe_openai import get_encoding
@@ -509,7 +510,9 @@ def per_call(server: Server, repos: dict[str, tuple[Path, list[GrepCall], list[s
     print(
         f"per call on real repositories: warm server, median of {rounds} per call (each round runs the "
         f"server, grep and rg in turn, the order reversed every other round), {TOKENIZER} tokens; "
-        "targets: default <= 1.0x grep -rnI (worst <= 2x), unlimited <= 3x, refs <= 2x grep -rnw"
+        "targets: default <= 1.0x grep -rnI (worst <= 2x), unlimited <= 3x, refs <= 2x grep -rnw; labels: "
+        "every hit of return/self/this/$this/err checked against a second parser "
+        "(tests/context/test_label_sweep.py)"
     )
     cpus = sorted(os.sched_getaffinity(0))
     print(f"  load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; runs on CPUs {cpus}")
@@ -520,7 +523,8 @@ def per_call(server: Server, repos: dict[str, tuple[Path, list[GrepCall], list[s
     )
     print(
         f"  {'repository':22} {'files':>5} {'MB':>5}  {'default med/worst':>17} {'÷rg':>5}  {'unlim.':>6}  "
-        f"{'refs med/worst':>14}  {'text÷grep -rn (same hits) med/worst':>35}  scopes shown  no hit"
+        f"{'refs med/worst':>14}  {'text÷grep -rn (same hits) med/worst':>35}  scopes shown  no hit  "
+        "labels wrong/checked"
     )
     for name, (root, calls, symbols) in repos.items():
         if not root.is_dir():
@@ -576,10 +580,12 @@ def per_call(server: Server, repos: dict[str, tuple[Path, list[GrepCall], list[s
         def mw(values: list[float]) -> str:
             return f"{statistics.median(values):5.2f}/{max(values):5.2f}" if values else "    -/    -"
 
+        wrong, checked, _ = label_sweep(root)  # in this process: the server's answers are the same
         print(
             f"  {name:22} {len(files):5} {size:5.1f}  {mw(ratios['default']):>17} "
             f"{statistics.median(ratios['rg']):5.2f}  {statistics.median(ratios['unlimited']):6.2f}  "
-            f"{mw(ratios['refs']):>14}  {mw(tokens):>35}  {f'{shown[0]}/{shown[1]}':>12}  {floor:6.2f}"
+            f"{mw(ratios['refs']):>14}  {mw(tokens):>35}  {f'{shown[0]}/{shown[1]}':>12}  {floor:6.2f}  "
+            f"{f'{len(wrong)}/{checked}':>20}"
         )
     print(f"  load average {os.getloadavg()[0]:.2f} at the end")
 

@@ -195,3 +195,45 @@ def test_a_php_translation_file_is_summarised_by_its_keys(tmp_path: Path) -> Non
     assert _slice(path, "accepted") == "    'accepted' => 'The :attribute must be accepted.',"
     assert _slice(path, "custom").startswith("    \"custom\" => [\n        'rule_0' =>")
     assert _labels(tmp_path, "rule_7'")[0] == (13, "key custom")
+
+
+_BROKEN = '''class Parser:
+    def first(self):
+        return call(1, 2
+
+    def second(self, text):
+        usage = """
+Usage: tool [OPTIONS]
+"""
+        if text:
+            return usage
+        return ""
+
+    def third(self):
+        return 3
+'''
+
+
+def test_a_method_below_a_syntax_error_is_sliced_whole(tmp_path: Path) -> None:
+    """Before: read block by block around the error, a string's line at column 0 started a block:
+    ``second`` came back as its first two lines without a word that it was cut, ``third`` was
+    missing, and ``Usage`` was listed as a symbol."""
+    path = tmp_path / "broken.py"
+    path.write_text(_BROKEN + PAD, encoding="utf-8")
+    assert _slice(path, "Parser.second") == "\n".join(_BROKEN.split("\n")[4:11])
+    assert _slice(path, "Parser.third") == "    def third(self):\n        return 3"
+    symbols, text = _summary(path)
+    assert [name for _, name in symbols] == ["Parser", "Parser.first", "Parser.second", "Parser.third"]
+    assert "lines 3-3 left out" in text or "lines 3 left out" in text, text
+
+
+def test_a_member_parsed_alone_keeps_its_blank_lines(tmp_path: Path) -> None:
+    """A member read alone (its class does not parse) kept its lines' numbers only without blank
+    lines inside it: each one dropped moved the slice's end up a line."""
+    source = (
+        "class Broken:\n    x = (\n\n    def run(self):\n        a = 1\n\n        return a\n\n"
+        "    def last(self): ...\n"
+    )
+    path = tmp_path / "b.py"
+    path.write_text(source + PAD, encoding="utf-8")
+    assert _slice(path, "Broken.run") == "    def run(self):\n        a = 1\n\n        return a"

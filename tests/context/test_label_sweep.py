@@ -195,7 +195,7 @@ def _expected(path: Path, lines: Collection[tuple[int, int]]) -> dict[tuple[int,
     return _tree_labels(path.read_bytes(), grammar, lines, 0, "")
 
 
-def _wrong(root: Path) -> tuple[list[tuple[str, int, int, str, str]], int, int]:
+def sweep(root: Path) -> tuple[list[tuple[str, int, int, str, str]], int, int]:
     """The wrong labels (file, line, column, given, expected), the hits checked, and the hits in
     files left out (Python that ``ast`` refuses; a Vue file's template)."""
     wrong: list[tuple[str, int, int, str, str]] = []
@@ -225,7 +225,7 @@ def searched(request: pytest.FixtureRequest) -> Iterator[str]:
 @pytest.mark.parametrize("repo", sorted(MINIMUM))
 def test_every_label_in_a_real_repository_is_the_innermost_declaration(repo: str, searched: str) -> None:
     root = REAL / repo
-    wrong, checked, left_out = _wrong(root)
+    wrong, checked, left_out = sweep(root)
     print(f"{repo} ({searched}): {checked} hits checked ({left_out} not checked), {len(wrong)} wrong")
     assert not wrong, f"{len(wrong)} of {checked} labels wrong in {repo}, e.g. {wrong[:8]}"
     assert checked >= MINIMUM[repo], (repo, checked)

@@ -177,10 +177,11 @@ def grep_text(result: GrepResult) -> str:
         more = "" if found.complete else "+"  # the search stopped at the cap: counts are lower bounds
         head = [f"{found.pattern}: {found.total}{more} hits in {found.files}{more} files"] * several
         counts = "" if several else f" ({found.total}{more} in {found.files}{more} files)"
-        note = [
-            f"[{found._over_cap}{more} more hits over max_per_pattern={found._cap}{counts}: narrow "
-            "pattern, exts or root, or raise max_per_pattern (0 = all)]"
-        ] * bool(found._over_cap)
+        # Short: the hits it stands beside are what grep -rn would print, and the schema says what
+        # max_per_pattern is (0 = all).
+        note = [f"[{found._over_cap}{more} more hits over max_per_pattern={found._cap}{counts}]"] * bool(
+            found._over_cap
+        )
         lines += scoped_lines(found.hits, head, note)
     if result.empty:
         lines.append("no hits: " + ", ".join(result.empty))

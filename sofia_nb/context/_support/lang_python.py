@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import copy
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from . import treesitter as ts
 from .errors import ContextError
@@ -58,8 +58,13 @@ def _blocks(lines: list[str], start: int, end: int, indent: int) -> list[tuple[i
     """Line ranges (0-based, end exclusive) of the statements at ``indent`` between ``start`` and ``end``."""
     starts: list[int] = []
     decorated = False
+    quote = ""  # the triple quote of a string the line is in: its lines at any column start nothing
     for i in range(start, end):
         line = lines[i]
+        if quote:
+            quote = "" if line.count(quote) % 2 else quote
+            continue
+        quote = next((q for q in ('"""', "'''") if line.count(q) % 2), "")
         body = line.lstrip()
         if not body.strip() or len(line) - len(body) != indent or body[0] in "#)]}":
             continue
@@ -84,17 +89,29 @@ def _parse_at(text: str, first: int) -> list[ast.stmt] | None:
         return None
 
 
+def _dedented(indent: int) -> Callable[[str], str]:
+    """A line without the block's indent; a line with less (a string's, at column 0) as it is; a
+    blank line kept as a line end (the lines after it keep their numbers)."""
+
+    def dedent(line: str) -> str:
+        if len(line) > indent and line[:indent].isspace():
+            return line[indent:]
+        return line if line.strip() else line[len(line.rstrip("\r\n")) :]
+
+    return dedent
+
+
 def _parse_block(
     lines: list[str], start: int, end: int, indent: int, unparsed: list[tuple[int, int]]
 ) -> list[ast.stmt] | None:
     """The statements of lines ``start``..``end`` at ``indent``; what does not parse goes to ``unparsed``."""
-    text = "".join(line[indent:] for line in lines[start:end])
+    text = "".join(map(_dedented(indent), lines[start:end]))
     parsed = _parse_at(text, start)
     if parsed is not None:
         return parsed
     # A def or class whose body has the error: its header (with `pass` for a body), members that parse.
     for header_end in range(start + 1, min(end, start + _HEADER_LINES) + 1):
-        header = "".join(line[indent:] for line in lines[start:header_end])
+        header = "".join(map(_dedented(indent), lines[start:header_end]))
         parsed = _parse_at(header + " " * 4 + "pass\n", start)
         if not parsed or not isinstance(parsed[-1], ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             continue
