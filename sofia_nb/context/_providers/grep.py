@@ -65,10 +65,11 @@ class GrepPattern(BaseModel):
         description="false when the search stopped once max_per_pattern hits and one more were found "
         "for every pattern: files, total and truncated are then lower bounds (max_per_pattern 0 counts all)",
     )
-    # Of ``truncated``, the hits over ``max_per_pattern`` (the rest were left out by the budget, which
-    # the result's note counts), and the cap: the text names the limit that applied, each hit once.
-    _over_cap: int = PrivateAttr(0)
-    _cap: int = PrivateAttr(0)
+    over_cap: int = Field(
+        0,
+        description="of truncated, the hits over max_per_pattern (the rest the budget left out, which "
+        "the result's note counts)",
+    )
 
 
 class GrepResult(BaseModel):
@@ -114,8 +115,8 @@ def run(request: GrepInput) -> GrepResult:
             hits=kept,
             truncated=total - len(kept),
             complete=complete,
+            over_cap=max(0, total - cap) if cap else 0,
         )
-        entry._over_cap, entry._cap = (max(0, total - cap) if cap else 0), cap
         result.patterns.append(entry)
     if dropped:
         result.note = (
@@ -146,7 +147,7 @@ def _count(
 
 
 # Held for each pattern's counts and for the note, as a sample of their size.
-_NOTE_ROOM = {"files": 100, "total": 1000, "hits": [], "truncated": 1000, "note": "x" * 130}
+_NOTE_ROOM = {"files": 100, "total": 1000, "hits": [], "truncated": 1000, "over_cap": 1000, "note": "x" * 130}
 
 
 def _kept_hits(files: list[ScannedFile], pattern: Pattern, cap: int, allowance: Allowance) -> list[GrepHit]:
@@ -179,9 +180,7 @@ def grep_text(result: GrepResult) -> str:
         counts = "" if several else f" ({found.total}{more} in {found.files}{more} files)"
         # Short: the hits it stands beside are what grep -rn would print, and the schema says what
         # max_per_pattern is (0 = all).
-        note = [f"[{found._over_cap}{more} more hits over max_per_pattern={found._cap}{counts}]"] * bool(
-            found._over_cap
-        )
+        note = [f"[{found.over_cap}{more} more hits over max_per_pattern{counts}]"] * bool(found.over_cap)
         lines += scoped_lines(found.hits, head, note)
     if result.empty:
         lines.append("no hits: " + ", ".join(result.empty))

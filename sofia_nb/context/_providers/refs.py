@@ -79,9 +79,9 @@ class RefsResult(BaseModel):
     )
     skipped: Skipped = Field(default_factory=Skipped)
     note: str = Field("", description="what the budget left out, and how to get it (empty when nothing)")
-    # Of ``truncated``, the references over ``max`` (the budget's are counted by ``note``), and ``max``.
-    _over_max: int = PrivateAttr(0)
-    _max: int = PrivateAttr(0)
+    over_max: int = Field(
+        0, description="of truncated, the references over max (the rest the budget left out: see note)"
+    )
 
 
 def _grammar(path: str, family: str) -> str | None:
@@ -224,7 +224,7 @@ def run(request: RefsInput) -> RefsResult:
             break
         result.refs.append(ref)
     result.truncated = len(found) - len(result.refs)
-    result._over_max, result._max = len(found) - len(chosen), request.max
+    result.over_max = len(found) - len(chosen)
     if allowance.full:
         result.note = (
             f"{len(chosen) - len(result.refs)} references left out by the {request.budget}-token budget: "
@@ -242,9 +242,9 @@ def refs_text(result: RefsResult) -> str:
             + "\n"
         )
     note = [
-        f"[{result._over_max} more of {result.defs} defs and {result.uses} uses over max={result._max}: "
+        f"[{result.over_max} more of {result.defs} defs and {result.uses} uses over max: "
         "narrow root or exts, or raise max]"
-    ] * bool(result._over_max)
+    ] * bool(result.over_max)
     note += [f"[{result.elsewhere} qualified by an imported package or module: left out]"] * bool(
         result.elsewhere
     )

@@ -156,8 +156,7 @@ def scoped_lines(hits: Sequence[_Hit], head: list[str], tail: list[str]) -> list
     weight = estimate_tokens(whole)
     if len(whole) <= SAMPLED and weight * _MARGIN <= limit:
         return everything
-    shown: set[tuple[str, str]] = set()
-    bare = head + _render(files, shown) + tail
+    bare = head + _render(files, set()) + tail
     spent = _tokens(bare)
     if spent * _MARGIN > limit:
         return head + plain + tail
@@ -166,13 +165,20 @@ def scoped_lines(hits: Sequence[_Hit], head: list[str], tail: list[str]) -> list
     # The biggest groups first (a scope line costs the same over one hit or twenty), each counted
     # as the line it adds (and, in a one-hit file, the path's line end): no re-count of the text.
     single = {file for file, rows in files if len(rows) == 1}
+    added: list[tuple[str, str]] = []
     for key in sorted(groups, key=lambda k: -groups[k]):
         extra = estimate_tokens(f"[{key[1]}]\n") + (key[0] in single)
         if (spent + extra) * _MARGIN <= limit:
-            shown.add(key)
+            added.append(key)
             spent += extra
-    chosen = head + _render(files, shown) + tail
-    return chosen if _tokens(chosen) * _MARGIN <= limit else bare
+    # The sum of the parts can be off from the whole by a few tokens: then the scopes added last
+    # (the smallest groups) go, a quarter at a time, not every scope line at once.
+    while added:
+        chosen = head + _render(files, set(added)) + tail
+        if _tokens(chosen) * _MARGIN <= limit:
+            return chosen
+        del added[len(added) - max(1, len(added) // 4) :]
+    return bare
 
 
 def notes(skipped: Skipped, budget_note: str, found: bool) -> list[str]:
