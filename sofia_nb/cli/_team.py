@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..session._team import CRITERIA, RoundKind
 from ..workshop import Workshop
+from ..workshop._team import round_items
 from . import _exit
 from ._context import CliContext
 
@@ -93,12 +94,7 @@ class TeamCommands:
         if name == "round":
             kind_name, _, prompt = rest.partition(" ")
             kind = RoundKind(kind_name or "question")
-            session = self.workshop.session
-            items = (
-                [{"id": i.id, "title": i.title} for i in session.ideas]
-                if kind in (RoundKind.DESIGN, RoundKind.SELECT)
-                else []
-            )
+            items = round_items(self.workshop.session, kind)
             opened = room.open_round(kind, prompt=prompt.strip(), items=items, phase=self.workshop.phase)
             self.ctx.out.info(f"team: round {opened.id} ({kind.value}) open")
         elif name == "timer":

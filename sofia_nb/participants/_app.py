@@ -38,6 +38,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 DEVICE_COOKIE = "sofia_room"
 HEARTBEAT_S = 15.0
+"""A quiet stream sends a ping this often; the page counts a stream silent for 25 s as lost."""
 
 SECURITY_HEADERS = [
     (
@@ -321,7 +322,12 @@ def build_app(room: Room, hub: Hub, hosts: set[str]) -> Gate:
                 if room.version == before:
                     await hub.wait(min(HEARTBEAT_S, left))
                     if room.version == before:
-                        yield ": ping\n\n"
+                        yield "event: ping\ndata: {}\n\n"  # an event, so the page can tell a stalled stream
+            # the room ended for this page: it says so instead of reconnecting to nothing
+            if hub.stopping:
+                yield 'event: ended\ndata: {"reason":"stopped"}\n\n'
+            elif gate.token != token:
+                yield 'event: ended\ndata: {"reason":"new-link"}\n\n'
 
         return _Stream(stream(), release)
 

@@ -25,6 +25,7 @@ class ConnectionGuard:
         self.per_address = per_address
         self.header_seconds = header_seconds
         self.open: dict[str, int] = {}
+        self.live: set[_Guarded] = set()
         self._lock = threading.Lock()
 
     def take(self, address: str) -> bool:
@@ -39,6 +40,14 @@ class ConnectionGuard:
             self.open[address] -= 1
             if not self.open[address]:
                 del self.open[address]
+
+    def cut(self) -> None:
+        """Reset every open connection at once, as a dropped network does (callable from any
+        thread; the pages see their streams fail and reconnect)."""
+        with self._lock:
+            live = list(self.live)
+        for p in live:
+            p.loop.call_soon_threadsafe(p.transport.abort)
 
     def protocol(self) -> type[H11Protocol]:
         """uvicorn's h11 protocol bound to this guard (``uvicorn.Config(http=...)``)."""
@@ -61,12 +70,16 @@ class _Guarded(H11Protocol):
             return
         self._address = address
         super().connection_made(transport)
+        with self.guard._lock:
+            self.guard.live.add(self)
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._address is None:
             return  # refused in connection_made: uvicorn never knew it
         self._disarm()
+        with self.guard._lock:
+            self.guard.live.discard(self)
         self.guard.give_back(self._address)
         self._address = None
         super().connection_lost(exc)

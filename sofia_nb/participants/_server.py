@@ -72,6 +72,7 @@ class ParticipantServer:
         self._thread: threading.Thread | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._finalizer: weakref.finalize | None = None
+        self._guard: ConnectionGuard | None = None
 
     @property
     def port(self) -> int:
@@ -112,7 +113,7 @@ class ParticipantServer:
         self._gate = build_app(self.room, self._hub, hosts)
         limits = self.room.limits
         # headers within a deadline, and a cap per address: stalled connections deny no phone
-        guard = ConnectionGuard(limits.connections_per_address, limits.header_seconds)
+        self._guard = guard = ConnectionGuard(limits.connections_per_address, limits.header_seconds)
         config = uvicorn.Config(
             self._gate,
             lifespan="off",
@@ -149,6 +150,12 @@ class ParticipantServer:
         self._gate.rotate()
         self._hub.poke()
         return self.url
+
+    def cut_connections(self) -> None:
+        """Reset every open connection, as a dropped network would: the pages show
+        "Reconnecting…" and come back by themselves (the room and the link stay)."""
+        if self._guard is not None:
+            self._guard.cut()
 
     def stop(self) -> None:
         """Stop serving (idempotent): open pages stop updating, the port is closed."""

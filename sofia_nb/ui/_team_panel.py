@@ -18,6 +18,7 @@ import ipywidgets as w
 
 from ..session._team import CRITERIA, CRITERION_LABELS, RoundKind, RoundResults, RoundState
 from ..workshop import Workshop
+from ..workshop._team import round_items
 from ._countdown import Countdown
 from ._dispatch import Dispatcher
 
@@ -179,16 +180,10 @@ class TeamPanel(w.VBox):
 
     def _open_round(self) -> None:
         kind = RoundKind(self.kind.value)
-        session = self.workshop.session
-        items: list[dict[str, str]] = []
-        if kind in (RoundKind.DESIGN, RoundKind.SELECT):
-            items = [{"id": i.id, "title": i.title, "description": i.description} for i in session.ideas]
-        elif kind == RoundKind.IDEATE and session.cards:
-            items = [{"id": c.id, "title": c.title, "description": c.notes} for c in session.cards.selected]
         self.room.open_round(
             kind,
             prompt=self.prompt.value.strip(),
-            items=items,
+            items=round_items(self.workshop.session, kind),
             votes_per_person=self.votes.value,
             phase=self.workshop.phase,
             seconds=self.seconds.value or None,

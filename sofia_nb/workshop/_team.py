@@ -23,9 +23,19 @@ from ..session._team import (
     quoted,
     round_results,
 )
+from ._cards import load_deck
 from ._schemas import IdeateOutput
 
-__all__ = ["TEAM_CLOSE", "TEAM_OPEN", "TeamSource", "quoted", "take_team", "team_context", "team_results"]
+__all__ = [
+    "TEAM_CLOSE",
+    "TEAM_OPEN",
+    "TeamSource",
+    "quoted",
+    "round_items",
+    "take_team",
+    "team_context",
+    "team_results",
+]
 
 TEAM_OPEN = "<<<team-data"
 TEAM_CLOSE = "team-data>>>"
@@ -90,6 +100,23 @@ def _free_id(wanted: str, taken: set[str]) -> str:
         n += 1
         candidate = f"{wanted}-{n}"
     return candidate
+
+
+def round_items(session: WorkshopSession, kind: RoundKind) -> list[dict[str, str]]:
+    """What a round of ``kind`` offers the team: the record's ideas to score or vote on (Design,
+    Select), the cards the workshop selected to spark ideas, each with its description (Ideate),
+    nothing for an open question."""
+    if kind in (RoundKind.DESIGN, RoundKind.SELECT):
+        return [{"id": i.id, "title": i.title, "description": i.description} for i in session.ideas]
+    if kind == RoundKind.IDEATE and session.cards:
+        deck = load_deck()
+        items = []
+        for c in session.cards.selected:
+            found = deck.get(c.id)
+            described = c.notes or (found.description if found is not None else "")
+            items.append({"id": c.id, "title": c.title, "description": described})
+        return items
+    return []
 
 
 def team_results(session: WorkshopSession, phase: Phase) -> list[RoundResults]:

@@ -2,17 +2,34 @@
 // (POST). Every text from the room is set with textContent: nothing a participant, the model or
 // the facilitator typed is ever parsed as HTML. No external asset, no storage of our own: the
 // device is recognised by its cookie (HttpOnly, set by the server).
+//
+// It tells the truth: the connection's state is always in the header (a lost stream shows
+// "Reconnecting…" at once and disables sending; back, it shows the current round), a room that
+// ended says so and what to do, and every change of round, timer and results is said in the live
+// region (#announce) and focused. Every wait is a page timer (tests drive them with a fake clock).
 "use strict";
 
 const CRITERIA = { feasibility: "Feasibility", value: "Value", human_value: "Human value" };
 const KIND_TITLES = { question: "Question", ideate: "Ideate: add ideas", design: "Design: score the ideas", select: "Select: vote" };
+const RETRY_MS = 2000;       // a lost connection is tried again this often
+const SILENT_MS = 25000;     // a stream with no event (the server pings every 15 s) is lost
+const GIVE_UP_TRIES = 5;     // then the page says the room may have ended, and keeps trying
+const SAVE_AFTER_MS = 400;   // Design: the scores of one idea are saved this long after the last tap
 
 let view = null;
 let stream = null;
-let ended = false;  // the link stopped working: nothing more to ask
+let ended = false;           // the room ended for this page: nothing more to ask
+let connection = "connecting";
+let failures = 0;
+let retryTimer = null;
+let silentTimer = null;
 let shownKey = "";
+let shown = { round: null, open: null, revealed: false, timer: null };
 let timerEnd = null;
+let timeUp = false;
+let oneMinuteSaid = false;
 let dots = {};
+const pendingScores = {};    // item id -> timer of a save not yet sent
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,14 +45,33 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-let sayTimer = null;
+// -- saying things ------------------------------------------------------------------------------
 
-function say(message, isError) {
-  const status = $("status");
-  status.textContent = message || "";
-  status.className = isError ? "error" : "";
-  clearTimeout(sayTimer);
-  if (message && !isError) sayTimer = setTimeout(() => { status.textContent = ""; }, 4000);
+function announce(message, focus) {
+  const region = $("announce");
+  region.textContent = "";
+  region.textContent = message;  // a change the live region reads out
+  if (focus) focus.focus({ preventScroll: false });
+}
+
+function say(message) {  // an error that stays until its round changes or it is resolved
+  $("status").textContent = message || "";
+}
+
+function note(form, message, isError) {
+  const out = form.querySelector(".form-note");
+  if (!out) return;
+  out.textContent = message || "";
+  out.className = "form-note" + (isError ? " error" : " sent");
+}
+
+// -- the connection -----------------------------------------------------------------------------
+
+function setConnection(state, text) {
+  connection = state;
+  $("connection").dataset.state = state;
+  $("connection-text").textContent = text;
+  updateEnabled();
 }
 
 async function call(path, body) {
@@ -46,71 +82,166 @@ async function call(path, body) {
   try {
     response = await fetch(path, { credentials: "same-origin", cache: "no-store", ...options });
   } catch (err) {
-    say("No connection to the room. Check the Wi-Fi and try again.", true);
-    return null;
+    lost();
+    return { ok: false, offline: true };
   }
   let data = null;
   try { data = await response.json(); } catch (err) { data = null; }
-  if (!response.ok) {
-    if (response.status === 404) gone();
-    else say((data && data.error && data.error.message) || ("The room said no (" + response.status + ")."), true);
-    return null;
-  }
-  return data;
+  if (response.status === 404) { end("gone"); return { ok: false }; }
+  return { ok: response.ok, status: response.status, data, message: data && data.error && data.error.message };
 }
 
-function gone() {
+const ENDINGS = {
+  stopped: "The facilitator has ended the room. Thank you for taking part — you can close this page.",
+  "new-link": "The facilitator has made a new link for the room, so this one no longer works. Ask them for it (or scan the new QR code).",
+  gone: "This link no longer works: the room has ended or has a new link. Ask the facilitator for the current one.",
+};
+
+function end(reason) {
+  if (ended) return;
   ended = true;
+  closeStream();
+  clearTimeout(retryTimer);
+  for (const id of ["join", "wait", "round", "results"]) $(id).hidden = true;
+  say("");
+  $("ended").hidden = false;
+  $("ended-text").textContent = ENDINGS[reason] || ENDINGS.gone;
+  setConnection("ended", "Room ended");
+  announce("This room has ended. " + $("ended-text").textContent, $("ended-title"));
+}
+
+function closeStream() {
+  clearTimeout(silentTimer);
   if (stream) stream.close();
   stream = null;
-  for (const id of ["join", "wait", "round", "results"]) $(id).hidden = true;
-  say("This link no longer works. Ask the facilitator for the current link.", true);
+}
+
+function heard() {  // any event: the stream is alive
+  clearTimeout(silentTimer);
+  silentTimer = setTimeout(lost, SILENT_MS);
+}
+
+function lost() {
+  if (ended) return;
+  closeStream();
+  if (connection !== "reconnecting") {
+    setConnection("reconnecting", "Reconnecting…");
+    announce("Connection lost. Reconnecting… Sending is paused until it is back.");
+  }
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(reconnect, RETRY_MS);
+}
+
+async function reconnect() {
+  const answer = await call("api/me");
+  if (ended) return;
+  if (answer.ok && answer.data) {
+    failures = 0;
+    show(answer.data);
+    if (answer.data.joined) follow();
+    else back();
+    return;
+  }
+  failures += 1;
+  if (failures === GIVE_UP_TRIES) {
+    $("connection-text").textContent = "Not reachable";
+    say("The room is not answering: the facilitator's computer may have stopped it. Ask the facilitator for the current link. This page keeps trying.");
+  }
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(reconnect, RETRY_MS + 1000);
+}
+
+function back() {
+  const was = connection;
+  setConnection("connected", "Connected");
+  if (was === "reconnecting") {
+    say("");
+    announce("Connected again." + (view && view.round ? " Showing the current round." : ""));
+  }
 }
 
 function follow() {
-  if (stream) return;
+  if (stream || ended) return;
   stream = new EventSource("events");
-  stream.addEventListener("state", (event) => show(JSON.parse(event.data)));
-  stream.addEventListener("open", () => { if ($("status").className === "error") say(""); });
-  stream.addEventListener("error", () => {
-    if (stream && stream.readyState === EventSource.CLOSED) {
-      stream = null;
-      say("Reconnecting…", true);
-      setTimeout(start, 3000);
-    }
-  });
+  stream.addEventListener("open", () => { failures = 0; heard(); back(); });
+  stream.addEventListener("state", (event) => { heard(); show(JSON.parse(event.data)); });
+  stream.addEventListener("ping", heard);
+  stream.addEventListener("ended", (event) => end(JSON.parse(event.data).reason));
+  // a dropped network leaves the stream CONNECTING, a refused one CLOSED: either is lost
+  stream.addEventListener("error", lost);
 }
 
 async function start() {
-  const data = await call("api/me");
-  if (data) show(data);
-  if (data && data.joined) follow();
-  // No answer (a refusal, a dropped connection): try again as a stream does, or the page would
-  // stay without updates for good after one failed reconnect.
-  else if (!data && !ended) setTimeout(start, 3000);
+  const answer = await call("api/me");
+  if (ended) return;
+  if (answer.ok && answer.data) {
+    show(answer.data);
+    if (answer.data.joined) follow();
+    else back();
+  } else if (!answer.offline) {
+    lost();  // a refusal (a rate limit): try again as a lost connection does
+  }
 }
+
+// -- what the room shows ------------------------------------------------------------------------
 
 function show(next) {
   view = next;
   $("join").hidden = view.joined;
-  $("join-closed").hidden = view.joining_open;
-  $("join-form").hidden = !view.joining_open;
-  if (!view.joined) return;
+  $("join-form").hidden = !view.joining_open || view.waiting || view.removed;
+  $("join-closed").hidden = view.joining_open || view.waiting || view.removed;
+  $("join-waiting").hidden = !view.waiting;
+  $("join-removed").hidden = !view.removed;
+  if (!view.joined) {
+    for (const id of ["wait", "round", "results"]) $(id).hidden = true;
+    if (view.waiting) { clearTimeout(retryTimer); retryTimer = setTimeout(reconnect, RETRY_MS + 1000); }
+    return;
+  }
   $("you").hidden = false;
   $("you").textContent = "You: " + (view.you.name || "anonymous") + " (" + view.you.id + ")";
   const round = view.round;
   $("wait").hidden = Boolean(round);
   $("round").hidden = !round;
   if (!round) { $("results").hidden = true; return; }
-  const key = JSON.stringify([round.id, round.open, round.items, round.votes_per_person]);
+  const key = JSON.stringify([round.id, round.items, round.votes_per_person]);
+  const isNew = round.id !== shown.round;
   if (key !== shownKey) {
     shownKey = key;
+    if (isNew) { say(""); timeUp = false; oneMinuteSaid = false; }
     buildRound(round);
   }
-  timerEnd = round.seconds_left === null ? null : Date.now() + round.seconds_left * 1000;
-  tick();
+  $("round-closed").hidden = round.open;
+  const seconds = round.seconds_left;
+  timerEnd = seconds === null ? null : Date.now() + seconds * 1000;
+  if (seconds !== null && seconds > 0) timeUp = false;
   showMine(round, view.mine);
   showResults(round, view.results);
+  tell(round, view.results, isNew);
+  tick();
+  updateEnabled();
+}
+
+function tell(round, results, isNew) {
+  const title = KIND_TITLES[round.kind] || round.kind;
+  const revealed = Boolean(results);
+  const timer = round.open ? round.seconds_left : null;
+  if (isNew) {
+    announce("New round: " + title + (round.prompt ? ". " + round.prompt : "") + (round.open ? "" : " (closed)"), $("round-title"));
+  } else if (shown.open && !round.open) {
+    announce("The facilitator closed this round. Your answers are kept.", $("round-closed"));
+  } else if (!shown.open && round.open) {
+    announce("The facilitator opened this round again.", $("round-title"));
+  }
+  if (revealed && (!shown.revealed || isNew)) {
+    announce("Results are in: they are at the top of the page.", $("results-title"));
+  } else if (!isNew && timer !== null && shown.timer === null && round.open) {
+    announce("The round has a timer: " + clock(timer) + " left.", $("timer"));
+  }
+  shown = { round: round.id, open: round.open, revealed, timer };
+}
+
+function clock(left) {
+  return Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
 }
 
 function tick() {
@@ -118,16 +249,29 @@ function tick() {
   if (timerEnd === null || !view || !view.round || !view.round.open) { timer.hidden = true; return; }
   const left = Math.max(0, Math.round((timerEnd - Date.now()) / 1000));
   timer.hidden = false;
-  timer.textContent = left > 0
-    ? "Time left: " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0")
-    : "Time is up";
+  timer.textContent = left > 0 ? "Time left: " + clock(left) : "Time is up";
+  if (left === 60 && !oneMinuteSaid) { oneMinuteSaid = true; announce("One minute left."); }
+  if (left === 0 && !timeUp) {
+    timeUp = true;
+    updateEnabled();
+    announce("Time is up: this round takes no more answers. What you sent is kept.", $("timer"));
+  }
 }
 setInterval(tick, 1000);
+
+// Inputs work only while the round is open, its time runs and the room is reachable.
+function updateEnabled() {
+  const round = view && view.round;
+  const live = Boolean(round && round.open && !timeUp && connection === "connected" && !ended);
+  for (const node of document.querySelectorAll("#round-body input, #round-body textarea, #round-body button, #round-body fieldset")) {
+    node.disabled = !live || node.dataset.spent === "1";
+  }
+  if (round && round.kind === "select" && live) showDots(round);
+}
 
 function buildRound(round) {
   $("round-title").textContent = KIND_TITLES[round.kind] || round.kind;
   $("round-prompt").textContent = round.prompt;
-  $("round-closed").hidden = round.open;
   const body = $("round-body");
   body.replaceChildren();
   const builders = { question: buildQuestion, ideate: buildIdeate, design: buildDesign, select: buildSelect };
@@ -142,19 +286,24 @@ function textForm(body, round, fields, button, send) {
       ? el("textarea", { id: f.id, maxlength: f.max, required: f.required || false })
       : el("input", { id: f.id, type: "text", maxlength: f.max, required: f.required || false }));
   }
-  form.append(el("button", { type: "submit", disabled: !round.open, text: button }));
+  form.append(el("button", { type: "submit", text: button }));
+  form.append(el("p", { class: "form-note", role: "status" }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const values = Object.fromEntries(fields.map((f) => [f.name, $(f.id).value]));
     if (fields.some((f) => f.required && !values[f.name].trim())) {
-      say("Please write something first.", true);
+      note(form, "Please write something first.", true);
       return;
     }
-    const sent = await call("api/send", { round_id: round.id, ...send(values) });
-    if (sent) {
+    const answer = await call("api/send", { round_id: round.id, ...send(values) });
+    if (answer.ok) {
       for (const f of fields) $(f.id).value = "";
-      say("Sent. Thank you!");
-      show(sent.view);
+      note(form, "Sent. Thank you!");
+      show(answer.data.view);
+    } else if (answer.message) {
+      note(form, answer.message, true);
+    } else if (answer.offline) {
+      note(form, "Not sent: no connection. It will be possible again when the page is reconnected.", true);
     }
   });
   body.append(form);
@@ -167,11 +316,9 @@ function buildQuestion(body, round) {
 
 function buildIdeate(body, round) {
   if (round.items.length) {
-    body.append(el("h3", { text: "Cards to spark ideas" }));
-    for (const card of round.items) {
-      body.append(el("div", { class: "card" }, el("strong", { text: card.title }),
-        card.description ? el("p", { text: card.description }) : null));
-    }
+    body.append(el("h3", { id: "cards-title", text: "Cards to spark ideas" }));
+    body.append(el("ul", { class: "cards", "aria-labelledby": "cards-title" }, ...round.items.map((card) =>
+      el("li", { class: "card" }, el("h4", { text: card.title }), card.description ? el("p", { text: card.description }) : null))));
   }
   body.append(el("h3", { text: "Your idea" }));
   textForm(body, round, [
@@ -181,7 +328,7 @@ function buildIdeate(body, round) {
 }
 
 function buildDesign(body, round) {
-  body.append(el("p", { text: "Score each idea from 1 (low) to 5 (high), then save." }));
+  body.append(el("p", { text: "Score each idea from 1 (low) to 5 (high). Each score is saved as you tap it." }));
   round.items.forEach((item, n) => {
     const box = el("fieldset", { class: "item" }, el("legend", { text: item.title }));
     if (item.description) box.append(el("p", { text: item.description }));
@@ -191,28 +338,34 @@ function buildDesign(body, round) {
       for (let s = 1; s <= 5; s++) {
         const id = "score-" + n + "-" + criterion + "-" + s;
         scale.append(el("label", { for: id, title: label + " " + s },
-          el("input", { type: "radio", id, name: "score-" + n + "-" + criterion, value: s, disabled: !round.open,
-            "aria-label": label + " " + s + " of 5 for " + item.title }),
+          el("input", { type: "radio", id, name: "score-" + n + "-" + criterion, value: s,
+            "aria-label": label + " " + s + " of 5 for " + item.title, onchange: () => saveSoon(round, item, box, n) }),
           el("span", { text: String(s) })));
       }
       group.append(scale);
       box.append(group);
     }
-    box.append(el("button", { type: "button", disabled: !round.open, text: "Save scores", "aria-label": "Save scores for " + item.title,
-      onclick: async () => {
-        const scores = {};
-        for (const criterion of Object.keys(CRITERIA)) {
-          const picked = box.querySelector("input[name='score-" + n + "-" + criterion + "']:checked");
-          if (picked) scores[criterion] = Number(picked.value);
-        }
-        if (!Object.keys(scores).length) { say("Pick at least one score.", true); return; }
-        const sent = await call("api/send", { round_id: round.id, kind: "scores", item_id: item.id, ...scores });
-        if (sent) { say("Scores saved for " + item.title + "."); show(sent.view); }
-      } }));
+    box.append(el("p", { class: "saved", role: "status" }));
     box.dataset.item = item.id;
     box.dataset.index = String(n);
     body.append(box);
   });
+}
+
+function saveSoon(round, item, box, n) {
+  clearTimeout(pendingScores[item.id]);
+  box.querySelector(".saved").textContent = "Saving…";
+  pendingScores[item.id] = setTimeout(async () => {
+    delete pendingScores[item.id];
+    const scores = {};
+    for (const criterion of Object.keys(CRITERIA)) {
+      const picked = box.querySelector("input[name='score-" + n + "-" + criterion + "']:checked");
+      if (picked) scores[criterion] = Number(picked.value);
+    }
+    const answer = await call("api/send", { round_id: round.id, kind: "scores", item_id: item.id, ...scores });
+    if (answer.ok) show(answer.data.view);
+    else box.querySelector(".saved").textContent = "Not saved: " + (answer.message || "no connection; tap again when reconnected.");
+  }, SAVE_AFTER_MS);
 }
 
 function buildSelect(body, round) {
@@ -221,34 +374,46 @@ function buildSelect(body, round) {
   for (const item of round.items) {
     const count = el("output", { id: "dots-" + item.id, "aria-label": "Your votes for " + item.title });
     const change = (delta) => () => {
-      const used = Object.values(dots).reduce((a, b) => a + b, 0);
       const now = dots[item.id] || 0;
-      if (delta > 0 && used >= round.votes_per_person) { say("You have used all your votes.", true); return; }
       if (delta < 0 && now === 0) return;
+      if (delta > 0 && used() >= round.votes_per_person) return;
       dots[item.id] = now + delta;
       showDots(round);
     };
     body.append(el("div", { class: "item" }, el("strong", { text: item.title }),
       item.description ? el("p", { text: item.description }) : null,
       el("div", { class: "dots" },
-        el("button", { type: "button", class: "quiet", disabled: !round.open, "aria-label": "Remove a vote from " + item.title, text: "−", onclick: change(-1) }),
+        el("button", { type: "button", class: "quiet", "data-minus": item.id, "aria-label": "Remove a vote from " + item.title, text: "−", onclick: change(-1) }),
         count,
-        el("button", { type: "button", disabled: !round.open, "aria-label": "Add a vote to " + item.title, text: "+", onclick: change(1) }))));
+        el("button", { type: "button", "data-plus": item.id, "aria-label": "Add a vote to " + item.title, text: "+", onclick: change(1) }))));
   }
-  body.append(el("button", { type: "button", id: "send-votes", disabled: !round.open, text: "Send votes",
-    onclick: async () => {
-      const sent = await call("api/send", { round_id: round.id, kind: "votes", dots });
-      if (sent) { say("Votes sent."); show(sent.view); }
-    } }));
+  const send = el("button", { type: "button", id: "send-votes", text: "Send votes" });
+  const out = el("p", { class: "form-note", role: "status" });
+  send.addEventListener("click", async () => {
+    const answer = await call("api/send", { round_id: round.id, kind: "votes", dots });
+    if (answer.ok) { out.textContent = "Votes sent."; out.className = "form-note sent"; show(answer.data.view); }
+    else { out.textContent = answer.message || "Not sent: no connection."; out.className = "form-note error"; }
+  });
+  body.append(send, out);
   showDots(round);
 }
 
+function used() {
+  return Object.values(dots).reduce((a, b) => a + b, 0);
+}
+
 function showDots(round) {
-  const used = Object.values(dots).reduce((a, b) => a + b, 0);
-  $("dots-left").textContent = "Votes left: " + (round.votes_per_person - used) + " of " + round.votes_per_person;
+  const left = round.votes_per_person - used();
+  $("dots-left").textContent = "Votes left: " + left + " of " + round.votes_per_person;
+  const live = round.open && !timeUp && connection === "connected" && !ended;
   for (const item of round.items) {
     const out = $("dots-" + item.id);
     if (out) out.textContent = String(dots[item.id] || 0);
+    const plus = document.querySelector("[data-plus='" + CSS.escape(item.id) + "']");
+    const minus = document.querySelector("[data-minus='" + CSS.escape(item.id) + "']");
+    // "+" with no dots left and "−" at zero do nothing, so they look it
+    if (plus) { plus.dataset.spent = left <= 0 ? "1" : "0"; plus.disabled = !live || left <= 0; }
+    if (minus) { minus.dataset.spent = (dots[item.id] || 0) === 0 ? "1" : "0"; minus.disabled = !live || (dots[item.id] || 0) === 0; }
   }
 }
 
@@ -270,9 +435,9 @@ function showMine(round, mine) {
         const input = $("score-" + fieldset.dataset.index + "-" + criterion + "-" + score);
         if (input && !fieldset.querySelector("input[name='score-" + fieldset.dataset.index + "-" + criterion + "']:checked")) input.checked = true;
       }
-      let note = fieldset.querySelector(".saved");
-      if (!note) { note = el("p", { class: "saved" }); fieldset.append(note); }
-      note.textContent = Object.keys(saved).length ? "Saved: " + Object.entries(saved).map(([c, s]) => CRITERIA[c] + " " + s).join(", ") : "";
+      if (pendingScores[fieldset.dataset.item]) continue;
+      fieldset.querySelector(".saved").textContent = Object.keys(saved).length
+        ? "Saved: " + Object.entries(saved).map(([c, s]) => CRITERIA[c] + " " + s).join(", ") : "";
     }
   }
   if (round.kind === "select" && $("send-votes")) {
@@ -305,7 +470,9 @@ function showResults(round, results) {
         const stat = s.criteria[c];
         return el("td", { text: stat.count ? stat.mean.toFixed(1) + " (±" + stat.spread.toFixed(1) + ", " + stat.count + ")" : "–" });
       })));
-    body.append(el("table", {}, el("caption", { text: "Mean (spread, count)" }), el("thead", {}, head), el("tbody", {}, ...rows)));
+    // a wide table scrolls inside its own box, which the keyboard can reach
+    body.append(el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Scores table" },
+      el("table", {}, el("caption", { text: "Mean (spread, count)" }), el("thead", {}, head), el("tbody", {}, ...rows))));
   }
   if (results.votes.length) {
     const ranked = [...results.votes].sort((a, b) => b.dots - a.dots);
@@ -313,10 +480,27 @@ function showResults(round, results) {
   }
 }
 
+// A focused control never sits under the header (the browser's own scrolling leaves some there).
+document.addEventListener("focusin", (event) => {
+  const header = $("top").getBoundingClientRect();
+  const target = (event.target.closest("label") || event.target).getBoundingClientRect();  // a score's radio hides in its label
+  if (target.top < header.bottom) window.scrollBy(0, target.top - header.bottom - 8);
+});
+new ResizeObserver(() => {
+  document.documentElement.style.setProperty("--header-h", $("top").offsetHeight + "px");
+}).observe($("top"));
+
 $("join-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const joined = await call("api/join", { name: $("join-name").value });
-  if (joined) { say(""); show(joined); follow(); }
+  const answer = await call("api/join", { name: $("join-name").value });
+  if (answer.ok) {
+    say("");
+    show(answer.data);
+    if (answer.data.joined) follow();
+    else back();
+  } else if (answer.message) {
+    say(answer.message);
+  }
 });
 
 start();
