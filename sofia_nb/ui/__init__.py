@@ -7,12 +7,14 @@ from ._consent_card import ConsentCard, GoBackConfirmation, WidgetConsent
 from ._conversation import ConversationView
 from ._current import current, use
 from ._develop import PocDevelopment
+from ._facilitator_page import FacilitatorPage
 from ._headless import HEADLESS_ENV, headless
 from ._magics import send_cell
 from ._notebook import NotebookWorkshop
 from ._ralph_panel import RalphPanel
 from ._record import RecordSnapshot, StaticRecord
 from ._results import ExportLinks, ResultsView, show_results
+from ._session_picker import SessionPicker
 from ._stepper import PhaseStepper
 from ._token_meter import TokenMeter, fill_colour
 from ._toolcall_log import ToolCallLog
@@ -23,6 +25,7 @@ __all__ = [
     "ConsentCard",
     "ConversationView",
     "ExportLinks",
+    "FacilitatorPage",
     "GoBackConfirmation",
     "NotebookWorkshop",
     "PhaseStepper",
@@ -31,6 +34,7 @@ __all__ = [
     "RalphPanel",
     "RecordSnapshot",
     "ResultsView",
+    "SessionPicker",
     "StaticRecord",
     "TokenMeter",
     "ToolCallLog",

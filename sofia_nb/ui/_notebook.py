@@ -64,11 +64,15 @@ class NotebookWorkshop:
         mcp_config: str | Path | None = None,
         room_file: str | Path | None = None,
         phones_on_wifi: bool = False,
+        face: str = "notebook",
+        take_over: bool = False,
     ) -> NotebookWorkshop:
         """Set up a workshop from notebook parameters (``llm="demo"`` is the bundled company);
         ``room_file`` replays a team's input (docs/participants.md) as the workshop reaches each
         phase; ``phones_on_wifi`` makes "Invite the team" serve the team's phones on this
-        computer's network address from the first click."""
+        computer's network address from the first click. The kernel holds the session until
+        ``aclose`` (``face``: ``notebook`` or ``voila``, what a second opener is told); a session
+        another live run holds raises ``SessionHeldError`` unless ``take_over``."""
         policy = ConsentPolicy.from_parameters(consent_policy, list(preapproved_tools))
         cards = WidgetConsent() if interactive else None
         consent: ConsentProvider = PreapprovedThenAsk(policy, cards) if cards else PolicyConsent(policy)
@@ -79,6 +83,8 @@ class NotebookWorkshop:
             session=session,
             mcp_config=Path(mcp_config) if mcp_config else None,
             consent_deadline_s=consent_timeout_s,
+            face=face,
+            take_over=take_over,
         )
         try:
             run = await open_workshop(options, consent=consent)

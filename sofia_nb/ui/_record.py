@@ -173,6 +173,12 @@ class StaticRecord:
         if InteractiveShell.initialized():  # outside a kernel display() would print the HTML
             self._handle = display(self.bundle(), raw=True, display_id=self.display_id)
 
+    def show_in(self, handle: Any) -> None:
+        """Put the record in an output displayed earlier (``handle``, an IPython ``DisplayHandle``):
+        a page that chose its workshop after its cell ran shows the record where its slot is."""
+        self._handle = handle
+        self.update()
+
     def update(self) -> None:
         if self._handle is not None:
             self._handle.update(self.bundle(), raw=True)

@@ -96,8 +96,9 @@ class WorkshopPage:
 
     @property
     def cell(self) -> Locator:
-        """The code cell that opens the workshop; its output is the app."""
-        return self.page.locator(".jp-CodeCell").filter(has_text="NotebookWorkshop.open").first
+        """The code cell that opens the workshop (or notebook 06's page); its output is the app."""
+        opens = re.compile(r"NotebookWorkshop\.open|FacilitatorPage\.open")
+        return self.page.locator(".jp-CodeCell").filter(has_text=opens).first
 
     @property
     def app(self) -> Locator:
