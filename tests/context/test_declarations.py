@@ -114,6 +114,15 @@ def test_dataclass_and_named_tuple_fields_are_definitions(tmp_path: Path) -> Non
     assert _refs(tmp_path, "x") == [("def", 5, "field Point.x"), ("use", 14, "function use")]
     assert _refs(tmp_path, "timeout") == [("def", 10, "field Conf.timeout"), ("use", 14, "function use")]
     assert _refs(tmp_path, "tags")[0] == ("def", 11, "field Conf.tags")
+    (tmp_path / "more.py").write_text(
+        "import attr\nfrom pydantic import BaseModel, Field\n\n"
+        "class User(BaseModel):\n    nickname: str = Field(min_length=1)\n    karma: int\n\n"
+        "@attr.s\nclass Point3:\n    depth = attr.ib()\n",
+        encoding="utf-8",
+    )
+    assert _refs(tmp_path, "nickname") == [("def", 5, "field User.nickname")]
+    assert _refs(tmp_path, "karma") == [("def", 6, "field User.karma")]
+    assert _refs(tmp_path, "depth") == [("def", 10, "field Point3.depth")]
 
 
 _OPTIONS_API = """<template>
@@ -237,3 +246,32 @@ def test_a_member_parsed_alone_keeps_its_blank_lines(tmp_path: Path) -> None:
     path = tmp_path / "b.py"
     path.write_text(source + PAD, encoding="utf-8")
     assert _slice(path, "Broken.run") == "    def run(self):\n        a = 1\n\n        return a"
+
+
+_BROKEN_GO = """package broken
+
+func first() int {
+	return 1
+}
+
+func second(a int) int {
+	b := call(a,
+	if b > 2 {
+		return b
+	}
+	return 0
+}
+"""
+
+
+def test_a_go_function_the_parser_cuts_is_completed_by_its_braces(tmp_path: Path) -> None:
+    """Before: tree-sitter's recovery ended ``second`` at its second line, and the slice came back
+    as two lines without a word that it was cut."""
+    path = tmp_path / "broken.go"
+    path.write_text(_BROKEN_GO + "// " + "x" * 9000 + "\n", encoding="utf-8")
+    assert _slice(path, "second") == "\n".join(_BROKEN_GO.split("\n")[6:13])
+    unbalanced = tmp_path / "open.go"
+    unbalanced.write_text(_BROKEN_GO.replace("\treturn 0\n}\n", "\treturn 0\n") + "// " + "x" * 9000 + "\n")
+    with allowed_roots([tmp_path]):
+        entry = code(CodeInput(files=[str(unbalanced)], symbols=["second"])).files[0]
+    assert "second: cut where the file stops parsing" in entry.note, entry.note

@@ -21,7 +21,8 @@ def language(grammar: str) -> Any:
         import tree_sitter
     except ImportError:
         raise ContextError(
-            "Go, TypeScript, Vue and PHP need the tree-sitter grammars: pip install 'sofia_nb[context]'"
+            "Go, TypeScript, Vue and PHP, and Python's scope labels, need the tree-sitter grammars: "
+            "pip install 'sofia_nb[context]'"
         ) from None
     if grammar == "go":
         import tree_sitter_go

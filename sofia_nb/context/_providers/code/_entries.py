@@ -6,10 +6,13 @@ import re
 from pathlib import Path
 from typing import Literal
 
+from ..._support import treesitter as ts
+from ..._support.braces import real_end
 from ..._support.budget import cheaper
 from ..._support.env import env_number
 from ..._support.errors import ContextError
 from ..._support.lang_php import api_surface
+from ..._support.lang_ts import grammar_for
 from ..._support.langs import PHP, Language
 from ..._support.outline import CodeSymbol, Scope
 from ..._support.source import MAX_WHOLE, Source, read_lines
@@ -166,6 +169,15 @@ def _matches(scope: Scope, wanted: str) -> bool:
     return scope.name == wanted or wanted in names or any(f"{owner}.{n}" == wanted for n in names if owner)
 
 
+_BRACED = frozenset({"go", "ts", "js", "php"})  # tree-sitter languages whose blocks are braces
+
+
+def _does_not_parse(language: Language, path: Path, text: str) -> bool:
+    """Whether tree-sitter's error recovery read the file (its slices may then be cut or run on)."""
+    grammar = language.name if language.name in ("go", "php") else grammar_for(path.suffix)
+    return grammar is not None and ts.parse(grammar, text).has_error
+
+
 def slice_entry(path: Path, source: Source, language: Language, symbols: list[str]) -> CodeFile:
     base = base_entry(path, source, language, "slice")
     try:
@@ -174,6 +186,8 @@ def slice_entry(path: Path, source: Source, language: Language, symbols: list[st
         return raw_entry(base, source, f"could not be parsed for slicing ({exc}); the file as it is")
     lines = source.text.split("\n")
     sent: set[tuple[int, int]] = set()  # `send` and `Client.send` may name the same scope: sent once
+    broken = language.name in _BRACED and _does_not_parse(language, path, source.text)
+    cut: list[str] = []
     for wanted in symbols:
         hits = [s for s in scopes if _matches(s, wanted)]
         if not hits:
@@ -182,21 +196,32 @@ def slice_entry(path: Path, source: Source, language: Language, symbols: list[st
             if (scope.first, scope.end) in sent:
                 continue
             sent.add((scope.first, scope.end))
+            end = scope.end
+            if language.name in _BRACED and broken:  # the recovery may have cut it short or run on
+                end, whole = real_end(lines, scope.start, scope.end, language.name)
+                if not whole:
+                    cut.append(
+                        f"{scope.name}: cut where the file stops parsing (lines {scope.first}-{end} "
+                        f"shown; lines={end + 1}- reads on)"
+                    )
             base.slices.append(
                 CodeSlice(
                     symbol=wanted,
                     kind=scope.kind,
                     name=scope.name,
                     start_line=scope.first,
-                    end_line=scope.end,
-                    text="\n".join(lines[scope.first - 1 : scope.end]),
+                    end_line=end,
+                    text="\n".join(lines[scope.first - 1 : end]),
                 )
             )
+    notes = cut
     if base.missing:
         available = sorted({s.name for s in scopes})
-        base.note = f"not found: {', '.join(base.missing)}; available: {', '.join(available[:40])}" + (
-            ", ..." if len(available) > 40 else ""
+        notes.append(
+            f"not found: {', '.join(base.missing)}; available: {', '.join(available[:40])}"
+            + (", ..." if len(available) > 40 else "")
         )
+    base.note = "; ".join(notes)
     base.tokens = entry_tokens(base)
     if base.tokens > base.raw_tokens:
         return raw_entry(base, source, "the slices would cost more than the whole file")
