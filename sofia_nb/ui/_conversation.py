@@ -33,6 +33,11 @@ FRAME_S = 0.3
 the open block's rendering in the kernel and a message to every view."""
 _RECORDING = SafeHtml("<p><i>sofia is recording the results…</i></p>")
 THINKING = SafeHtml('<p class="sofia-nb-thinking"><i>sofia is thinking…</i></p>')
+WAITING = SafeHtml(
+    '<p class="sofia-nb-waiting"><i>waiting for the facilitator: answer the question below</i></p>'
+)
+"""What the conversation ends with while a question (a consent card, the go-back confirmation)
+waits for a click: the step is the facilitator's, not the model's, so nothing pulses."""
 
 
 def message_blocks(role: str, content: str, session: WorkshopSession) -> list[Block]:
@@ -153,13 +158,18 @@ class ConversationView(w.Box):
 
     def show_card(self, card: ConsentCard) -> None:
         """A consent question, under the conversation (below the reply that led to it); once
-        answered it leaves a line in the conversation, in words."""
+        answered it leaves a line in the conversation, in words. While it waits the conversation
+        says so ("waiting for the facilitator"), not that sofia is thinking."""
         self.cards.children = (*self.cards.children, card)
         card.on_settled.append(self._card_settled)
+        self._draw()
 
     def _card_settled(self, card: ConsentCard) -> None:
         self.cards.children = tuple(c for c in self.cards.children if c is not card)
         self.notice(card.outcome_text(), "info" if card.decision and card.decision.allowed else "warning")
+        if self._working and not self.cards.children:  # the step goes on: the model's turn again
+            self._thinking = True
+        self._draw()
 
     # --- events ---------------------------------------------------------------------------
 
@@ -182,7 +192,13 @@ class ConversationView(w.Box):
         self._frame = None
         self._last_frame = time.monotonic()
         prose, recording = streaming_prose(self._blocks.open)
-        note = _RECORDING if recording else (THINKING if self._thinking else "")
+        note: str
+        if recording:
+            note = _RECORDING
+        elif self.cards.children:
+            note = WAITING
+        else:
+            note = THINKING if self._thinking else ""
         open_html = SafeHtml(markdown_html(prose) + note)
         self.streaming.update(self._finished, open_html)
         self._finished = []
