@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import inspect
 import logging
 import os
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
+from typing import Any
 
 from .._version import __version__
 from ..logs import configure_logging
@@ -146,6 +149,33 @@ def _with_what_to_do(exc: Exception, kind: str) -> str:
     return str(exc)
 
 
+STOPS: dict[int, str] = {signal.SIGTERM: "stopped (SIGTERM)", signal.SIGHUP: "stopped (SIGHUP)"}
+"""The signals that stop a command the way Ctrl+C does (its task is cancelled, so the command
+saves what it has and says how to go on), and the words it stops with; the exit code is 128 + N."""
+
+
+async def _stoppable(command: Awaitable[Any], ctx: CliContext) -> Any:
+    """Run ``command`` so SIGTERM and SIGHUP cancel it like Ctrl+C (asyncio's own handler) does,
+    instead of killing the process before it can save."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+
+    def stop(signum: int) -> None:
+        ctx.stop_reason = STOPS[signum]
+        if task is not None:
+            task.cancel()
+
+    for signum in STOPS:
+        loop.add_signal_handler(signum, stop, signum)
+    try:
+        return await command
+    finally:
+        for signum in STOPS:
+            loop.remove_signal_handler(signum)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``sofia-nb`` with ``argv``; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -162,7 +192,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if inspect.isawaitable(result):
             import asyncio  # only the commands that are coroutines pay for it
 
-            result = asyncio.run(result)  # type: ignore[arg-type]
+            try:
+                result = asyncio.run(_stoppable(result, ctx))
+            except asyncio.CancelledError:
+                if ctx.stop_reason is None:
+                    raise
+                with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+                    out.error(ctx.stop_reason, kind="stopped")
+                return 128 + next(n for n, words in STOPS.items() if words == ctx.stop_reason)
         return int(result or 0)
     except _exit.UsageError as exc:
         out.error(str(exc), kind="usage")

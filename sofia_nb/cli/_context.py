@@ -19,6 +19,8 @@ if TYPE_CHECKING:  # imported when first used: `sofia-nb ctx ...` needs neither 
 class CliContext:
     args: argparse.Namespace
     out: Output
+    stop_reason: str | None = None
+    """Set when SIGTERM or SIGHUP stopped the command (``stopped (SIGTERM)``), for its last words."""
 
     @functools.cached_property
     def settings(self) -> Settings:

@@ -96,6 +96,14 @@ def _held_by(ctx: CliContext, session_id: str) -> str | None:
     return holder.words() if holder is not None else None
 
 
+def shown_status(status: SessionStatus, held_by: str | None) -> SessionStatus:
+    """The status as it is: a session its file calls active (or under review) that no live run
+    holds was stopped without a word (killed, a lost machine, a kernel that died) and waits to
+    be resumed, so it is paused; the file is left as it is (the next run resumes it)."""
+    working = status in (SessionStatus.ACTIVE, SessionStatus.REVIEW)
+    return SessionStatus.PAUSED if working and held_by is None else status
+
+
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("status", parents=[common], help="list sessions, or show one")
     p.add_argument("--session", metavar="ID", help="a session id, or 'last'")
@@ -105,18 +113,19 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 def run(ctx: CliContext) -> int:
     if ctx.args.session:
         s = ctx.store.load(ctx.args.session)
+        held_by = _held_by(ctx, s.id)
         detail = StatusDetail(
             session_id=s.id,
             name=s.name,
             phase=s.phase,
-            status=s.status,
+            status=shown_status(s.status, held_by),
             next_phase=next_phase(s.phase),
             turns=len(s.turns),
             participants=len(s.participants),
             created_at=s.created_at,
             updated_at=s.updated_at,
             revision=s.revision,
-            held_by=_held_by(ctx, s.id),
+            held_by=held_by,
             has_business_context=s.business_context is not None,
             has_workflow=s.workflow is not None,
             idea_count=len(s.ideas),
@@ -144,7 +153,7 @@ def run(ctx: CliContext) -> int:
             },
         )
         table = Table(show_header=False, box=None)
-        words, command = next_step(s.phase, s.status, detail.poc_status)
+        words, command = next_step(s.phase, detail.status, detail.poc_status)
         if detail.held_by is not None:
             words = f"running now in {detail.held_by.removeprefix('the ')}; to take it over: {words}"
             command += " --take-over" if command.startswith("sofia-nb workshop") else ""
@@ -176,7 +185,11 @@ def run(ctx: CliContext) -> int:
         ctx.out.result(detail, human=table)
         return 0
     scan = ctx.store.scan()
-    lines = [SessionLine(**s.model_dump(), held_by=_held_by(ctx, s.session_id)) for s in scan.sessions]
+    lines = []
+    for summary in scan.sessions:
+        held_by = _held_by(ctx, summary.session_id)
+        shown = {"status": shown_status(summary.status, held_by), "held_by": held_by}
+        lines.append(SessionLine(**{**summary.model_dump(), **shown}))
     table = Table("session", "name", "phase", "status", "updated", "used", "next")
     table.columns[0].no_wrap = True  # an id people copy must never be cut
     table.columns[5].no_wrap = True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import sys
 import time
 from pathlib import Path
@@ -31,6 +32,7 @@ from ..session import (
     HoldLostError,
     Phase,
     PhaseReview,
+    SessionError,
     SessionHeldError,
     SessionStatus,
     WorkshopSession,
@@ -94,7 +96,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 def _options(ctx: CliContext) -> WorkshopOptions:
     args = ctx.args
     return WorkshopOptions(
-        llm=ctx.llm_spec,
+        # Resuming, a model only the environment or the config file names gives way to the one
+        # the session was run with (``RunSettings``); ``--llm`` always wins, and is said.
+        llm=args.llm if args.session else ctx.llm_spec,
         demo=args.demo,
         session=args.session,
         phase=Phase(args.phase) if args.phase else None,
@@ -254,7 +258,7 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
             await workshop.pause()
             ctx.out.info(
                 f"\nno decision within {ctx.args.consent_timeout:g}s: paused; "
-                f"resume with: sofia-nb workshop --session {workshop.session.id}"
+                f"resume with: {resume_command(workshop.session)}"
             )
             return False
         choice = ("e" if answer is None else answer).strip().lower()  # Enter continues; end of input pauses
@@ -286,9 +290,29 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
             continue
         if choice == "e":
             await workshop.pause()
-            ctx.out.info(f"paused; resume with: sofia-nb workshop --session {workshop.session.id}")
+            ctx.out.info(f"paused; resume with: {resume_command(workshop.session)}")
             return False
         ctx.out.info("choose c, r, p PHASE, o PHASE or e" + (", or k" if review is not None else ""))
+
+
+def resume_command(session: WorkshopSession) -> str:
+    """The command that goes on with ``session``, as it can be pasted: the session remembers how
+    it was run (``RunSettings``), so no ``--demo`` or ``--llm`` is needed."""
+    return f"sofia-nb workshop --session {session.id}"
+
+
+def _stopped(ctx: CliContext, workshop: Workshop) -> None:
+    """A signal stopped the run (Ctrl+C, SIGTERM, SIGHUP): the session is saved Paused as it
+    stands, no model call, and the terminal says how to go on. A terminal that is gone (SIGHUP)
+    hears nothing; the session is saved all the same."""
+    why = ctx.stop_reason or "interrupted"
+    try:
+        workshop.interrupt(why)
+        words = f"\n{why}: paused, nothing typed is lost; resume with: {resume_command(workshop.session)}"
+    except SessionError as exc:  # a full disk, a hold taken over: the file keeps its last save
+        words = f"\n{why}: {exc}; resume with: {resume_command(workshop.session)}"
+    with contextlib.suppress(OSError):
+        ctx.out.info(words)
 
 
 def _offer_review(ctx: CliContext, review: PhaseReview) -> None:
@@ -370,14 +394,18 @@ async def run(ctx: CliContext) -> int:
     team: TeamCommands | None = None
     try:
         async with opened:
-            if args.room:
-                replay_room(ctx, opened.workshop)
-            if args.invite:
-                team = TeamCommands(ctx, opened.workshop)
-            if reader is None:
-                await opened.play(on_message=None if ctx.out.json_mode else _Echo(ctx))
-            else:
-                await _interactive(ctx, opened, reader, team)
+            try:
+                if args.room:
+                    replay_room(ctx, opened.workshop)
+                if args.invite:
+                    team = TeamCommands(ctx, opened.workshop)
+                if reader is None:
+                    await opened.play(on_message=None if ctx.out.json_mode else _Echo(ctx))
+                else:
+                    await _interactive(ctx, opened, reader, team)
+            except (asyncio.CancelledError, KeyboardInterrupt):
+                _stopped(ctx, opened.workshop)
+                raise
     except LLMError as exc:
         ctx.out.error(f"the model failed: {exc}", kind=exc.kind, session_id=session.id)
         return _exit.ERROR
@@ -392,7 +420,7 @@ async def run(ctx: CliContext) -> int:
     next_step = (
         f"next: sofia-nb export --session {session.id}  (and sofia-nb dev --session {session.id})"
         if session.phase == Phase.DEVELOP
-        else f"resume: sofia-nb workshop --session {session.id}"
+        else f"resume: {resume_command(session)}"
     )
     ctx.out.result(
         result, human=f"session {session.id}: {session.phase.value} ({session.status.value})\n{next_step}"

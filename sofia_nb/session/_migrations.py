@@ -97,7 +97,18 @@ def _v6_ledger(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-_V6_STEPS: list[Migration] = [_v6_room, _v6_ledger]
+def _v6_lifecycle(data: dict[str, Any]) -> dict[str, Any]:
+    """One name for a session that ended badly: ``errored`` (never set by the product, documented
+    as ``failed``) becomes ``failed``; and ``run_settings`` (how the session was run) is null: a
+    version-5 file did not record it, so its next run uses the flags, environment and config file
+    as before and records them."""
+    if data.get("status") == "errored":
+        data["status"] = "failed"
+    data.setdefault("run_settings", None)
+    return data
+
+
+_V6_STEPS: list[Migration] = [_v6_room, _v6_ledger, _v6_lifecycle]
 
 
 # version N -> function turning an N document into an N+1 document.

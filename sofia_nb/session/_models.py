@@ -68,13 +68,36 @@ def next_phase(phase: Phase) -> Phase | None:
 
 
 class SessionStatus(StrEnum):
+    """Where a session stands; docs/sessions.md ("States") says who sets each."""
+
     ACTIVE = "active"
+    """A run is working on it (the workshop engine sets it when a phase opens, resumes or moves)."""
     REVIEW = "review"
     """At a phase under review: an earlier phase was reopened and changed after this one was
     recorded; moving past it needs the model's review or the facilitator's "keep as is"."""
     PAUSED = "paused"
+    """Stopped, resumable: every exit of a run (Pause, ``e``, end of input, Ctrl+C, SIGTERM,
+    SIGHUP, a kernel's shutdown) sets it (``Workshop.pause``/``Workshop.interrupt``)."""
     COMPLETED = "completed"
-    ERRORED = "errored"
+    """The proof of concept's tests pass (set by the Ralph loop)."""
+    FAILED = "failed"
+    """The proof of concept's run ended failed (set by the Ralph loop; a new run goes on). Files
+    before version 6 said ``errored``."""
+
+
+class RunSettings(_Model):
+    """How a session was last run, so ``--session last`` resumes without re-typing it: never a
+    secret (the model's spec names a provider and a model; keys stay in the environment)."""
+
+    llm: str | None = None
+    """The model spec (``openai:gpt-4o``, ``scripted:FILE``); None: the demo's script or the
+    environment's/config file's model at the time."""
+    demo: bool = False
+    """The bundled demo company: its scripted replies, offline search server and inputs."""
+    inputs: str | None = None
+    """The facilitator inputs file a run without a person read."""
+    mcp_config: str | None = None
+    """The MCP configuration file, when one was named."""
 
 
 class Participant(_Model):
@@ -544,6 +567,9 @@ class WorkshopSession(_Model):
     tokens: TokenTotals = Field(default_factory=TokenTotals)
     """The ledger's sums (``spend`` keeps them; a loaded session's are summed from its ledger)."""
     activities: list[ActivityRecord] = Field(default_factory=list)
+    run_settings: RunSettings | None = Field(
+        None, description="how the session was last run (model spec, demo, inputs, MCP config)"
+    )
     team: TeamRoom = Field(
         default_factory=TeamRoom,
         description="the team in the room: rounds and contributions (docs/participants.md)",

@@ -127,6 +127,17 @@ class SessionSummary(BaseModel):
     input_tokens: int = 0
     output_tokens: int = 0
     cost_usd: float | None = None
+    has_content: bool = True
+    """Whether anything was said or recorded in it (``has_content``); ``"last"`` skips empty ones."""
+
+
+def has_content(session: WorkshopSession) -> bool:
+    """Whether a person did anything in ``session``: a line of the facilitator's (not the
+    product's kickoff cue), the team's contribution, a record, or a phase past Discover. A session
+    opened and left (a page loaded, a command stopped at once) has none."""
+    said = any(t.role == "user" and not t.metadata.get("kickoff") for t in session.turns)
+    recorded = session.business_context is not None or session.workflow is not None
+    return said or recorded or bool(session.team.contributions) or session.phase != Phase.DISCOVER
 
 
 class UnreadableSession(BaseModel):
@@ -192,16 +203,18 @@ class SessionStore:
             raise CorruptSessionError(path, describe(exc, root="(root)")) from None
 
     def resolve(self, session_id: str) -> str:
-        """The id ``session_id`` names: itself, or for ``"last"`` the most recently updated session."""
+        """The id ``session_id`` names: itself, or for ``"last"`` the most recently updated session
+        with content (``has_content``; the newest of all when none has any)."""
         if session_id != "last":
             return session_id
         summaries = self.list()
         if not summaries:
             raise SessionNotFoundError(f"no sessions in {self.root}")
-        return max(summaries, key=lambda s: (s.updated_at, s.session_id)).session_id
+        candidates = [s for s in summaries if s.has_content] or summaries
+        return max(candidates, key=lambda s: (s.updated_at, s.session_id)).session_id
 
     def load(self, session_id: str) -> WorkshopSession:
-        """Load a session by id; ``"last"`` is the most recently updated one. Loading never waits
+        """Load a session by id; ``"last"`` is the newest with content (``resolve``). Loading never waits
         for a holder: a session another run holds can be read (watched) at any time."""
         return self._read(self.path_for(self.resolve(session_id)))
 
@@ -289,6 +302,7 @@ class SessionStore:
                         input_tokens=s.tokens.input_tokens,
                         output_tokens=s.tokens.output_tokens,
                         cost_usd=s.tokens.cost_usd,
+                        has_content=has_content(s),
                     )
                 )
         sessions.sort(key=lambda s: (s.updated_at, s.session_id), reverse=True)

@@ -390,6 +390,17 @@ class Workshop:
         self.save()
         return outcome
 
+    def interrupt(self, why: str) -> None:
+        """Stop for now without a word to the model: a signal (Ctrl+C, SIGTERM, SIGHUP), a kernel
+        shutting down or a closed page. What is in the session (every recorded line, the turn a
+        reply completed) is saved as it stands and the session is Paused; the phase's summary
+        waits for the next open (its resume asks the model to summarise and continue). Raises what
+        the save raises (a full disk, a hold taken over) — the session file is then as it was."""
+        self.session.status = SessionStatus.PAUSED
+        self._activity("phase", f"paused: {why}")
+        self.bus.emit(Activity(name="paused", detail=f"session {self.session.id} saved ({why}); resumable"))
+        self.save()
+
     def resume(self) -> None:
         """Mark a paused session Active again (or under review, when it stopped at a phase under
         review: the conversation goes on where it stopped) and save."""
@@ -453,12 +464,17 @@ class Workshop:
         and ``moment`` (a going back, a review) is kept on it so the transcript can say so."""
         spec = self.spec
         self.take_team()
-        messages = [*self._messages(spec), Message(role="user", content=text)]
+        cue = {"kickoff": True, **(moment or {})} if kickoff else {}
+        if self._unanswered(spec.phase, text, cue):  # the same words again after a failed request
+            messages = self._messages(spec)
+        else:
+            messages = [*self._messages(spec), Message(role="user", content=text)]
+            # Recorded before it is acted on: a run stopped while the reply streams keeps the words.
+            self._add_turn(spec.phase, "user", text, metadata=cue)
+            self.save()
         with self._ledger(spec):
             response = await self._chat(self.llm, messages, on_text=self._stream)
         usage = Usage(**response.usage.model_dump())
-        cue = {"kickoff": True, **(moment or {})} if kickoff else {}
-        self._add_turn(spec.phase, "user", text, metadata=cue)
         turn = self._add_turn(
             spec.phase, "assistant", response.text, usage=usage, metadata={"model": response.model}
         )
@@ -473,6 +489,13 @@ class Workshop:
         self.save()
         await self._enrich()
         return response.text
+
+    def _unanswered(self, phase: Phase, text: str, cue: dict[str, Any]) -> bool:
+        """Whether the phase ends with exactly this request, recorded and never answered (the
+        request failed or the run stopped): it is sent again, not recorded twice."""
+        turns = self.session.turns_of(phase)
+        last = turns[-1] if turns else None
+        return last is not None and last.role == "user" and last.content == text and last.metadata == cue
 
     async def _repair(
         self, spec: PhaseSpec, messages: list[Message], rejected: list[Rejection]

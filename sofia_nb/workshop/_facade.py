@@ -18,10 +18,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from .._validation import describe
 from ..config import Settings, SetupError, load_settings
 from ..consent import DEFAULT_DEADLINE_S, ConsentProvider
-from ..events import EventBus
-from ..llm import LLMClient, ScriptedLLM, choose_llm
+from ..events import EventBus, WarningIssued
+from ..llm import LLMClient, ScriptedLLM, choose_llm, resolve_llm_spec
 from ..mcp import McpConfig, McpConfigError, McpManager, load_config
-from ..session import Phase, SessionHold, SessionStore, WorkshopSession, new_session_id
+from ..session import Phase, RunSettings, SessionHold, SessionStore, WorkshopSession, new_session_id
 from ._engine import PhaseOutcome, Workshop
 from ._inputs import InputsError, WorkshopInputs, run_inputs
 from ._navigation import NavigationError
@@ -147,17 +147,24 @@ async def open_workshop(
     settings = settings or load_settings()
     store = store or SessionStore()
     workshop_settings = _workshop_settings(settings)
-    inputs = _inputs(options)
-    config = _mcp_config(options)
     session_id = store.resolve(options.session) if options.session else new_session_id()
     hold = store.hold(session_id, options.face, take_over=options.take_over)  # before the load
     try:
         session = store.load(session_id) if options.session else WorkshopSession(id=session_id)
+        options, changed = _as_run_before(options, session.run_settings, given_client=llm is not None)
+        inputs = _inputs(options)
+        config = _mcp_config(options)
         demo = demo_script() if options.demo else None
         model = choose_llm(options.llm, llm, demo=demo, settings=settings, bus=bus)
     except BaseException:
         hold.release()
         raise
+    session.run_settings = RunSettings(
+        llm=options.llm or (None if llm is not None or options.demo else resolve_llm_spec(None, settings)),
+        demo=options.demo,
+        inputs=str(options.inputs) if options.inputs else None,
+        mcp_config=str(options.mcp_config) if options.mcp_config else None,
+    )
     mcp = McpManager(config, bus=bus)
     enrichment = demo_enrichment() if options.demo else workshop_settings.enrichment(list(config.servers))
     workshop = build_workshop(
@@ -174,6 +181,8 @@ async def open_workshop(
         tool_result_chars=workshop_settings.tool_result_chars,
     )
     run = WorkshopRun(workshop, mcp, inputs, owns_model=llm is None, hold=hold)
+    for words in changed:  # an option given again that differs is used, and said
+        bus.emit(WarningIssued(message=words, source="workshop"))
     try:
         workshop.save()  # a new session exists from its first moment
         if options.phase is not None:
@@ -182,6 +191,33 @@ async def open_workshop(
         await run.aclose()
         raise
     return run
+
+
+def _as_run_before(
+    options: WorkshopOptions, before: RunSettings | None, *, given_client: bool
+) -> tuple[WorkshopOptions, list[str]]:
+    """``options`` completed with how the session was run before (what the face did not give:
+    the model, demo or not, inputs, MCP config), and in words each one given that differs."""
+    if before is None:
+        return options, []
+    said: list[str] = []
+    update: dict[str, Any] = {}
+    if options.llm is None and not options.demo and not given_client:
+        update = {"llm": before.llm, "demo": before.demo}
+    else:
+        if options.llm is not None and options.llm != before.llm:
+            was = before.llm or ("the demo's scripted model" if before.demo else "the configured model")
+            said.append(f"this run uses the model {options.llm}; the session was run with {was}")
+        if options.demo != before.demo and options.llm is None and not given_client:
+            said.append("this run is the demo" if options.demo else "this run is not the demo")
+        update["demo"] = options.demo or before.demo
+    for key in ("inputs", "mcp_config"):
+        given, was = getattr(options, key), getattr(before, key)
+        if given is None and was is not None:
+            update[key] = Path(was)
+        elif given is not None and was is not None and str(given) != was:
+            said.append(f"this run uses {key.replace('_', ' ')} {given}; the session was run with {was}")
+    return options.model_copy(update=update), said
 
 
 async def _go_to(workshop: Workshop, phase: Phase) -> None:
