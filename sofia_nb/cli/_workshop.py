@@ -35,6 +35,7 @@ from ..session import (
     SessionError,
     SessionHeldError,
     SessionStatus,
+    SessionWriteError,
     WorkshopSession,
 )
 from ..workshop import (
@@ -411,6 +412,14 @@ async def run(ctx: CliContext) -> int:
         return _exit.ERROR
     except HoldLostError as exc:  # another run took the session over: this one stops, its words aside
         ctx.out.error(str(exc), kind="held", session_id=session.id)
+        return _exit.ERROR
+    except SessionWriteError as exc:  # a full disk: the file keeps its last save, the run stops
+        ctx.out.error(
+            f"{exc}; what was not saved is on the screen above. Free some space, then resume with: "
+            f"{resume_command(session)}",
+            kind="session",
+            session_id=session.id,
+        )
         return _exit.ERROR
     finally:
         if team is not None:

@@ -10,9 +10,11 @@ told at its next line, which is kept aside."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -68,7 +70,14 @@ def model() -> Iterator[tuple[Model, OpenAIServer]]:
 class Run:
     """One ``sofia-nb workshop`` in a pty."""
 
-    def __init__(self, home: Path, server: OpenAIServer, *args: str) -> None:
+    def __init__(
+        self,
+        home: Path,
+        server: OpenAIServer,
+        *args: str,
+        program: str = SOFIA_NB,
+        before: list[str] | None = None,
+    ) -> None:
         self.env = {
             **os.environ,
             "SOFIA_HOME": str(home),
@@ -79,8 +88,8 @@ class Run:
         }
         self.env.pop("SOFIA_LLM", None)
         self.child = pexpect.spawn(
-            SOFIA_NB,
-            ["workshop", "--consent-timeout", "120", *args],
+            program,
+            [*(before or ["workshop", "--consent-timeout", "120"]), *args],
             cwd=str(home.parent),
             env=self.env,
             encoding="utf-8",
@@ -257,3 +266,90 @@ def test_two_runs_on_one_session_lose_no_words(tmp_path: Path, model: tuple[Mode
     kept = json.loads(aside.read_text(encoding="utf-8"))
     assert kept["turns"][-1]["content"] == "Words typed in the first terminal after the take-over."
     assert str(aside) in first.screen.replace("\n", "")
+
+
+def _can_mount() -> bool:
+    if os.geteuid() != 0 or shutil.which("unshare") is None or shutil.which("nsenter") is None:
+        return False
+    probe = subprocess.run(
+        ["unshare", "--mount", "--propagation", "private", "mount", "-t", "tmpfs", "tmpfs", "/mnt"],
+        capture_output=True,
+        check=False,
+    )
+    return probe.returncode == 0
+
+
+@contextlib.contextmanager
+def _small_disk(folder: Path) -> Iterator[subprocess.Popen[str]]:
+    """``folder`` on a 1 MB tmpfs in a private mount namespace, kept by a process that waits on its
+    stdin (the tmpfs goes with it); run a command in it with ``nsenter --target PID --mount``."""
+    folder.mkdir(parents=True)
+    keeper = subprocess.Popen(
+        ["unshare", "--mount", "--propagation", "private", "sh", "-c", MOUNT, "sh", str(folder)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert keeper.stdout is not None and keeper.stdout.readline() == "mounted\n"
+    try:
+        yield keeper
+    finally:
+        keeper.kill()
+        keeper.wait()
+
+
+MOUNT = 'mount -t tmpfs -o size=1m tmpfs "$1" && echo mounted && exec cat'
+
+
+def _fill(folder: Path) -> Path:
+    """Write into ``folder`` until its file system is full; the filler's path."""
+    filler = folder / "filler"
+    with open(filler, "wb", buffering=0) as handle, contextlib.suppress(OSError):
+        while True:
+            handle.write(b"\0" * 4096)
+    return filler
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _can_mount(), reason="mounting a tmpfs needs root, unshare and nsenter")
+def test_a_full_disk_at_the_save_of_a_line_stops_in_words_and_the_session_resumes(
+    tmp_path: Path, model: tuple[Model, OpenAIServer]
+) -> None:
+    answers, server = model
+    answers.hold = False
+    home = tmp_path / ".sofia"
+    with _small_disk(home) as keeper:
+        inside = Path(f"/proc/{keeper.pid}/root") / str(home).lstrip("/")  # the tmpfs, from here
+        enter = [
+            "--target",
+            str(keeper.pid),
+            "--mount",
+            "--",
+            SOFIA_NB,
+            "workshop",
+            "--consent-timeout",
+            "120",
+        ]
+        run = Run(home, server, "--llm", "openai:gpt-4o", program="nsenter", before=enter)
+        run.expect(PROMPT[Phase.DISCOVER])
+        store = SessionStore(inside / "sessions")
+        (summary,) = store.list()
+        before = store.path_for(summary.session_id).read_bytes()
+        filler = _fill(inside)
+        run.child.sendline(LINE)
+        assert run.end() == 1
+        screen = " ".join(run.screen.split())
+        assert "No space left on device; the file was left as it was" in screen
+        assert f"resume with: sofia-nb workshop --session {summary.session_id}" in screen
+        assert store.path_for(summary.session_id).read_bytes() == before  # the last save, whole
+        assert not [p for p in (inside / "sessions").iterdir() if p.suffix == ".tmp"]
+        filler.unlink()
+
+        again = Run(home, server, "--session", "last", program="nsenter", before=enter)
+        again.expect(PROMPT[Phase.DISCOVER])
+        again.send(LINE, PROMPT[Phase.DISCOVER])  # typed again, as the error asked
+        again.child.sendeof()
+        assert again.end() == 0, again.screen
+        resumed = store.load(summary.session_id)
+        assert _facilitator(resumed) == [(Phase.DISCOVER, LINE)]
+        assert resumed.status == SessionStatus.PAUSED
