@@ -294,6 +294,7 @@ def build_app(room: Room, hub: Hub, hosts: set[str]) -> Gate:
         member, refused = device_of(request)
         if refused is not None:
             return refused
+        secret = request.cookies.get(DEVICE_COOKIE)
         address = request.client.host if request.client else "?"
         if not slots.take(address):
             return _error(429, "too-many-streams", "too many open pages from this address")
@@ -309,7 +310,7 @@ def build_app(room: Room, hub: Hub, hosts: set[str]) -> Gate:
             deadline = loop.time() + limits.stream_seconds
             sent = ""
             yield "retry: 3000\n\n"
-            while not hub.stopping and gate.token == token:
+            while not hub.stopping and gate.token == token and room.member_for(secret) is not None:
                 # read before the view: a change made while it is built wakes the wait below
                 before = room.version
                 view = json.dumps(room.view_for(member).model_dump(mode="json"), separators=(",", ":"))
@@ -328,6 +329,8 @@ def build_app(room: Room, hub: Hub, hosts: set[str]) -> Gate:
                 yield 'event: ended\ndata: {"reason":"stopped"}\n\n'
             elif gate.token != token:
                 yield 'event: ended\ndata: {"reason":"new-link"}\n\n'
+            elif room.member_for(secret) is None:  # the facilitator took this member out
+                yield 'event: ended\ndata: {"reason":"removed"}\n\n'
 
         return _Stream(stream(), release)
 

@@ -94,6 +94,7 @@ async function call(path, body) {
 const ENDINGS = {
   stopped: "The facilitator has ended the room. Thank you for taking part — you can close this page.",
   "new-link": "The facilitator has made a new link for the room, so this one no longer works. Ask them for it (or scan the new QR code).",
+  removed: "The facilitator has taken this phone out of the room.",
   gone: "This link no longer works: the room has ended or has a new link. Ask the facilitator for the current one.",
 };
 
