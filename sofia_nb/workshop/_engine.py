@@ -676,6 +676,15 @@ class SyncWorkshop:
     def pause(self) -> PhaseOutcome | None:
         return self._run(self.workshop.pause())
 
+    def interrupt(self, why: str) -> None:
+        """``Workshop.interrupt``, on the loop thread: it runs at the next pause of a step in
+        flight (a reply streaming), never in the middle of its change to the session."""
+
+        async def stop() -> None:
+            self.workshop.interrupt(why)
+
+        self._run(stop())
+
     def resume(self) -> None:
         self.workshop.resume()
 

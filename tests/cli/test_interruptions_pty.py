@@ -118,6 +118,7 @@ class Run:
         except pexpect.TIMEOUT:
             raise AssertionError(f"it did not end; the screen ends with:\n{self.screen[-2500:]}") from None
         self.seen.append(self.child.before)
+        self.child.before = ""  # kept in ``seen``: ``screen`` shows it once
         self.child.close()
         code = self.child.exitstatus
         return code if code is not None else 128 + (self.child.signalstatus or 0)

@@ -15,7 +15,7 @@ from sofia_nb.events import EventBus, EventRecorder, WarningIssued
 from sofia_nb.llm import LLMError, ScriptedLLM
 from sofia_nb.llm._scripted import ScriptedReply
 from sofia_nb.session import Phase, SessionStatus, SessionStore
-from sofia_nb.workshop import Workshop, WorkshopOptions, open_workshop
+from sofia_nb.workshop import SyncWorkshop, Workshop, WorkshopOptions, open_workshop
 
 LINE = "We bake bread in 12 shops and throw much away."
 
@@ -106,3 +106,16 @@ def _script(tmp_path: Path) -> Path:
     if not path.exists():
         path.write_text("replies:\n  - text: Hello.\n    fallback: true\n", encoding="utf-8")
     return path
+
+
+def test_the_sync_twin_stops_on_its_loop_without_a_model_call(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    llm = ScriptedLLM(["Welcome to Discover."])
+    twin = SyncWorkshop(Workshop.create(llm, store=store))
+    try:
+        twin.start_phase()
+        twin.interrupt("the kernel is shutting down")
+    finally:
+        twin.close()
+    assert len(llm.requests) == 1
+    assert store.load(twin.session.id).status == SessionStatus.PAUSED
