@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NamedTuple
 
 from ..consent import (
     DEFAULT_DEADLINE_S,
@@ -16,9 +17,11 @@ from ..consent import (
     TerminalConsent,
     TextSink,
 )
+from ..inert import terminal_text
 from ._context import CliContext
 
 _GO = {"g", "go", "go back", "y", "yes"}
+_CONTINUE = {"c", "continue", "continue anyway", "y", "yes"}
 
 
 def consent_provider(ctx: CliContext, reader: LineReader | None, *, demo: bool = False) -> ConsentProvider:
@@ -40,42 +43,62 @@ def _policy(ctx: CliContext) -> str | None:
     return getattr(ctx.args, "consent", None) or ctx.settings.consent
 
 
-class GoBackQuestion:
-    """Asks a person the go-back confirmation (``tool``) as a plain question, Go back / Stay, and
-    passes every other request to ``others``. Still a consent decision, so the broker records it
-    and a policy decides it where nobody is asked."""
+class _Plain(NamedTuple):
+    """A workshop question's answers: what the prompt offers, the words that say yes, and the
+    reasons recorded for yes and for anything else."""
+
+    offer: str
+    yes: set[str]
+    allowed: str
+    denied: str
+
+
+def _plain_questions() -> dict[str, _Plain]:
+    from ..workshop import CONTINUE_TOOL, GO_BACK_TOOL  # on use: dev and fix need no workshop package
+
+    return {
+        GO_BACK_TOOL: _Plain("[g] go back  [s] stay", _GO, "answered Go back", "answered Stay"),
+        CONTINUE_TOOL: _Plain(
+            "[c] continue anyway  [s] stay (Enter)", _CONTINUE, "answered Continue anyway", "answered Stay"
+        ),
+    }
+
+
+class PlainQuestions:
+    """Asks a person the workshop's own questions — going back a phase, leaving an incomplete
+    one — as plain questions (Go back / Stay, Continue anyway / Stay), and passes every other
+    request to ``others``. Still consent decisions, so the broker records them and a policy
+    decides them where nobody is asked."""
 
     name = "terminal"
 
-    def __init__(
-        self, tool: str, reader: LineReader, others: ConsentProvider, stream: TextSink | None = None
-    ) -> None:
-        self.tool = tool
+    def __init__(self, reader: LineReader, others: ConsentProvider, stream: TextSink | None = None) -> None:
+        self._plain = _plain_questions()
         self._reader = reader
         self._others = others
         self._out = stream or sys.stderr
 
     async def ask(self, request: ConsentRequest) -> ConsentDecision:
-        if request.tool != self.tool:
+        plain = self._plain.get(request.tool)
+        if plain is None:
             return await self._others.ask(request)
-        about = request.description or request.tool
-        self._out.write(f"\n{about[:1].upper()}{about[1:]}?\n  [g] go back  [s] stay > ")
+        about = terminal_text(request.description or request.tool)
+        self._out.write(f"\n{about[:1].upper()}{about[1:]}?\n  {plain.offer} > ")
         self._out.flush()
         line = await self._reader.readline()
-        if line is not None and line.strip().lower() in _GO:
-            return ConsentDecision(decision="allow", reason="answered Go back", decided_by=self.name)
-        return ConsentDecision.deny("answered Stay", self.name)
+        if line is not None and line.strip().lower() in plain.yes:
+            return ConsentDecision(decision="allow", reason=plain.allowed, decided_by=self.name)
+        return ConsentDecision.deny(plain.denied, self.name)
 
 
-def workshop_consent(
-    ctx: CliContext, reader: LineReader | None, *, demo: bool, go_back_tool: str
-) -> ConsentProvider:
+def workshop_consent(ctx: CliContext, reader: LineReader | None, *, demo: bool) -> ConsentProvider:
     """``consent_provider``, except that a person at the terminal (with no ``--consent`` policy)
-    is asked going back as a plain question, in the demo too."""
+    is asked the workshop's own questions (going back, leaving an incomplete phase) as plain
+    questions, in the demo too."""
     provider = consent_provider(ctx, reader, demo=demo)
     if reader is None or _policy(ctx):
         return provider
-    return GoBackQuestion(go_back_tool, reader, provider, ctx.out.prompts)
+    return PlainQuestions(reader, provider, ctx.out.prompts)
 
 
 def add_consent_timeout(p: argparse.ArgumentParser) -> None:

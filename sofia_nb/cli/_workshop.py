@@ -39,8 +39,9 @@ from ..session import (
     WorkshopSession,
 )
 from ..workshop import (
+    CONTINUE_TOOL,
     CONVERSATION_PHASES,
-    GO_BACK_TOOL,
+    PhaseOutcome,
     ReplyBlocks,
     Workshop,
     WorkshopOptions,
@@ -73,6 +74,9 @@ GATE = (
 KEEP = "[k] keep {phase} as it is  "
 REASON = "What does the team want to change in {phase}? (one line; Enter: none given) > "
 REFINE = "What should sofia refine in {phase}? (one line; Enter: sofia picks) > "
+QUIT_WORDS = frozenset({"quit", "exit", "e", "q", "pause", "bye", ":q", "/quit", "/exit"})
+"""Lines at the chat prompt that look like leaving: asked about, never sent as the team's words."""
+QUIT = "“{line}” looks like leaving: [p] pause the workshop  [s] send it to sofia  [Enter] neither > "
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -265,15 +269,16 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
         choice = ("e" if answer is None else answer).strip().lower()  # Enter continues; end of input pauses
         try:
             if choice in ("", "c"):
-                step = await workshop.advance()
-                if step.outcome.missing:
-                    ctx.out.info(
-                        f"{step.outcome.phase.title} ended without: {', '.join(step.outcome.missing)}"
-                    )
+                step = await workshop.advance()  # asks first when the phase still lacks something
+                if not step.moved:
+                    ctx.out.info(f"stayed in {workshop.phase.title}: continuing was not confirmed")
+                    continue
                 return not step.ended
             if choice == "k" and review is not None:
-                await workshop.advance(keep_as_is=True)
-                ctx.out.info(f"kept {review.phase.title} as it is; [c] goes on from there")
+                if (await workshop.advance(keep_as_is=True)).moved:
+                    ctx.out.info(f"kept {review.phase.title} as it is; [c] goes on from there")
+                else:
+                    ctx.out.info(f"stayed in {workshop.phase.title}: continuing was not confirmed")
                 continue
             if choice == "r":
                 request = await _prompt(ctx, reader, REFINE.format(phase=workshop.phase.title))
@@ -316,6 +321,28 @@ def _stopped(ctx: CliContext, workshop: Workshop) -> None:
         ctx.out.info(words)
 
 
+def _stopped_incomplete(outcome: PhaseOutcome) -> str:
+    """Why a run without a person stopped at a phase, and how its policy lets it go on."""
+    return (
+        f"stopped at {outcome.phase.title}: it still lacks {', '.join(outcome.missing)}, and the consent "
+        f"policy did not allow going on without it (--consent allow:{CONTINUE_TOOL} does)"
+    )
+
+
+async def _quit_or_send(ctx: CliContext, workshop: Workshop, reader: LineReader, line: str) -> bool:
+    """``quit`` and the like at the chat prompt: pause, send it as the team's words, or neither.
+    False when the workshop paused (the run ends here)."""
+    answer = await _prompt(ctx, reader, QUIT.format(line=line))
+    choice = ("p" if answer is None else answer).strip().lower()  # end of input: nobody left, pause
+    if choice in ("p", "pause"):
+        await workshop.pause()
+        ctx.out.info(f"paused; resume with: {resume_command(workshop.session)}")
+        return False
+    if choice in ("s", "send"):
+        await workshop.send(line)
+    return True
+
+
 def _offer_review(ctx: CliContext, review: PhaseReview) -> None:
     """What continuing does to a phase kept for review, and what the change was."""
     why = f" ({review.reason})" if review.reason else ""
@@ -355,7 +382,10 @@ async def _interactive(
             await workshop.pause()
             return
         line = line.strip() or suggestion or ""
-        if team is not None and line.startswith("/"):
+        if line.lower() in QUIT_WORDS:
+            if not await _quit_or_send(ctx, workshop, reader, line):
+                return
+        elif team is not None and line.startswith("/"):
             team.command(line)
         elif line.lower() == "done":
             if not await _gate(ctx, workshop, reader):
@@ -375,7 +405,7 @@ async def run(ctx: CliContext) -> int:
     try:
         opened = await open_workshop(
             _options(ctx),
-            consent=workshop_consent(ctx, reader, demo=args.demo, go_back_tool=GO_BACK_TOOL),
+            consent=workshop_consent(ctx, reader, demo=args.demo),
             bus=bus,
             settings=ctx.settings,
             store=ctx.store,
@@ -401,7 +431,9 @@ async def run(ctx: CliContext) -> int:
                 if args.invite:
                     team = TeamCommands(ctx, opened.workshop)
                 if reader is None:
-                    await opened.play(on_message=None if ctx.out.json_mode else _Echo(ctx))
+                    outcomes = await opened.play(on_message=None if ctx.out.json_mode else _Echo(ctx))
+                    if outcomes and session.phase == outcomes[-1].phase and outcomes[-1].missing:
+                        ctx.out.info(_stopped_incomplete(outcomes[-1]))
                 else:
                     await _interactive(ctx, opened, reader, team)
             except (asyncio.CancelledError, KeyboardInterrupt):

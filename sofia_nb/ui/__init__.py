@@ -3,7 +3,7 @@
 from ..consent import PreapprovedThenAsk  # re-exported: notebooks import it from here
 from ..session import workflow_mermaid
 from ._charts import feasibility_png, mermaid_markdown, value_feasibility_figure
-from ._consent_card import ConsentCard, GoBackConfirmation, WidgetConsent
+from ._consent_card import ConsentCard, ContinueConfirmation, GoBackConfirmation, WidgetConsent
 from ._conversation import ConversationView
 from ._current import current, use
 from ._develop import PocDevelopment
@@ -23,6 +23,7 @@ from ._workshop_app import WorkshopApp
 __all__ = [
     "HEADLESS_ENV",
     "ConsentCard",
+    "ContinueConfirmation",
     "ConversationView",
     "ExportLinks",
     "FacilitatorPage",

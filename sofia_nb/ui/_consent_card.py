@@ -3,8 +3,9 @@
 A card's clicks go through its ``Dispatcher`` to the loop that asked (the one awaiting the
 answer), so a click delivered on any thread resolves the future on its own loop. The deadline
 itself is the ``ConsentBroker``'s: when it expires the wait is cancelled and the card shows the
-default deny. Going back a phase is asked under the same broker (``workshop/go-back``, so
-policies decide it too) but shown as a plain confirmation, not as a tool call.
+default deny. Going back a phase and leaving an incomplete one are asked under the same broker
+(``workshop/go-back``, ``workshop/continue-incomplete``, so policies decide them too) but shown
+as plain confirmations, not as tool calls.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..consent import ConsentDecision, ConsentRequest
-from ..workshop import GO_BACK_TOOL
+from ..workshop import CONTINUE_TOOL, GO_BACK_TOOL
 from ._dispatch import Dispatcher
 from ._text import TextForm
 
@@ -235,9 +236,55 @@ class GoBackConfirmation(ConsentCard):
         return f"{verb} {target} ({self.request.tool}, {answer.decided_by}: {answer.reason})"
 
 
+class ContinueConfirmation(ConsentCard):
+    """Leaving a phase whose record is incomplete, asked as a plain question before anything
+    moves: **Continue anyway** (allow once) or **Stay** (deny)."""
+
+    @property
+    def continue_button(self) -> w.Button:
+        return self._buttons.children[0]
+
+    @property
+    def stay_button(self) -> w.Button:
+        return self._buttons.children[1]
+
+    def _choices(self) -> list[Choice]:
+        return [("Continue anyway", "warning", "allow", "once"), ("Stay", "", "deny", "once")]
+
+    def _question_html(self) -> str:
+        asked = self.request.description or f"{self._phase()} is incomplete: continue anyway"
+        return f"<b>{html.escape(asked[:1].upper() + asked[1:])}?</b>"
+
+    def _phase(self) -> str:
+        return str(self.request.arguments.get("phase", "")).title()
+
+    def _default_label(self) -> str:
+        return "Stay"
+
+    def outcome_text(self) -> str:
+        if self.decision is None:
+            return f"waiting: continue from {self._phase()} anyway?"
+        if self.decision.allowed:
+            return f"continued from {self._phase()} anyway"
+        return f"stayed in {self._phase()}"
+
+    def record_text(self) -> str:
+        answer = self.decision
+        if answer is None:
+            return f"continue from {self._phase()} anyway: waiting for an answer"
+        verb = f"continued from {self._phase()} anyway" if answer.allowed else f"stayed in {self._phase()}"
+        return f"{verb} ({self.request.tool}, {answer.decided_by}: {answer.reason})"
+
+
+_PLAIN_CARDS: dict[str, type[ConsentCard]] = {
+    GO_BACK_TOOL: GoBackConfirmation,
+    CONTINUE_TOOL: ContinueConfirmation,
+}
+
+
 class WidgetConsent:
-    """A ``ConsentProvider`` that shows a ``ConsentCard`` (a ``GoBackConfirmation`` for going back)
-    and awaits its buttons.
+    """A ``ConsentProvider`` that shows a ``ConsentCard`` (a plain confirmation for the workshop's
+    own questions: going back, leaving an incomplete phase) and awaits its buttons.
 
     ``show`` places the card (default: IPython's ``display``); give it a container's append to
     keep cards inside an app. Use it only where a person can click: headless runs use a policy.
@@ -250,7 +297,7 @@ class WidgetConsent:
         self.cards: list[ConsentCard] = []
 
     async def ask(self, request: ConsentRequest) -> ConsentDecision:
-        kind = GoBackConfirmation if request.tool == GO_BACK_TOOL else ConsentCard
+        kind = _PLAIN_CARDS.get(request.tool, ConsentCard)
         card = kind(request)
         self.cards.append(card)
         self.show(card)

@@ -351,7 +351,10 @@ class WorkshopApp(TextForm, w.VBox):
             self.chat.notice(OFF_SCRIPT)
 
     async def _continue(self) -> None:
-        step = await self.workshop.advance()
+        step = await self.workshop.advance()  # asks first (a card) when the phase lacks something
+        if not step.moved:
+            self._say(f"stayed in {step.phase.title}: continuing was not confirmed")
+            return
         notes = []
         if step.outcome.missing:
             notes.append(f"{step.outcome.phase.title} ended without: {', '.join(step.outcome.missing)}")
@@ -379,7 +382,9 @@ class WorkshopApp(TextForm, w.VBox):
     async def _keep(self) -> None:
         review = self.workshop.next_review()
         step = await self.workshop.advance(keep_as_is=True)
-        if review is not None:
+        if not step.moved:
+            self._say(f"stayed in {step.phase.title}: continuing was not confirmed")
+        elif review is not None:
             self._say(f"kept {review.phase.title} as it is; Continue goes on from there")
         elif step.outcome.missing:
             self._say(

@@ -7,7 +7,7 @@ builds the model, the MCP manager, the consent broker, the enrichment and the mo
 """
 
 from ._cards import load_deck, render_card_list, search_cards
-from ._engine import GO_BACK_TOOL, PhaseOutcome, SyncWorkshop, Workshop
+from ._engine import CONTINUE_TOOL, GO_BACK_TOOL, PhaseOutcome, SyncWorkshop, Workshop
 from ._enrich import EnrichmentConfig
 from ._facade import WorkshopOptions, WorkshopRun, open_workshop, session_summary
 from ._inputs import WorkshopInputs, run_inputs
@@ -19,6 +19,7 @@ from ._setup import WorkshopSettings, build_workshop
 from ._tools import ToolRef
 
 __all__ = [
+    "CONTINUE_TOOL",
     "CONVERSATION_PHASES",
     "GO_BACK_TOOL",
     "PHASES",

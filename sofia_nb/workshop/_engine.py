@@ -43,6 +43,7 @@ from ._navigation import (
     check_forward,
     forget,
     going_back,
+    incomplete_question,
     leave_reopened,
     reopen,
     settle,
@@ -61,6 +62,11 @@ T = TypeVar("T")
 
 GO_BACK_TOOL = "workshop/go-back"
 """The name a go-back confirmation is asked under (consent policies may allow-list it)."""
+
+CONTINUE_TOOL = "workshop/continue-incomplete"
+"""The name the question "leave this phase though its record is incomplete?" is asked under
+(consent policies may allow-list it: a run without a person stops at an incomplete phase unless
+its policy allows it)."""
 
 
 class ChatRunner(Protocol):
@@ -94,7 +100,10 @@ class Advanced(BaseModel):
     ended: bool = False
     """True when Plan was left: the conversation is over and Develop (the Ralph loop) is next."""
     opened: bool = True
-    """False when the phase entered was kept as it is (no model call was made)."""
+    """False when the phase entered was kept as it is (no model call was made), or nothing moved."""
+    moved: bool = True
+    """False when the phase was incomplete and leaving it anyway was not confirmed: the workshop
+    stays where it was (``outcome.missing`` says what the phase lacks)."""
 
 
 class Workshop:
@@ -243,15 +252,31 @@ class Workshop:
 
     # --- navigation: the one rule every face follows (see _navigation.py) -------------------
 
-    async def advance(self, *, keep_as_is: bool = False) -> Advanced:
+    def lacking(self) -> list[str]:
+        """What the current phase's record still lacks now (no model call; ``advance`` first tries
+        the extraction fallback, then asks before leaving a phase that still lacks any of it)."""
+        phase = self.session.phase
+        return spec_for(phase).output.missing(self.session) if phase in CONVERSATION_PHASES else []
+
+    async def advance(self, *, keep_as_is: bool = False, confirmed: bool = False) -> Advanced:
         """Complete the current phase, move on and open the next one; leaving Plan ends the
         conversation (the session waits at Develop for the Ralph loop).
+
+        The gate asks before it moves: a phase whose record still lacks something after the
+        extraction fallback is left only when the facilitator says so — unless ``confirmed``, the
+        consent broker asks (``workshop/continue-incomplete``, naming what is missing: a person is
+        asked, a run without one decides by its policy); no yes (a missing broker, a deny, the
+        deadline) keeps the workshop where it is (``Advanced.moved`` False) and changes nothing
+        but the recorded outcome and decision.
 
         A phase under review (an earlier one was reopened and changed) is opened for the model's
         review; with ``keep_as_is`` the facilitator keeps it as it is instead, and it is not
         opened (no model call). Leaving a phase under review settles it (``settle``).
         """
         outcome = await self.complete_phase()
+        if outcome.missing and not confirmed and not await self._leave_incomplete(outcome):
+            self.save()  # the decision is in the session
+            return Advanced(outcome=outcome, phase=self.session.phase, opened=False, moved=False)
         settle(self.session, self.session.phase, keep_as_is=keep_as_is)
         leave_reopened(self.session)
         self._move_to(self.spec.successor)
@@ -273,6 +298,18 @@ class Workshop:
         self.save()
         await self.start_phase()
         return Advanced(outcome=outcome, phase=self.session.phase)
+
+    async def _leave_incomplete(self, outcome: PhaseOutcome) -> bool:
+        """Whether the facilitator (or the run's policy) says to leave the incomplete phase anyway."""
+        if self.consent is None:
+            return False
+        phase = outcome.phase
+        decision = await self.consent.ask(
+            CONTINUE_TOOL,
+            {"phase": phase.value, "missing": outcome.missing, "to": spec_for(phase).successor.value},
+            description=incomplete_question(phase, outcome.missing),
+        )
+        return decision.allowed
 
     def next_review(self) -> PhaseReview | None:
         """The review ``advance`` would open next — the next phase's, with what has changed so
@@ -645,8 +682,11 @@ class SyncWorkshop:
     def complete_phase(self) -> PhaseOutcome:
         return self._run(self.workshop.complete_phase())
 
-    def advance(self, *, keep_as_is: bool = False) -> Advanced:
-        return self._run(self.workshop.advance(keep_as_is=keep_as_is))
+    def lacking(self) -> list[str]:
+        return self.workshop.lacking()
+
+    def advance(self, *, keep_as_is: bool = False, confirmed: bool = False) -> Advanced:
+        return self._run(self.workshop.advance(keep_as_is=keep_as_is, confirmed=confirmed))
 
     def choose_phase(
         self,

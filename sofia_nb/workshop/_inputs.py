@@ -55,7 +55,10 @@ async def run_inputs(
     workshop: Workshop, inputs: WorkshopInputs, on_message: Callable[[str], None] | None = None
 ) -> list[PhaseOutcome]:
     """From the current phase through Plan: the model opens, the phase's inputs follow, then
-    the phase is completed (extraction fallback included) and the next one starts.
+    the phase is completed (extraction fallback included) and the next one starts. A phase that
+    is still incomplete is left only when the run's consent policy allows it
+    (``workshop/continue-incomplete``); otherwise the run stops there, paused (the last outcome
+    says what the phase lacks).
 
     ``on_message`` sees each facilitator message just before it is sent (to show it).
     """
@@ -67,5 +70,9 @@ async def run_inputs(
             if on_message is not None:
                 on_message(message)
             await workshop.send(message)
-        outcomes.append((await workshop.advance()).outcome)
+        step = await workshop.advance()
+        outcomes.append(step.outcome)
+        if not step.moved:
+            await workshop.pause()
+            break
     return outcomes

@@ -63,6 +63,17 @@ def check_forward(session: WorkshopSession, goal: Phase, *, keep_as_is: bool = F
     return list(passed)
 
 
+def incomplete_question(phase: Phase, missing: list[str]) -> str:
+    """The gate's question before leaving an incomplete phase, in words:
+    ``Discover has no business context or workflow yet: continue anyway``."""
+    words = [_MISSING_WORDS.get(name, name.replace("_", " ")) for name in missing]
+    listed = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
+    return f"{phase.title} has no {listed} yet: continue anyway"
+
+
+_MISSING_WORDS = {"selection.confirmed_by_user": "choice confirmed by the team"}
+
+
 def going_back(session: WorkshopSession, goal: Phase) -> list[Phase]:
     """The phases going back to ``goal`` changes (``goal`` and every later one but Complete)."""
     order = PHASE_ORDER.index

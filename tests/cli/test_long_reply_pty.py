@@ -73,7 +73,9 @@ def test_a_12000_character_reply_scrolls_and_is_shown_whole_then_tokens_and_cost
             assert shown.count("Section 1\n") + shown.count("Section 1 ") <= 1  # shown once, not twice
             child.sendline("done")
             child.expect(re.escape("[e] exit (pause) > "))
-            child.sendline("c")  # Discover ends: what it used is shown; Ideate opens with another reply
+            child.sendline("c")  # Discover ends (asked first: its record is empty)
+            child.expect(re.escape("[s] stay (Enter) > "))
+            child.sendline("c")  # continue anyway: what it used is shown; Ideate opens with another reply
             child.expect(PROMPT[Phase.IDEATE])
             seen.append(child.before)
             child.sendeof()  # nobody left to answer: paused

@@ -40,7 +40,8 @@ def _drive(term: Terminal, *, refine_and_go_to: bool) -> list[str]:
             term.send("done", GATE)
             said.append(term.send("p discover", PROMPT[Phase.DISCOVER]))
     term.send("done", GATE)
-    term.send("c", PROMPT[Phase.IDEATE])  # Discover without its workflow: the extraction runs
+    term.send("c", re.escape("[s] stay (Enter) > "))  # Discover without its workflow: extracted, asked
+    term.send("c", PROMPT[Phase.IDEATE])
     term.send("done", GATE)
     term.send("p discover", re.escape("(one line; Enter: none given) > "))
     term.send(WORDS, re.escape("[s] stay > "))

@@ -155,7 +155,7 @@ async def test_after_going_back_the_screen_holds_what_the_record_holds(tmp_path)
     app = WorkshopApp(workshop)
     await app.start()
     before = len(app.transcript)
-    await app.run(workshop.advance())
+    await app.run(workshop.advance(confirmed=True))  # an empty Discover, left on purpose
     ideate = [content for _, content in app.transcript[before:]]
     assert ideate and workshop.phase == Phase.IDEATE  # Ideate's opening is on screen
     await app.run(workshop.go_back(Phase.DISCOVER, confirmed=True))

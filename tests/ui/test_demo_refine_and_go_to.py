@@ -4,6 +4,7 @@ no extraction warning; a note is shown as plain text (markup, HTML and escape se
 
 from __future__ import annotations
 
+import asyncio
 from itertools import pairwise
 
 import pytest
@@ -12,7 +13,7 @@ pytest.importorskip("ipywidgets")
 
 from sofia_nb.events import WarningIssued
 from sofia_nb.session import Phase
-from sofia_nb.ui import NotebookWorkshop, WorkshopApp
+from sofia_nb.ui import ContinueConfirmation, NotebookWorkshop, WorkshopApp
 from sofia_nb.ui._conversation import ConversationView
 
 WORDS = "the night desk is two people, not three"
@@ -71,7 +72,15 @@ async def test_refine_and_go_to_phase_clicked_three_times_each() -> None:
         ]
         assert len([n for n in _notices(again) if "Refine Discover" in n]) == 3
         again.close()
-        await _click(app, app.continue_button)  # the workflow still missing: the extraction runs
+        app.continue_button.click()  # the workflow still missing: the extraction runs, then it asks
+        for _ in range(1000):
+            if app.chat.cards.children:
+                break
+            await asyncio.sleep(0.01)
+        (card,) = app.chat.cards.children
+        assert isinstance(card, ContinueConfirmation) and run.workshop.phase == Phase.DISCOVER
+        card.continue_button.click()
+        await app.tasks[-1]
         assert run.workshop.phase == Phase.IDEATE
         assert not [n for n in _notices(app) if "extraction" in n or "nothing valid" in n]
     finally:

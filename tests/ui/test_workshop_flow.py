@@ -9,10 +9,10 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from sofia_nb.consent import ConsentBroker, ConsentPolicy, PreapprovedThenAsk
+from sofia_nb.consent import ConsentBroker, ConsentPolicy, PolicyConsent, PreapprovedThenAsk
 from sofia_nb.session import Phase, SessionStore
 from sofia_nb.ui import GoBackConfirmation, WidgetConsent, WorkshopApp
-from sofia_nb.workshop import GO_BACK_TOOL, Workshop
+from sofia_nb.workshop import CONTINUE_TOOL, GO_BACK_TOOL, Workshop
 
 from .test_workshop_app import EchoModel
 
@@ -53,7 +53,9 @@ async def test_start_shows_until_the_phase_has_opened(tmp_path) -> None:
 
 
 async def test_continue_after_plan_ends_the_conversation_and_offers_develop(tmp_path) -> None:
-    workshop = Workshop.create(EchoModel(), store=SessionStore(tmp_path))
+    policy = ConsentPolicy.parse(f"allow:{CONTINUE_TOOL}")  # the echoed plan is empty: leave it anyway
+    broker = ConsentBroker(PolicyConsent(policy), deadline_s=30)
+    workshop = Workshop.create(EchoModel(), store=SessionStore(tmp_path), consent=broker)
     workshop.session.phase = Phase.PLAN
     app = WorkshopApp(workshop)
     assert "develop" not in app.phase_choice.options

@@ -181,6 +181,8 @@ def test_resume_after_a_kill_mid_phase_continues_that_phase_with_its_own_turns(t
         "--session",
         killed.id,
         "--non-interactive",
+        "--consent",
+        "allow:workshop/continue-incomplete",  # Design's evaluation is thin: the policy goes on
         "--llm",
         f"scripted:{second}",
         SOFIA_SCRIPTED_LOG=str(log),

@@ -88,7 +88,7 @@ def test_a_forward_jump_past_an_incomplete_phase_is_refused_with_the_reason(tmp_
 def test_advancing_out_of_plan_ends_the_workshop_at_develop(tmp_path: Path) -> None:
     workshop, seen = _workshop(tmp_path, [])
     workshop.session.phase = Phase.PLAN  # a test may set up state; the faces may not (see below)
-    step = asyncio.run(workshop.advance())
+    step = asyncio.run(workshop.advance(confirmed=True))  # an empty plan, left anyway
     assert step.ended and step.phase == Phase.DEVELOP
     assert _saved(workshop).phase == Phase.DEVELOP
     assert seen.of_type(Activity)[-1].name == "ended"
