@@ -118,7 +118,8 @@ def test_an_export_on_a_full_disk_is_one_line_in_words_from_the_cli(
         stderr.strip()
         == f"error: could not write {out / 'discover.md'}: {WORDS}; the file was left as it was"
     )
-    assert list(out.iterdir()) == []
+    assert not out.exists()  # no folder that could pass for an export, and no fresh one left beside it
+    assert [p.name for p in tmp_path.iterdir() if "export" in p.name] == []
 
 
 def test_an_export_over_an_earlier_one_keeps_its_files_on_a_full_disk(
