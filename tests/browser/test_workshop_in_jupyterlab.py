@@ -403,7 +403,9 @@ def _drive_first_kernel(nb: WorkshopPage, home: Path) -> None:
     nb.choose("discover")
     # the current phase: resumed, nothing cleared; the demo says where the team is
     nb.click("Go to phase", re.compile(r"(Welcome back to|We are in|Still in) Discover"))
-    nb.click("Continue", "Welcome to Ideate")  # Discover is incomplete: the notice says what is missing
+    # Discover is incomplete: the gate asks first (the card says what is missing), then moves
+    nb.click("Continue", re.compile(r"Discover has no [a-z ,]+ yet: continue anyway\?"), asks=True)
+    nb.click("Continue anyway", "Welcome to Ideate")
     nb.check_page("Ideate after an incomplete Discover")
     # Discover started over: the plain confirmation, first Stay, then Go back.
     for answer, stays in (("Stay", True), ("Go back", False)):
