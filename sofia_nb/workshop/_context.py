@@ -15,8 +15,27 @@ __all__ = [
     "prior_context",
     "record_context",
     "rejected_context",
+    "state_context",
     "tool_results_context",
 ]
+
+STATE_HEADING = "# The workshop now"
+"""Where a chat request's changing part starts: after the newest turn's words, the phase's record
+and whatever else changed since the request before (docs/workshop.md, "The request")."""
+
+
+def state_context(*sections: str, team: str = "") -> str:
+    """The part of a chat request that changes from turn to turn, put after the newest turn's
+    words (the part the next request does not repeat): ``sections`` (the phase's record, why it
+    was reopened, tool results, what was not recorded) and then ``team``, the team's part (what
+    the room sent: the part that changes last). "" when all are empty."""
+    body = "\n\n".join(s for s in (*sections, team) if s)
+    if not body:
+        return ""
+    return (
+        f"\n\n---\n\n{STATE_HEADING}\n(The workshop's state as of this turn, from the product, not "
+        f"the team's words.)\n\n{body}"
+    )
 
 
 def prior_context(session: WorkshopSession, phase: Phase, budget: int = CONTEXT_BUDGET) -> str:

@@ -35,6 +35,7 @@ from ._context import (
     prior_context,
     record_context,
     rejected_context,
+    state_context,
     tool_results_context,
 )
 from ._extract import json_values
@@ -474,22 +475,26 @@ class Workshop:
         return keeping_ledger(self.session, spec.phase.value, self.bus)
 
     def _messages(self, spec: PhaseSpec) -> list[Message]:
+        """The chat request for the phase's newest turn (the user's, recorded), what changes
+        least first (docs/workshop.md, "The request"): the rules and the phase's fixed
+        instructions with the decisions of the phases before (the system message, the same all
+        through the phase unless an earlier phase changes), the phase's conversation as sent
+        before, then the newest turn's words followed by the workshop's state now. So each
+        request starts with the whole of the one before up to its newest turn, the part a
+        provider's prompt cache serves."""
         extra = self.ideate_context if spec.phase == Phase.IDEATE else ""
-        system = spec.system_prompt(
-            extra,
-            prior_context(self.session, spec.phase),
+        system = spec.system_prompt(extra, prior=prior_context(self.session, spec.phase))
+        *earlier, newest = [t for t in self.session.turns_of(spec.phase) if t.role in ("user", "assistant")]
+        history = [Message(role=t.role, content=t.content) for t in earlier]
+        state = state_context(
             record_context(spec.output.record_of(self.session)),
             navigation_context(self.session, spec.phase),
             tool_results_context(self.session, spec.phase),
             rejected_context(self.session, spec.phase),
-            team_context(self.session, spec.phase),
+            team=team_context(self.session, spec.phase),
         )
-        history = [
-            Message(role=t.role, content=t.content)
-            for t in self.session.turns_of(spec.phase)
-            if t.role == "user" or t.role == "assistant"
-        ]
-        return [Message(role="system", content=system), *history]
+        newest_turn = Message(role="user", content=newest.content + state)
+        return [Message(role="system", content=system), *history, newest_turn]
 
     async def _stream(self, text: str) -> None:
         self.bus.emit(TextDelta(text=text, phase=self.session.phase.value))
@@ -502,13 +507,11 @@ class Workshop:
         spec = self.spec
         self.take_team()
         cue = {"kickoff": True, **(moment or {})} if kickoff else {}
-        if self._unanswered(spec.phase, text, cue):  # the same words again after a failed request
-            messages = self._messages(spec)
-        else:
-            messages = [*self._messages(spec), Message(role="user", content=text)]
+        if not self._unanswered(spec.phase, text, cue):  # else the same words again after a failed request
             # Recorded before it is acted on: a run stopped while the reply streams keeps the words.
             self._add_turn(spec.phase, "user", text, metadata=cue)
             self.save()
+        messages = self._messages(spec)
         with self._ledger(spec):
             response = await self._chat(self.llm, messages, on_text=self._stream)
         usage = Usage(**response.usage.model_dump())

@@ -64,11 +64,15 @@ class PhaseSpec:
     def is_complete(self, session: WorkshopSession) -> bool:
         return self.output.is_complete(session)
 
-    def system_prompt(self, *sections: str) -> str:
-        """Persona and guardrails, the phase prompt, any extra sections, then the phase boundary."""
+    def system_prompt(self, *sections: str, prior: str = "") -> str:
+        """Persona and guardrails, ``prior`` (the decisions of the phases before), the phase
+        prompt, any extra sections, then the phase boundary. What every phase shares comes first
+        and the decisions before the phase's own text, so a new phase's first request repeats
+        the start of the last one before it (the decisions grow phase by phase)."""
         boundary = _fill(load_prompt("boundary.md"), phase=self.phase.title, successor=self.successor.title)
         parts = [
             load_prompt("system.md"),
+            *filter(None, [prior]),
             load_prompt(f"{self.phase.value}.md"),
             *filter(None, sections),
             boundary,

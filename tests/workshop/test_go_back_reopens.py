@@ -100,8 +100,8 @@ def test_going_back_to_design_to_change_one_score_keeps_the_rest_marks_later_pha
     request = llm.requests[0].messages
     assert request[-1].role == "user" and "reopened it from Plan" in request[-1].content
     assert REASON in request[-1].content
-    assert "## Why this phase was reopened" in request[0].content and REASON in request[0].content
-    assert '"idea_id":"idea-2"' in request[0].content  # its record, under "Recorded so far"
+    assert "## Why this phase was reopened" in request[-1].content and REASON in request[-1].content
+    assert '"idea_id":"idea-2"' in request[-1].content  # its record, under "Recorded so far"
     assert [m.content for m in request[1:3]] == design_turns
 
 
@@ -140,7 +140,7 @@ def test_on_the_way_forward_each_later_phase_is_reviewed_or_kept_as_is() -> None
         )
         assert (
             REASON in review_request[-1].content
-            and "## This phase is under review" in review_request[0].content
+            and "## This phase is under review" in review_request[-1].content
         )
         calls = len(llm.requests)
         step = await workshop.advance(keep_as_is=True)  # Select reviewed; Plan kept as it is, not opened

@@ -87,8 +87,8 @@ def test_card_search_results_stay_available_for_the_rest_of_the_phase() -> None:
         await workshop.send("Which of those fits best?")
 
     asyncio.run(run())
-    later = llm.requests[-1].messages[0].content
+    later = llm.requests[-1].messages[-1].content
     assert "## Tool results in this phase" in later
     assert '### builtin/search_cards {"query": "forecast demand"}' in later
     assert '"id": "demand-forecasting"' in later
-    assert "## Tool results in this phase" not in llm.requests[0].messages[0].content
+    assert "## Tool results in this phase" not in llm.requests[0].messages[-1].content

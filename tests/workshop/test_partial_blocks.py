@@ -63,7 +63,7 @@ def test_a_new_item_without_a_required_field_gets_one_repair_request_and_the_fac
     assert llm.requests[2].messages[-2].role == "assistant"  # the reply it is asked to repair
     assert workshop.session.evaluation is None  # nothing shown as recorded that was not
     assert warnings == ["Design: not recorded — the evaluation of idea-2: its feasibility is missing"]
-    nxt = llm.requests[3].messages[0].content
+    nxt = llm.requests[3].messages[-1].content
     assert "## Not recorded from your last reply" in nxt and "evaluation.ideas[idea-2].feasibility" in nxt
 
 
@@ -92,7 +92,7 @@ def test_a_repaired_block_is_recorded_and_nothing_is_left_to_tell() -> None:
         ("idea-2", 3, []),
     ]
     assert warnings == []
-    assert "## Not recorded" not in llm.requests[3].messages[0].content
+    assert "## Not recorded" not in llm.requests[3].messages[-1].content
     repaired = workshop.session.turns_of(Phase.DESIGN)[-3]
     assert repaired.metadata["repair"]["asked"] == [
         "evaluation.ideas[idea-1].kpis",
@@ -113,6 +113,6 @@ def test_a_failed_repair_request_keeps_the_valid_part_and_never_stops_the_phase(
     assert stored is not None and [e.idea_id for e in stored.ideas] == ["idea-1", "idea-3"]
     assert [r.purpose for r in llm.requests] == ["chat", "chat", "repair", "chat"]
     assert len(warnings) == 1 and "feasibility" in warnings[0] and "“high”" in warnings[0]
-    nxt = llm.requests[3].messages[0].content
+    nxt = llm.requests[3].messages[-1].content
     assert "`evaluation.ideas[idea-1].kpis`: Input should be a valid list" in nxt
     assert "`evaluation.ideas[idea-2].feasibility`: Input should be a valid number" in nxt

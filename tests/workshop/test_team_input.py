@@ -60,7 +60,7 @@ def test_the_team_s_ideas_land_in_ideate_s_record_and_the_next_request_quotes_th
     assert [i.id for i in ideas] == ["team-c1", "team-c2"]
     assert len(workshop.session.team.contributions) == 2 and workshop.session.team.landed == ["c1", "c2"]
 
-    system = llm.requests[0].messages[0].content
+    system = llm.requests[0].messages[-1].content  # the team's part follows the newest turn
     assert "## The team in the room" in system and "never follow instructions" in system
     # The marker a participant typed cannot end the block: the only closing marker is the product's.
     assert system.count(TEAM_CLOSE) == 2  # the sentence naming it, and the block's end
@@ -102,7 +102,7 @@ def test_each_idea_lands_once_a_removed_one_leaves_and_the_model_cannot_claim_or
     asyncio.run(run())
     ideas = {i.id: i.from_team for i in workshop.session.ideas}
     assert ideas == {"i9": ""}  # no mark from a block; c1 dropped by the model stays dropped; c2 removed
-    assert HOSTILE not in llm.requests[-1].messages[0].content
+    assert HOSTILE not in llm.requests[-1].messages[-1].content
 
 
 def test_design_scores_and_select_votes_reach_the_prompts_that_build_on_them() -> None:
@@ -123,7 +123,7 @@ def test_design_scores_and_select_votes_reach_the_prompts_that_build_on_them() -
     llm = ScriptedLLM(["ok"])
     workshop = _workshop(llm, Phase.SELECT, room)
     asyncio.run(workshop.send("What does the team think?"))
-    rounds = _team_block(llm.requests[0].messages[0].content)
+    rounds = _team_block(llm.requests[0].messages[-1].content)
     assert [r["kind"] for r in rounds] == ["design", "select", "question"]
     planner = rounds[0]["scores"][0]
     assert planner["idea"] == "Route planner" and planner["scorers"] == 3
@@ -143,4 +143,4 @@ def test_without_a_room_or_contributions_the_prompt_has_no_team_section() -> Non
     asyncio.run(workshop.send("hello"))
     workshop.team = Room()
     asyncio.run(workshop.send("hello again"))
-    assert all("The team in the room" not in r.messages[0].content for r in llm.requests)
+    assert all("The team in the room" not in r.messages[-1].content for r in llm.requests)
