@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ._datafile import MAX_ITEMS, BoundsError, DataFileError, check_structure, read_text
 from ._validation import describe
 
 
@@ -187,7 +188,12 @@ def load_settings(path: Path | None = None, cwd: Path | None = None) -> Settings
     if path is None:
         return Settings()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_text(path, "config file"))
+        check_structure(data, MAX_ITEMS)
+    except DataFileError as exc:
+        raise ConfigError(str(exc)) from None
+    except BoundsError as exc:
+        raise ConfigError(f"{path}: refused: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: {exc}") from None
     try:

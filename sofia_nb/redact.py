@@ -30,6 +30,15 @@ _TOKEN_SHAPES: list[tuple[tuple[str, ...], str]] = [
     (("xox",), r"\bxox[abpr]-[A-Za-z0-9\-]{10,}"),
     (("akia",), r"\bAKIA[0-9A-Z]{16}\b"),
 ]
+_SHAPE_KINDS = [
+    "a bearer token",
+    "an API key (sk-...)",
+    "a GitHub token",
+    "a GitHub token",
+    "a Slack token",
+    "an AWS key",
+]
+"""What each of ``_TOKEN_SHAPES`` is, in words, in the same order."""
 # One alternation, so a redaction runs the regex over the text once instead of once per shape...
 _SHAPES = re.compile("|".join(pattern for _, pattern in _TOKEN_SHAPES))
 # ...and only when one of the pieces occurs: Python's regex engine tries the alternation at every
@@ -123,6 +132,42 @@ def redact_text(text: str, extra_secrets: list[str] | None = None) -> str:
 def redact(value: Any, extra_secrets: list[str] | None = None) -> Any:
     """Return a copy of a JSON-like value with secret keys blanked and secret strings masked."""
     return _redact(value, _secrets(extra_secrets))
+
+
+def credentials_in(value: Any, where: str = "") -> list[tuple[str, str]]:
+    """Each place in a JSON-like value where ``redact`` would hide something, as ``(where, kind)``:
+    ``where`` is the path (``query``, ``options.headers[0]``), ``kind`` the credential in words
+    (``the value of $OPENAI_API_KEY``, ``a GitHub token``, ``a value named 'api_key'``).
+
+    One rule with ``redact``: a value this names is exactly one ``redact`` changes."""
+    if isinstance(value, str):
+        return [(where, kind) for kind in _kinds_in_text(value)]
+    found: list[tuple[str, str]] = []
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            path = f"{where}.{key}" if where else str(key)
+            if isinstance(key, str) and is_secret_key(key) and item not in (None, ""):
+                found.append((path, f"a value named {key!r}"))
+            else:
+                found += credentials_in(item, path)
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            found += credentials_in(item, f"{where}[{i}]")
+    return found
+
+
+def _kinds_in_text(text: str) -> list[str]:
+    kinds = [
+        f"the value of ${name}"
+        for name, secret in sorted(os.environ.items())
+        if is_secret_env_name(name) and len(secret) >= _MIN_SECRET_LEN and secret in text
+    ]
+    if kinds:  # the variable's name says more than the value's shape
+        return kinds
+    for kind, (_, pattern) in zip(_SHAPE_KINDS, _TOKEN_SHAPES, strict=True):
+        if kind not in kinds and re.search(pattern, text):  # the two GitHub shapes: named once
+            kinds.append(kind)
+    return kinds
 
 
 # --- redact, then cut ---------------------------------------------------------------------------

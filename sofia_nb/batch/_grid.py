@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-import yaml
+from .._datafile import DataFileError, read_json_or_yaml
 
 MAX_GRID_ROWS = 1000
 """The most runs one grid may ask for unless ``[batch] max_grid_rows`` says otherwise: each run is
@@ -52,9 +52,9 @@ def load_grid(path: str | Path, max_rows: int = MAX_GRID_ROWS) -> list[dict[str,
     """Read a YAML/JSON grid file (``grid:`` key optional) and expand it."""
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise GridError(f"{path}: {exc}") from None
+        data = read_json_or_yaml(path, "grid file")
+    except DataFileError as exc:
+        raise GridError(str(exc)) from None
     if isinstance(data, dict) and set(data) == {"grid"}:
         data = data["grid"]
     try:

@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
+from .._datafile import BoundsError, DataFileError, load_yaml, read_json_or_yaml
 from .._validation import describe
 from ..batch import (
     BatchSettings,
@@ -58,14 +58,17 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
     params: dict[str, Any] = {}
     if args.parameters_file:
         try:
-            loaded = yaml.safe_load(args.parameters_file.read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError) as exc:
-            raise _exit.UsageError(f"{args.parameters_file}: {exc}") from None
+            loaded = read_json_or_yaml(args.parameters_file, "parameters file") or {}
+        except DataFileError as exc:
+            raise _exit.UsageError(str(exc)) from None
         if not isinstance(loaded, dict):
             raise _exit.UsageError(f"{args.parameters_file}: expected a mapping of parameter names to values")
         params.update(loaded)
     for name, value in args.parameter:
-        params[name] = yaml.safe_load(value)
+        try:
+            params[name] = load_yaml(value)
+        except BoundsError as exc:
+            raise _exit.UsageError(f"-p {name}: refused: {exc}") from None
     return params
 
 

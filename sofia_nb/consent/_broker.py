@@ -45,7 +45,12 @@ class ConsentBroker:
         return ConsentBroker(self.provider, bus=self.bus, session=session, deadline_s=self.deadline_s)
 
     async def ask(
-        self, tool: str, arguments: dict[str, Any] | None = None, description: str = ""
+        self,
+        tool: str,
+        arguments: dict[str, Any] | None = None,
+        description: str = "",
+        *,
+        credential_allowed: bool = False,
     ) -> ConsentDecision:
         """Ask whether ``tool`` (``server/tool``) may run; always returns, at the latest at the deadline.
 
@@ -53,11 +58,20 @@ class ConsentBroker:
         deadline is a deny, not a yes: the person may have walked away, and a run that waits
         forever blocks the workshop (or a batch) for everyone; the step goes on without the call,
         and the session records that the deadline decided.
+
+        Arguments that carry a credential (as the redactor recognises it) are refused whatever the
+        provider answers (a policy, a pre-approval, "allow for this session" too), naming each
+        argument and kind; the person is shown the refusal. With ``credential_allowed`` (the
+        server's ``sendCredentials``) a person may allow the call once; a policy never does.
         """
         request = ConsentRequest.for_tool(
-            tool, arguments, description=description, deadline_s=self.deadline_s
+            tool,
+            arguments,
+            description=description,
+            deadline_s=self.deadline_s,
+            credential_allowed=credential_allowed,
         )
-        if tool in self._allowed_for_session:
+        if tool in self._allowed_for_session and not request.credential:
             decision = ConsentDecision(
                 decision="allow", scope="session", reason="allowed earlier this session", decided_by="session"
             )
@@ -78,11 +92,13 @@ class ConsentBroker:
         except Exception as exc:  # a broken provider must fail closed, not break the workshop
             log.debug("consent provider failed", exc_info=True)
             decision = ConsentDecision.deny(f"consent provider failed: {exc}", self.provider.name)
+        decision = _credential_rule(request, decision)
         if decision.allowed and decision.scope == "session":
             self._allowed_for_session.add(tool)
         return self._decided(request, decision)
 
     def _decided(self, request: ConsentRequest, decision: ConsentDecision) -> ConsentDecision:
+        """Emit and record ``decision``."""
         if self.bus is not None:
             self.bus.emit(
                 ConsentDecided(
@@ -105,3 +121,17 @@ class ConsentBroker:
             )
             self.session.consent_decisions.append(record)
         return decision
+
+
+def _credential_rule(request: ConsentRequest, decision: ConsentDecision) -> ConsentDecision:
+    """``decision`` as the credential rule lets it stand: a refused request is denied naming what it
+    carries; an allowed credential is allowed once, and the record says it was sent."""
+    if not request.credential:
+        return decision
+    if request.refused:
+        reason = f"refused: {request.credential}; not sent (the server's entry does not allow credentials)"
+        return ConsentDecision.deny(reason, "credential check")
+    if not decision.allowed:
+        return decision
+    reason = f"{decision.reason}; confirmed sending a credential: {request.credential}"
+    return decision.model_copy(update={"scope": "once", "reason": reason})

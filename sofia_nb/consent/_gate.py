@@ -34,15 +34,23 @@ class ConsentDenied(ToolCallError):
 
 
 async def permit(
-    broker: ConsentBroker | None, tool: str, arguments: dict[str, Any] | None, description: str = ""
+    broker: ConsentBroker | None,
+    tool: str,
+    arguments: dict[str, Any] | None,
+    description: str = "",
+    *,
+    credential_allowed: bool = False,
 ) -> None:
     """Return when ``tool`` (``server/tool``) may run with ``arguments``, else raise ``ConsentDenied``.
 
     Without a broker nobody can answer, so the call is denied: the headless default is deny.
+    ``credential_allowed``: the server's entry lets a person allow arguments that carry a credential.
     """
     if broker is None:
         raise ConsentDenied(tool, "no one can give consent", "no broker")
-    decision = await broker.ask(tool, arguments, description=description)
+    decision = await broker.ask(
+        tool, arguments, description=description, credential_allowed=credential_allowed
+    )
     if not decision.allowed:
         raise ConsentDenied(tool, decision.reason, decision.decided_by)
 
@@ -100,7 +108,8 @@ class ConsentedTools:
         # Copied before the question: while a person reads it, the caller's dictionaries may change.
         asked = [copy.deepcopy(arguments) for arguments in calls]
         shown = asked[0] if len(asked) == 1 else {"calls": asked}
-        await permit(self.broker, f"{server}/{tool}", shown, description)
+        allowed = _sends_credentials(self._host, server)
+        await permit(self.broker, f"{server}/{tool}", shown, description, credential_allowed=allowed)
         return [AllowedCall(self._host, server, tool, arguments, origin) for arguments in asked]
 
     async def call_tool(
@@ -116,6 +125,15 @@ class ConsentedTools:
         """Ask for this one call with its arguments, then send it (``ConsentDenied`` on a deny)."""
         (call,) = await self.allow(server, tool, [arguments or {}], description=description, origin=origin)
         return await call.send(timeout)
+
+
+def _sends_credentials(host: ToolHost, server: str) -> bool:
+    """Whether ``server``'s entry says ``sendCredentials: true``; False for a host without entries."""
+    entry = getattr(host, "entry", None)
+    try:
+        return entry is not None and getattr(entry(server), "send_credentials", False) is True
+    except (KeyError, ToolCallError):  # an unknown server: the call itself fails, naming it
+        return False
 
 
 def gated(tools: object, user: str) -> ConsentedTools:

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..redact import redact
+from ..redact import credentials_in, redact
 
 DEFAULT_DEADLINE_S = 600.0
 """Ten minutes for a person to answer a question; then it is a deny (see ``ConsentBroker.ask``)."""
@@ -30,14 +30,28 @@ class ConsentRequest(BaseModel):
     tool: str
     arguments: dict[str, Any] = Field(default_factory=dict)
     description: str = ""
+    credential: str = ""
+    """Which arguments carry a credential and of what kind (``argument 'extra' carries the value of
+    $OPENAI_API_KEY``); empty when none does. Such a call is refused unless ``credential_allowed``,
+    and then only a person may allow it, once (docs/consent.md)."""
+    credential_allowed: bool = False
+    """The server's entry allows sending credentials (``sendCredentials``), with a person's confirmation."""
     request_id: str = Field(default_factory=lambda: f"consent-{secrets.token_hex(4)}")
     deadline_s: float = Field(DEFAULT_DEADLINE_S, gt=0)
     asked_at: datetime = Field(default_factory=_now)
 
     @classmethod
     def for_tool(cls, tool: str, arguments: dict[str, Any] | None = None, **kwargs: Any) -> ConsentRequest:
-        """A request whose arguments pass through the redactor first: a prompt never shows a secret."""
-        return cls(tool=tool, arguments=redact(dict(arguments or {})), **kwargs)
+        """A request whose arguments pass through the redactor first: a prompt never shows a secret,
+        and ``credential`` names each argument where it hid one."""
+        arguments = dict(arguments or {})
+        found = "; ".join(f"argument '{where}' carries {kind}" for where, kind in credentials_in(arguments))
+        return cls(tool=tool, arguments=redact(arguments), credential=found, **kwargs)
+
+    @property
+    def refused(self) -> bool:
+        """A call that carries a credential its server's entry does not allow: nobody may allow it."""
+        return bool(self.credential) and not self.credential_allowed
 
     @property
     def expires_at(self) -> datetime:

@@ -9,6 +9,7 @@ import os
 import select
 import stat
 import sys
+import textwrap
 from collections.abc import Iterable
 from typing import Protocol, TextIO, runtime_checkable
 
@@ -109,6 +110,8 @@ class PolicyConsent:
         self.name = f"policy:{self.policy}"
 
     async def ask(self, request: ConsentRequest) -> ConsentDecision:
+        if request.credential:  # refused, or a person's confirmation: never a policy's
+            return ConsentDecision.deny(f"a credential is not sent on policy {self.policy}", self.name)
         if self.policy.allows(request.tool):
             reason = f"allowed by policy {self.policy}"
             return ConsentDecision(decision="allow", reason=reason, decided_by=self.name)
@@ -135,16 +138,32 @@ class TerminalConsent:
         self._out: TextSink = stdout or sys.stderr
 
     def _prompt(self, request: ConsentRequest) -> str:
-        """The question; the tool, its description and its arguments are the model's or a server's
+        """The question: the server and the tool first, then every argument that will be sent, whole
+        (indented JSON). The tool, its description and its arguments are the model's or a server's
         words, so they reach the terminal as text (no control character, no escape sequence)."""
-        args = json.dumps(request.arguments, ensure_ascii=False)
-        about = f" ({request.description})" if request.description else ""
-        return terminal_text(
-            f"Allow {request.tool}{about} with {args}?\n"
-            f"  [y] once  [s] for this session  [N] deny  (denied after {request.deadline_s:.0f}s) > "
+        server, _, tool = request.tool.rpartition("/")
+        args = textwrap.indent(
+            json.dumps(request.arguments, ensure_ascii=False, indent=2, default=str), "    "
         )
+        about = f"  {request.description}\n" if request.description else ""
+        head = f"Allow tool {tool} of server {server}?" if server else f"Allow tool {tool}?"
+        if request.refused:
+            return terminal_text(
+                f"Refused: tool {tool} of server {server or '(none)'} was not called: "
+                f"{request.credential}. A credential is not sent unless the server's entry allows it "
+                f"(sendCredentials).\n{about}  arguments (the credential hidden):\n{args}\n"
+            )
+        answers = f"[y] once  [s] for this session  [N] deny  (denied after {request.deadline_s:.0f}s) > "
+        if request.credential:
+            head = f"Send a credential to server {server}? {request.credential}. Allow tool {tool} once?"
+            answers = f"[y] send it once  [N] deny  (denied after {request.deadline_s:.0f}s) > "
+        return terminal_text(f"{head}\n{about}  arguments:\n{args}\n  {answers}")
 
     async def ask(self, request: ConsentRequest) -> ConsentDecision:
+        if request.refused:  # shown, never asked: nobody may allow it
+            self._out.write(self._prompt(request))
+            self._out.flush()
+            return ConsentDecision.deny("refused: it carries a credential", self.name)
         # Only an answer typed after the question counts: a "yes" typed while the model was still
         # writing (meant for the conversation) must not allow a tool nobody had been asked about.
         typed = " ".join(self._reader.take_typed_ahead().split())
@@ -204,6 +223,6 @@ class PreapprovedThenAsk:
         self.name = ask.name
 
     async def ask(self, request: ConsentRequest) -> ConsentDecision:
-        if self.policy.allows(request.tool):
+        if self.policy.allows(request.tool) and not request.credential:  # a credential: the person says
             return ConsentDecision(decision="allow", reason="preapproved", decided_by=f"policy:{self.policy}")
         return await self.ask_person.ask(request)

@@ -8,11 +8,13 @@ import logging
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from typing import Any
 
 from .._aio import LoopThread
 from .._usage import spent
 from ..config import ModelInfo, Settings
 from ..events import EventBus, UsageRecorded
+from ..redact import redact, redact_text
 from ._errors import LLMError
 from ._record import record_path_from_env, record_reply
 from ._structured import OutputSchema
@@ -32,6 +34,26 @@ class ProviderReply:
     usage: LLMUsage | None = None
     model: str | None = None
     """The model the response says answered (an Azure deployment's model, a dated snapshot)."""
+
+
+def redacted_messages(messages: list[Message], secrets: list[str] | None = None) -> list[Message]:
+    """``messages`` as they may leave for a model: every text (what participants and the facilitator
+    typed, tool results, the model's own earlier replies and tool-call arguments) redacted by the
+    same rule as the session file. A message with nothing to hide is passed as it is."""
+    out = []
+    for message in messages:
+        update: dict[str, Any] = {}
+        content = redact_text(message.content, secrets)
+        if content != message.content:
+            update["content"] = content
+        arguments = [redact(call.arguments, secrets) for call in message.tool_calls]
+        if any(new != call.arguments for new, call in zip(arguments, message.tool_calls, strict=True)):
+            update["tool_calls"] = [
+                call.model_copy(update={"arguments": new})
+                for new, call in zip(arguments, message.tool_calls, strict=True)
+            ]
+        out.append(message.model_copy(update=update) if update else message)
+    return out
 
 
 async def emit_text(on_text: TextCallback | None, text: str) -> None:
@@ -151,6 +173,7 @@ class BaseLLM(ABC):
         output: OutputSchema | None = None,
     ) -> LLMResponse:
         started = time.perf_counter()
+        messages = redacted_messages(messages, [self._key()])  # the one door to the model: docs/security.md
         reply = await self._request(
             messages, tools=tools or [], purpose=purpose, on_text=on_text, output=output
         )

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic.alias_generators import to_camel
 
+from .._datafile import BoundsError, DataFileError, load_json, read_text
 from ..config import find_mcp_config
 
 QUERY_TIMEOUT_S = 30.0
@@ -26,6 +27,16 @@ WRITE_TIMEOUT_S = 60.0
 
 _TYPE_ALIASES = {"streamable-http": "http", "streamableHttp": "http", "streamable_http": "http"}
 _VARIABLE = re.compile(r"\$\{(env|input):([^}]+)\}|\$\{(workspaceFolder|userHome)\}")
+RESERVED_SERVER_NAMES = frozenset({"builtin"})
+"""Server names the workshop's own tools use (``builtin/web_search``): a server so named would
+receive calls meant for them while consent still asked about the built-in."""
+_MODEL_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+
+
+def model_safe_name(name: str) -> str:
+    """``name`` as it reaches the model: OpenAI-compatible function names allow ``[A-Za-z0-9_-]``
+    only, so every other character becomes ``-`` (``demo.search`` and ``demo-search`` are one)."""
+    return _MODEL_UNSAFE.sub("-", name)
 
 
 class McpConfigError(ValueError):
@@ -68,6 +79,10 @@ class ServerConfig(BaseModel):
     """The environment variable holding this server's bearer token, read at every request."""
     timeout: float | None = Field(None, gt=0)
     write_timeout: float | None = Field(None, gt=0)
+    send_credentials: bool = False
+    """``sendCredentials: true`` lets a person allow, once per call and after a warning that names
+    it, a call to this server whose arguments carry a credential; without it such a call is refused
+    (docs/consent.md)."""
 
     @model_validator(mode="before")
     @classmethod
@@ -109,7 +124,17 @@ class McpConfig(BaseModel):
 
     @model_validator(mode="after")
     def _name_servers(self) -> McpConfig:
+        """Name each entry; refuse a reserved name, and two names the model could not tell apart."""
+        seen: dict[str, str] = {}
         for name, server in self.servers.items():
+            if name.lower() in RESERVED_SERVER_NAMES:
+                raise ValueError(f"the server name {name!r} is reserved for sofia_nb's own tools: rename it")
+            other = seen.setdefault(model_safe_name(name), name)
+            if other != name:
+                raise ValueError(
+                    f"the servers {other!r} and {name!r} have one name for the model "
+                    f"({model_safe_name(name)!r}): calls to one would go to the other; rename one"
+                )
             server.name = name
         return self
 
@@ -233,7 +258,9 @@ def parse_config(text: str, path: Path | None = None) -> McpConfig:
     """Read either format from text; raises ``McpConfigError`` naming the file, position and key."""
     where = str(path or "<config>")
     try:
-        data = json.loads(strip_jsonc(text))
+        data = load_json(strip_jsonc(text))
+    except BoundsError as exc:
+        raise McpConfigError(f"{where}: refused: {exc}") from None
     except json.JSONDecodeError as exc:
         raise McpConfigError(f"{where}: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     if not isinstance(data, dict):
@@ -259,7 +286,7 @@ def load_config(path: str | Path | None = None, cwd: Path | None = None) -> McpC
     if found is None:
         return McpConfig()
     try:
-        text = found.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise McpConfigError(f"{found}: cannot read: {exc.strerror}") from None
+        text = read_text(found, "MCP config")
+    except DataFileError as exc:
+        raise McpConfigError(str(exc)) from None
     return parse_config(text, found)

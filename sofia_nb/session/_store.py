@@ -13,6 +13,14 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from .._datafile import (
+    MAX_DEPTH,
+    MAX_SESSION_BYTES,
+    BoundsError,
+    first_error_validator,
+    load_json,
+    read_at_most,
+)
 from .._validation import describe
 from ..redact import redact, redacted_head
 from ._atomic import TMP_SUFFIX, write_atomically
@@ -35,10 +43,6 @@ from ._models import (
     utcnow,
 )
 
-MAX_DEPTH = 64
-"""The deepest nesting of objects and lists a session file may have. Real sessions reach about 8;
-a hostile file nested thousands deep would otherwise exhaust the recursion of the JSON parser, the
-validator or the redactor, and fail every command that lists sessions."""
 ID_RULE = "a letter or digit, then up to 79 letters, digits, '.', '_' or '-'"
 
 
@@ -64,7 +68,7 @@ def _read_regular_file(path: Path) -> str:
         if not stat.S_ISREG(mode):
             raise UnreadableSessionError(path, f"not a regular file but {_file_kind(mode)}")
         with os.fdopen(fd, "rb", closefd=False) as handle:
-            raw = handle.read()
+            raw = read_at_most(handle, MAX_SESSION_BYTES)  # a bigger file is refused unread
     except OSError as exc:
         raise UnreadableSessionError(path, exc.strerror or type(exc).__name__) from None
     finally:
@@ -84,7 +88,9 @@ def _parse(path: Path, text: str) -> dict[str, Any]:
     """The top-level object of a session file; too deep nesting and numbers too long to convert are
     the file's fault, named as such, never an error that escapes the store."""
     try:
-        data: Any = json.loads(text)
+        data: Any = load_json(text)  # within the bounds of _datafile: size, depth, items, strings
+    except BoundsError as exc:
+        raise CorruptSessionError(path, str(exc)) from None
     except json.JSONDecodeError as exc:
         raise CorruptSessionError(
             path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
@@ -95,25 +101,7 @@ def _parse(path: Path, text: str) -> dict[str, Any]:
         raise CorruptSessionError(path, f"a value cannot be read: {exc}") from None
     if not isinstance(data, dict):
         raise CorruptSessionError(path, "the top level is not an object")
-    if _depth(data) > MAX_DEPTH:
-        raise CorruptSessionError(path, f"nested more than {MAX_DEPTH} levels deep")
     return data
-
-
-def _depth(value: Any) -> int:
-    """How deeply objects and lists nest in ``value`` (iterative: the nesting may be hostile)."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        if children is None:
-            continue
-        deepest = max(deepest, depth)
-        if deepest > MAX_DEPTH:
-            return deepest
-        stack.extend((child, depth + 1) for child in children)
-    return deepest
 
 
 class SessionSummary(BaseModel):
@@ -198,7 +186,7 @@ class SessionStore:
                 f"session's file name (or be renamed to {stored_id}.json)",
             )
         try:
-            return WorkshopSession.model_validate(migrate(data))
+            return first_error_validator(WorkshopSession)(migrate(data))  # one error, not millions
         except ValidationError as exc:
             raise CorruptSessionError(path, describe(exc, root="(root)")) from None
 

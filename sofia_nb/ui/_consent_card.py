@@ -33,23 +33,26 @@ Choice = tuple[str, str, str, str]
 
 
 def question(tool: str, arguments: dict[str, Any]) -> str:
-    """What a tool call would do, asked in words: ``Search the web for “…”?``, ``Open https://…?``,
-    else ``Use read docs (context7)?`` (its arguments are behind "details")."""
+    """What a tool call would do, asked in words and naming the tool and its server (the one that
+    is called): ``Search for “…” with web_search of server tavily?``, ``Open https://… with fetch of
+    server web?``, else ``Use read_docs of server context7?``. A tool's name never speaks for
+    its server: ``web_search`` of a server named ``builtin`` is still that server's tool."""
     server, _, name = tool.rpartition("/")
+    called = f"{name} of server {server}" if server else name
     query = arguments.get("query") or arguments.get("q")
     if "search" in name and isinstance(query, str):
-        where = "the web" if "web" in name or server in ("builtin", "") else server
-        return f"Search {where} for “{query}”?"
+        return f"Search for “{query}” with {called}?"
     url = arguments.get("url")
     if isinstance(url, str):
-        return f"Open {url}?"
-    return f"Use {name.replace('_', ' ')}" + (f" ({server})?" if server else "?")
+        return f"Open {url} with {called}?"
+    return f"Use {called}?"
 
 
 class ConsentCard(TextForm, w.VBox):
-    """One consent question, in words and naming sofia (``Search the web for “…”?``), the call's
-    redacted arguments behind "details", and the three answer buttons. Once answered it collapses
-    to a one-line record of the decision, and ``on_settled`` callbacks are told.
+    """One consent question, in words, naming sofia, the tool and its server (``Search for “…” with
+    web_search of server tavily?``), every argument that will be sent, whole (a scrolling block),
+    and the three answer buttons. Once answered it collapses to a one-line record of the decision,
+    and ``on_settled`` callbacks are told.
     """
 
     def __init__(self, request: ConsentRequest, **kwargs: Any) -> None:
@@ -94,9 +97,19 @@ class ConsentCard(TextForm, w.VBox):
         about = f"<p>{html.escape(request.description)}</p>" if request.description else ""
         asked = html.escape(question(request.tool, request.arguments))
         return (
-            f"<b>sofia asks: {asked}</b>{about}"
-            f"<details><summary>details: <code>{html.escape(request.tool)}</code></summary>"
-            f"<pre>{args}</pre></details>"
+            f"<b>sofia asks: {asked}</b>{about}{self._warning_html()}"
+            f"<div>it sends these arguments to <code>{html.escape(request.tool)}</code>:</div>"
+            f'<pre class="sofia-consent-arguments" style="max-height:16em;overflow:auto;'
+            f'white-space:pre-wrap;margin:0">{args}</pre>'
+        )
+
+    def _warning_html(self) -> str:
+        if not self.request.credential:
+            return ""
+        return (
+            f'<p style="color:#cf222e"><b>⚠ This call sends a credential:</b> '
+            f"{html.escape(self.request.credential)}. Allow it only if this server should have it; "
+            "it is allowed once, never for the session.</p>"
         )
 
     def outcome_text(self) -> str:
@@ -282,6 +295,48 @@ _PLAIN_CARDS: dict[str, type[ConsentCard]] = {
 }
 
 
+class CredentialConfirmation(ConsentCard):
+    """A call whose arguments carry a credential its server's entry allows (``sendCredentials``):
+    the warning names each argument and kind; **Send it once** or **Deny**, never for the session."""
+
+    def _choices(self) -> list[Choice]:
+        return [("Send it once", "danger", "allow", "once"), ("Deny", "", "deny", "once")]
+
+
+class CredentialRefusal(ConsentCard):
+    """A call whose arguments carry a credential its server's entry does not allow: shown, with what
+    it carries, and refused at once; no button can allow it."""
+
+    def __init__(self, request: ConsentRequest, **kwargs: Any) -> None:
+        super().__init__(request, **kwargs)
+        reason = f"refused: {request.credential}; not sent (the server's entry does not allow credentials)"
+        self._settle(ConsentDecision.deny(reason, "credential check"))
+        self.children = [self._title, self._status]  # the refusal stays readable, with the arguments
+
+    def _choices(self) -> list[Choice]:
+        return []
+
+    def _question_html(self) -> str:
+        server, _, name = self.request.tool.rpartition("/")
+        args = html.escape(json.dumps(self.request.arguments, indent=2, default=str))
+        return (
+            f'<b style="color:#cf222e">sofia refused to call {html.escape(name)} of server '
+            f"{html.escape(server)}: it would send a credential.</b>"
+            f"<p>{html.escape(self.request.credential)}. Nothing was sent. To allow it, the server's "
+            "entry needs <code>sendCredentials: true</code>, and then a person confirms each call.</p>"
+            f'<pre class="sofia-consent-arguments" style="max-height:16em;overflow:auto;'
+            f'white-space:pre-wrap;margin:0">{args}</pre>'
+        )
+
+
+def _card_kind(request: ConsentRequest) -> type[ConsentCard]:
+    if request.refused:
+        return CredentialRefusal
+    if request.credential:
+        return CredentialConfirmation
+    return _PLAIN_CARDS.get(request.tool, ConsentCard)
+
+
 class WidgetConsent:
     """A ``ConsentProvider`` that shows a ``ConsentCard`` (a plain confirmation for the workshop's
     own questions: going back, leaving an incomplete phase) and awaits its buttons.
@@ -297,7 +352,7 @@ class WidgetConsent:
         self.cards: list[ConsentCard] = []
 
     async def ask(self, request: ConsentRequest) -> ConsentDecision:
-        kind = _PLAIN_CARDS.get(request.tool, ConsentCard)
+        kind = _card_kind(request)
         card = kind(request)
         self.cards.append(card)
         self.show(card)

@@ -23,6 +23,7 @@ from pydantic import (
     model_validator,
 )
 
+from .._datafile import BoundsError, DataFileError, load_yaml, read_text
 from ._keywords import KeywordIndex
 
 _DECK_RESOURCE = "data/cards.yaml"
@@ -118,9 +119,9 @@ def load_deck(path: str | Path | None = None) -> Deck:
         return _packaged_deck()
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DeckError(f"{path}: cannot read the cards deck: {exc.strerror or exc}") from exc
+        text = read_text(path, "cards deck")
+    except DataFileError as exc:
+        raise DeckError(str(exc)) from None
     return _parse(text, str(path))
 
 
@@ -132,7 +133,9 @@ def _packaged_deck() -> Deck:
 
 def _parse(text: str, source: str) -> Deck:
     try:
-        raw = yaml.safe_load(text)
+        raw = load_yaml(text)
+    except BoundsError as exc:
+        raise DeckError(f"{source}: refused: {exc}") from None
     except yaml.YAMLError as exc:
         raise DeckError(f"{source}: not valid YAML: {exc}") from exc
     if not isinstance(raw, dict):

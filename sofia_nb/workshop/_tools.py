@@ -278,6 +278,7 @@ class WorkshopTools:
         offered: list[str] = []
         too_large: list[str] = []
         left_out: list[str] = []
+        clashing: list[str] = []
         for tool in tools:
             if len(offered) >= self.max_tools_per_server:
                 left_out.append(tool.name)
@@ -288,6 +289,9 @@ class WorkshopTools:
             ref = ToolRef(server=server, tool=tool.name)
             description = redacted_head(tool.description or "", DESCRIPTION_CHARS)
             spec = ToolSpec(name=ref.wire_name, description=description, parameters=tool.input_schema)
+            if (taken := self._targets.get(spec.name)) is not None:  # one name, two tools: offer the first
+                clashing.append(f"{ref.name} (the model's name {spec.name} is {taken.ref.name}'s)")
+                continue
             self._targets[spec.name] = _Target(ref, spec)
             offered.append(tool.name)
         if left_out:
@@ -296,6 +300,8 @@ class WorkshopTools:
                 f"{len(offered):,} of them ([workshop] max_tools_per_server = "
                 f"{self.max_tools_per_server}). Not offered: {_names(left_out)}"
             )
+        if clashing:
+            self._warn(f"tools not offered, their names would call another tool: {_names(clashing)}")
         if too_large:
             self._warn(
                 f"tools of MCP server {server!r} with a parameter schema over {SCHEMA_CHARS:,} "

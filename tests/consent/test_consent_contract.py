@@ -85,12 +85,17 @@ def test_the_terminal_prompt_names_the_tool_its_purpose_the_arguments_and_the_de
     request = {"arguments": {"query": "heat pümps"}, "description": "search the web", "deadline_s": 42.4}
     _ask(TerminalConsent(LineReader(io.StringIO("y\n")), out), **request)
     assert out.getvalue() == (
-        'Allow search/web_search (search the web) with {"query": "heat pümps"}?\n'
+        "Allow tool web_search of server search?\n"
+        "  search the web\n"
+        "  arguments:\n"
+        "    {\n"
+        '      "query": "heat pümps"\n'
+        "    }\n"
         "  [y] once  [s] for this session  [N] deny  (denied after 42s) > "
     )
     out = io.StringIO()
     _ask(TerminalConsent(LineReader(io.StringIO("y\n")), out))
-    assert out.getvalue().startswith("Allow search/web_search with {}?\n")
+    assert out.getvalue().startswith("Allow tool web_search of server search?\n  arguments:\n    {}\n")
 
 
 def test_the_terminal_denies_at_end_of_input() -> None:
@@ -216,12 +221,12 @@ def test_the_broker_emits_the_question_and_the_answer_with_every_field() -> None
     session = WorkshopSession()
     session.phase = Phase.IDEATE
     broker = ConsentBroker(ScriptedConsent(["allow-session"]), bus=bus, session=session, deadline_s=7.5)
-    arguments = {"query": "waste", "api_key": "sk-abcdefghijklmnop1234"}
+    arguments = {"query": "waste", "limit": 3}  # a credential: tests/consent/test_credential_arguments.py
     asyncio.run(broker.ask("cards/search_cards", arguments, "find cards"))
     asked, decided = (e for e in recorder.events if isinstance(e, ConsentAsked | ConsentDecided))
     assert isinstance(asked, ConsentAsked) and isinstance(decided, ConsentDecided)
     assert (asked.tool, asked.deadline_s) == ("cards/search_cards", 7.5)
-    assert asked.arguments == {"query": "waste", "api_key": "[REDACTED]"}
+    assert asked.arguments == {"query": "waste", "limit": 3}
     assert decided.request_id == asked.request_id
     assert (decided.tool, decided.decision, decided.scope, decided.reason, decided.decided_by) == (
         "cards/search_cards",

@@ -21,7 +21,11 @@ def test_the_question_holds_no_control_character_of_the_request() -> None:
     asyncio.run(TerminalConsent(LineReader(io.StringIO("n\n")), out).ask(request))
     shown = out.getvalue()
     assert shown == (
-        "Allow evil/]0;titlesearch (reads [2Jthe web) with "
-        '{"query": "\\u001b]52;c;cHduZWQ=\\u0007 clipboard"}?\n'
+        "Allow tool ]0;titlesearch of server evil?\n"
+        "  reads [2Jthe web\n"
+        "  arguments:\n"
+        "    {\n"
+        '      "query": "\\u001b]52;c;cHduZWQ=\\u0007 clipboard"\n'
+        "    }\n"
         "  [y] once  [s] for this session  [N] deny  (denied after 5s) > "
     )

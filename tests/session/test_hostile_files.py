@@ -97,8 +97,19 @@ def hostile_files(root: Path) -> dict[str, str]:
     """One file of each kind that cannot be read, by stem, with a piece of the error it must get."""
     root.mkdir(parents=True, exist_ok=True)
     (root / "20200101-000000-deep.json").write_text(
+        '{"x": ' + "[" * 5_000 + "]" * 5_000 + "}", encoding="utf-8"
+    )
+    (root / "20200101-000000-brackets.json").write_text(
         '{"x": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8"
     )
+    empty_turns = '{"id": "20200101-000000-turns", "turns": [' + ",".join(["{}"] * 200_000) + "]}"
+    (root / "20200101-000000-turns.json").write_text(empty_turns, encoding="utf-8")
+    padded = '{"id": "20200101-000000-items", "turns": [' + ",".join(["{}" + " " * 40] * 100_001) + "]}"
+    (root / "20200101-000000-items.json").write_text(padded, encoding="utf-8")
+    long_name = '{"id": "20200101-000000-string", "name": "' + "x" * 1_000_001 + '"}'
+    (root / "20200101-000000-string.json").write_text(long_name, encoding="utf-8")
+    with (root / "20200101-000000-big.json").open("wb") as big:
+        big.truncate(48 * 1024 * 1024 + 1)  # sparse: costs no disk; one byte over MAX_SESSION_BYTES
     (root / "20200101-000000-moderate.json").write_text(
         '{"id": "20200101-000000-moderate", "x": ' + "[" * 500 + "]" * 500 + "}", encoding="utf-8"
     )
@@ -109,6 +120,11 @@ def hostile_files(root: Path) -> dict[str, str]:
     (root / "20200101-000000-device.json").symlink_to("/dev/zero")  # reading it would never end
     return {
         "20200101-000000-deep": "nested more than 64 levels deep",
+        "20200101-000000-brackets": "100,001 objects and lists in 200,007 characters, more than 10,000 plus",
+        "20200101-000000-turns": "200,002 objects and lists in 600,043 characters, more than 10,000 plus",
+        "20200101-000000-items": "a list of 100,001 items, more than 100,000",
+        "20200101-000000-string": "a string of 1,000,001 characters, more than 1,000,000",
+        "20200101-000000-big": "cannot be read (larger than 48 MB, the most such a file may hold)",
         "20200101-000000-moderate": "nested more than 64 levels deep",
         "20200101-000000-huge": "a value cannot be read: Exceeds the limit (4300 digits)",
         "20200101-000000-utf8": "not UTF-8 text at byte 10",
