@@ -198,7 +198,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if ctx.stop_reason is None:
                     raise
                 with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
-                    out.error(ctx.stop_reason, kind="stopped")
+                    if out.json_mode or not ctx.stop_said:
+                        out.error(ctx.stop_reason, kind="stopped")
                 return 128 + next(n for n, words in STOPS.items() if words == ctx.stop_reason)
         return int(result or 0)
     except _exit.UsageError as exc:
@@ -209,7 +210,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return _exit.ERROR
     except KeyboardInterrupt:
-        out.error("interrupted", kind="interrupted")
+        if out.json_mode or not ctx.stop_said:
+            out.error("interrupted", kind="interrupted")
         return 130
     except Exception as exc:
         if kind := _error_kind(exc):

@@ -21,6 +21,9 @@ class CliContext:
     out: Output
     stop_reason: str | None = None
     """Set when SIGTERM or SIGHUP stopped the command (``stopped (SIGTERM)``), for its last words."""
+    stop_said: bool = False
+    """Set when the command itself said how it stopped and how to go on, so the terminal does not
+    add a bare "error: interrupted" under it (JSON Lines still get their error record)."""
 
     @functools.cached_property
     def settings(self) -> Settings:

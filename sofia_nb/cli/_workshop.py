@@ -319,6 +319,7 @@ def _stopped(ctx: CliContext, workshop: Workshop) -> None:
         words = f"\n{why}: {exc}; resume with: {resume_command(workshop.session)}"
     with contextlib.suppress(OSError):
         ctx.out.info(words)
+    ctx.stop_said = True
 
 
 def _stopped_incomplete(outcome: PhaseOutcome) -> str:

@@ -195,6 +195,7 @@ def _interrupted_then_resumed(
     session = _session(home)
     if how != "SIGKILL":  # a killed run says nothing; every other stop says how to go on
         assert f"resume with: sofia-nb workshop --session {session.id}" in run.screen
+        assert "error:" not in run.screen.split("resume with:")[-1]  # no bare error under the hint
         assert session.status == SessionStatus.PAUSED
     status = _status(home, session.id)
     assert (status["status"], status["held_by"]) == ("paused", None)
