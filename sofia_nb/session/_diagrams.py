@@ -47,7 +47,56 @@ def _render(source: str) -> str | None:
     if _SVG_ID not in svg or _UNSAFE.search(svg):
         log.debug("mermaidx's SVG was not used: unexpected content")
         return None
-    return svg
+    # a quadrant chart's fill computed from a colour it could not read: a plain one instead
+    return _NAN_COLOUR.sub("#eef1f6", svg)
+
+
+_NAN_COLOUR = re.compile(r"hsl\([^)]*NaN[^)]*\)")
+_HEADING = re.compile(r"<h([1-6])[^>]*>(.*?)</h\1>", re.DOTALL)
+_TAG = re.compile(r"<[^>]+>")
+_NODE = re.compile(r"\b([A-Za-z_][\w-]*)\s*(?:\[\[|\[\(|\(\(|\[|\(|\{)\s*\"?(.*?)\"?\s*(?:\]\]|\)\]|\)\)|\]|\)|\})")
+_EDGE = re.compile(r"^\s*([A-Za-z_][\w-]*)\b.*?(?:-->|---|-\.->|==>)\s*(?:\|[^|]*\|\s*)?([A-Za-z_][\w-]*)\b")
+_POINT = re.compile(r'^\s*"?([^":\[]+?)"?\s*:\s*\[\s*([\d.]+)\s*,\s*([\d.]+)\s*\]')
+
+
+def diagram_text(source: str) -> list[str]:
+    """A diagram as text, for a reader who cannot see it: a flowchart's steps and arrows, a
+    quadrant chart's points with their quadrant, else its lines as written."""
+    lines = [line.strip() for line in source.splitlines() if line.strip()]
+    kind = lines[0].split()[0] if lines else ""
+    if kind == "quadrantChart":
+        quadrants = {
+            int(m.group(1)[-1]): m.group(2).strip()
+            for line in lines
+            if (m := re.match(r"quadrant-([1-4])\s+(.*)", line))
+        }
+        out = []
+        for line in lines[1:]:
+            point = _POINT.match(line)
+            if point:
+                x, y = float(point.group(2)), float(point.group(3))
+                where = quadrants.get(1 if x >= 0.5 and y >= 0.5 else 2 if y >= 0.5 else 3 if x < 0.5 else 4)
+                out.append(f"Point {point.group(1).strip()}: {where or f'{x:g}, {y:g}'}")
+        return out
+    if kind in ("flowchart", "graph"):
+        labels: dict[str, str] = {}
+        for line in lines[1:]:
+            for node in _NODE.finditer(line):
+                labels.setdefault(node.group(1), html.unescape(node.group(2)).strip() or node.group(1))
+        steps = [f"Step: {label}" for label in labels.values()]
+        arrows = [
+            f"{labels.get(e.group(1), e.group(1))} → {labels.get(e.group(2), e.group(2))}"
+            for line in lines[1:]
+            if (e := _EDGE.match(line))
+        ]
+        return steps + arrows
+    return [line for line in lines[1:] if not line.startswith(("%%", "classDef", "style", "linkStyle"))]
+
+
+def _name_before(page: str, at: int) -> str:
+    """The diagram's name: the heading it stands under."""
+    headings = list(_HEADING.finditer(page, 0, at))
+    return html.unescape(_TAG.sub("", headings[-1].group(2))).strip() if headings else "Diagram"
 
 
 _PRE = re.compile(r'<pre class="mermaid">(.*?)</pre>', re.DOTALL)
@@ -55,16 +104,41 @@ _PRE = re.compile(r'<pre class="mermaid">(.*?)</pre>', re.DOTALL)
 
 def draw_diagrams(page: str, prefix: str = "sofia-diagram") -> tuple[str, int]:
     """``page`` with each ``<pre class="mermaid">`` that mermaidx can draw replaced by its SVG in
-    a ``<figure class="diagram">``, and how many were left as source."""
+    a ``<figure class="diagram">`` named by the heading it stands under and described by its text
+    (``diagram_text``, in a ``<details>`` after it), and how many were left as source."""
     count = left = 0
 
     def replace(match: re.Match[str]) -> str:
         nonlocal count, left
         count += 1
-        svg = diagram_svg(html.unescape(match.group(1)), f"{prefix}-{count}")
+        source = html.unescape(match.group(1))
+        key = f"{prefix}-{count}"
+        svg = diagram_svg(source, key)
         if svg is None:
             left += 1
             return match.group(0)
-        return f'<figure class="diagram" role="img">{svg}</figure>'
+        # named by its heading, described by its text (a list a screen reader can walk)
+        name = html.escape(f"Diagram: {_name_before(page, match.start())}")
+        items = "".join(f"<li>{html.escape(t)}</li>" for t in diagram_text(source))
+        return (
+            f'<figure class="diagram" role="img" aria-label="{name}" aria-describedby="{key}-text">'
+            f"{svg}</figure>\n"
+            f'<details class="diagram-text"><summary>The diagram as text</summary>'
+            f'<ul id="{key}-text">{items}</ul></details>'
+        )
 
     return _PRE.sub(replace, page), left
+
+
+_TABLE = re.compile(r"<table\b.*?</table>", re.DOTALL)
+
+
+def scrollable_tables(page: str) -> str:
+    """``page`` with each table in a box that scrolls sideways on a narrow screen and that the
+    keyboard reaches (focusable, a region named by the heading the table stands under)."""
+
+    def wrap(match: re.Match[str]) -> str:
+        name = html.escape(f"Table: {_name_before(page, match.start())}")
+        return f'<div class="table-wrap" role="region" tabindex="0" aria-label="{name}">{match.group(0)}</div>'
+
+    return _TABLE.sub(wrap, page)

@@ -12,7 +12,7 @@ from string import Template
 
 from .._version import __version__
 from ..inert import markdown_html
-from ._diagrams import draw_diagrams
+from ._diagrams import draw_diagrams, scrollable_tables
 from ._models import Phase, WorkshopSession
 from ._sections import format_time, loop_iterations
 
@@ -85,7 +85,7 @@ def render_report(session: WorkshopSession, documents: Mapping[Phase, str]) -> s
         "Tokens": _tokens(session),
     }
     meta = [f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in facts.items() if v]
-    body, left = draw_diagrams("\n".join(sections))
+    body, left = draw_diagrams(scrollable_tables("\n".join(sections)))
     return Template(_template("report.html")).substitute(
         version=escape(__version__),
         title=escape(f"Workshop report — {session.name or session.id}"),

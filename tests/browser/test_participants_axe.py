@@ -188,3 +188,46 @@ def test_axe_is_pinned_in_the_project_s_npm_lock() -> None:
     lock = json.loads((ROOT / "tools" / "npm" / "package-lock.json").read_text())
     assert "node_modules/axe-core" in lock["packages"]
     assert Path(AXE).name == "axe.min.js"
+
+
+def test_report_html_has_no_serious_axe_finding_and_names_each_diagram(tmp_path: Path) -> None:
+    """The recorded workshop's report.html from disk, on a phone and at 1280: every diagram
+    named, with its nodes or points as a list; tables reachable from the keyboard. Seen failing
+    before (role-img-alt on each diagram's figure: serious)."""
+    require_browser()
+    pytest.importorskip("mermaidx", reason="the export extra (sofia_nb[export]) draws the diagrams")
+    from playwright.sync_api import sync_playwright
+
+    from sofia_nb.session import export_session
+    from tests.workshop.test_recorded_workshop import _replay
+
+    session = _replay(tmp_path, "recorded-workshop-edited")
+    export_session(session, tmp_path / "export", formats=["html"])
+    report = next((tmp_path / "export").rglob("report.html"))
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        for scheme, width, height in (("light", 390, 844), ("dark", 390, 844), ("dark", 1280, 900)):
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, bypass_csp=True, color_scheme=scheme
+            )
+            page = context.new_page()
+            page.goto(report.as_uri())
+            figures = page.eval_on_selector_all(
+                "figure.diagram",
+                "els => els.map(e => [e.getAttribute('aria-label'), document.getElementById("
+                "e.getAttribute('aria-describedby')).querySelectorAll('li').length])",
+            )
+            assert len(figures) >= 3 and all(name and name.startswith("Diagram: ") for name, _ in figures)
+            assert all(items > 0 for _, items in figures), figures
+            page.add_script_tag(path=str(AXE))
+            found = page.evaluate(
+                "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
+            )
+            bad = [
+                f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+                for v in found
+                if v["impact"] in ("serious", "critical")
+            ]
+            assert bad == [], (scheme, width, bad)
+            context.close()
+        browser.close()

@@ -229,7 +229,10 @@ def test_with_the_export_extra_every_diagram_is_inline_svg_and_no_script_is_writ
     assert [f.path for f in result.files] == ["report.html"]
     assert not (tmp_path / "out" / "mermaid.min.js").exists()
     page = read(tmp_path / "out" / "report.html")
-    svgs = re.findall(r'<figure class="diagram" role="img"><svg id="(sofia-diagram-\d+)"', page)
+    svgs = re.findall(
+        r'<figure class="diagram" role="img" aria-label="Diagram: [^"]+" [^>]*><svg id="(sofia-diagram-\d+)"',
+        page,
+    )
     assert svgs == ["sofia-diagram-1", "sofia-diagram-2", "sofia-diagram-3"]  # unique ids, scoped styles
     assert "<script" not in page and '<pre class="mermaid">' not in page and "my-svg" not in page
     assert "&lt;\u200bdesk&gt;" in page  # the model's tag start, drawn as text
