@@ -54,7 +54,9 @@ def _render(source: str) -> str | None:
 _NAN_COLOUR = re.compile(r"hsl\([^)]*NaN[^)]*\)")
 _HEADING = re.compile(r"<h([1-6])[^>]*>(.*?)</h\1>", re.DOTALL)
 _TAG = re.compile(r"<[^>]+>")
-_NODE = re.compile(r"\b([A-Za-z_][\w-]*)\s*(?:\[\[|\[\(|\(\(|\[|\(|\{)\s*\"?(.*?)\"?\s*(?:\]\]|\)\]|\)\)|\]|\)|\})")
+_NODE = re.compile(
+    r"\b([A-Za-z_][\w-]*)\s*(?:\[\[|\[\(|\(\(|\[|\(|\{)\s*\"?(.*?)\"?\s*(?:\]\]|\)\]|\)\)|\]|\)|\})"
+)
 _EDGE = re.compile(r"^\s*([A-Za-z_][\w-]*)\b.*?(?:-->|---|-\.->|==>)\s*(?:\|[^|]*\|\s*)?([A-Za-z_][\w-]*)\b")
 _POINT = re.compile(r'^\s*"?([^":\[]+?)"?\s*:\s*\[\s*([\d.]+)\s*,\s*([\d.]+)\s*\]')
 
@@ -139,6 +141,8 @@ def scrollable_tables(page: str) -> str:
 
     def wrap(match: re.Match[str]) -> str:
         name = html.escape(f"Table: {_name_before(page, match.start())}")
-        return f'<div class="table-wrap" role="region" tabindex="0" aria-label="{name}">{match.group(0)}</div>'
+        return (
+            f'<div class="table-wrap" role="region" tabindex="0" aria-label="{name}">{match.group(0)}</div>'
+        )
 
     return _TABLE.sub(wrap, page)

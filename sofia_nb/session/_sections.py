@@ -809,8 +809,18 @@ def _team_round(s: WorkshopSession, results: RoundResults) -> Section:
     heading += f" — {one_line(results.prompt, 80)}" if results.prompt else ""
     parts: list[Part] = [Paragraph(f"{results.contributors} participant(s) answered.")]
     typed = [Typed(a) for a in results.answers if a.strip()]
-    typed += [Typed(f"{i.title} — {i.description}" if i.description else i.title) for i in results.ideas]
+    # an idea the workshop dropped is listed as dropped, never among the live ones
+    live = {i.from_team: i.id for i in s.ideas if i.from_team}
+    kept = [i for i in results.ideas if i.id in live]
+    typed += [
+        Typed(f"{i.title} ({live[i.id]}) — {i.description}" if i.description else f"{i.title} ({live[i.id]})")
+        for i in kept
+    ]
     parts += [Items(tuple(typed))] if typed else []
+    dropped = [i for i in results.ideas if i.id not in live]
+    if dropped:
+        parts.append(Paragraph("Dropped since (not among the workshop's ideas):"))
+        parts.append(Items(tuple(Typed(i.title) for i in dropped)))
     # The record holds the team's numbers (Design's and Select's sections show them); a round
     # shows its own only when they are not there: before the model's record exists, or when a
     # later round replaced them.
