@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 
 from pydantic import BaseModel
 
 from ..develop import RalphResult
 from ._context import CliContext
-from ._develop_common import add_loop_options, output_path, run_development
+from ._develop_common import MAX_ITERATIONS, TEST_TIMEOUT_S, add_loop_options, output_path, run_development
 
 RESULTS: tuple[type[BaseModel], ...] = (RalphResult,)
 
@@ -36,7 +37,26 @@ async def run(ctx: CliContext) -> int:
         ctx,
         lambda development: development.develop(session),
         store=ctx.store,
+        resume=resume_command(ctx.args, session.id),
         output=output_path(ctx.args.output),
         force=ctx.args.force,
         github=ctx.args.github,
     )
+
+
+def resume_command(args: argparse.Namespace, session_id: str) -> str:
+    """The command that goes on from where a stopped run left the PoC: this one's options, with
+    the session's id (never ``last``: another session may be the latest by then) and no ``--force``."""
+    words = ["sofia-nb", "dev", "--session", session_id]
+    words += ["--demo"] if args.demo else []
+    for flag, value in (
+        ("--llm", args.llm),
+        ("--mcp-config", args.mcp_config),
+        ("--consent", args.consent),
+        ("--output", args.output),
+    ):
+        words += [flag, str(value)] if value else []
+    words += ["--github"] if args.github else []
+    words += ["--max-iterations", str(args.max_iterations)] if args.max_iterations != MAX_ITERATIONS else []
+    words += ["--test-timeout", f"{args.test_timeout:g}"] if args.test_timeout != TEST_TIMEOUT_S else []
+    return shlex.join(words)

@@ -4,6 +4,7 @@ the command line, progress rendering, the result table and the wording of refusa
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -38,12 +39,17 @@ from ._context import CliContext
 from ._tool_lines import TokenTally, log_event
 from ._waiting import WaitingLine
 
+MAX_ITERATIONS = 10
+TEST_TIMEOUT_S = 120.0
+
 
 def add_loop_options(p: argparse.ArgumentParser) -> None:
     """The options ``dev`` and ``fix`` share."""
-    p.add_argument("--max-iterations", type=int, default=10, metavar="N", help="iteration cap (default 10)")
     p.add_argument(
-        "--test-timeout", type=float, default=120.0, metavar="S", help="per test run (default 120 s)"
+        "--max-iterations", type=int, default=MAX_ITERATIONS, metavar="N", help="iteration cap (default 10)"
+    )
+    p.add_argument(
+        "--test-timeout", type=float, default=TEST_TIMEOUT_S, metavar="S", help="per test run (default 120 s)"
     )
     add_consent_timeout(p)
 
@@ -66,12 +72,15 @@ async def run_development(
     ctx: CliContext,
     step: Callable[[DevelopmentRun], Awaitable[RalphResult]],
     store: SessionStore | None = None,
+    resume: str = "",
     **settings: object,
 ) -> int:
     """Open the run, do ``step``, print the result; refusals are worded with the command's flags.
 
     A setting that stops the run from opening is a usage error (exit 2); one that refuses the
-    step (a dirty tree, a folder of another session) is a refusal (exit 1).
+    step (a dirty tree, a folder of another session) is a refusal (exit 1). A run that can go on
+    later (``resume``: the command that does it) says so when it is stopped: by Ctrl+C (then exit
+    130) or paused.
     """
     bus = EventBus()
     progress = Progress(ctx)
@@ -86,6 +95,10 @@ async def run_development(
     try:
         async with run:
             result = await step(run)
+    except asyncio.CancelledError:  # Ctrl+C: the run saved where it stopped; asyncio.run says 130
+        if resume:
+            ctx.out.info(f"paused: resume with: {resume}")
+        raise
     except SetupError as exc:
         ctx.out.error(exc.worded(_exit.flag), kind="refused")
         return _exit.ERROR
@@ -94,6 +107,8 @@ async def run_development(
         return _exit.ERROR
     finally:
         progress.waiting.stop()
+    if result.status == "paused" and resume:
+        ctx.out.info(f"paused: resume with: {resume}")
     return show(ctx, result)
 
 

@@ -20,9 +20,10 @@ from ..mcp import McpConfigError, McpManager, load_config
 from ..session import SessionStore, WorkshopSession, session_folder
 from ._context import RunContext
 from ._github import WRITE_TOOLS as GITHUB_WRITE_TOOLS
+from ._hold import holding
 from ._loop import RalphResult
 from ._options import DevelopmentOptions, DevelopSettings
-from ._run import develop_session, fix_project
+from ._run import develop_session, fix_project, project_folder
 
 DEMO_DEV_SCRIPT = Path(__file__).parent / "demo" / "dev-replies.yaml"
 """The scripted replies ``sofia-nb dev --demo`` plays for the demo workshop's plan."""
@@ -109,7 +110,9 @@ class DevelopmentRun:
     async def develop(self, session: WorkshopSession) -> RalphResult:
         """A workshop's plan to a tested PoC (scaffold unless resuming, then the loop); the session
         is saved to the run's store as it goes."""
-        return await develop_session(self.context(session), session)
+        context = self.context(session)
+        with holding(project_folder(context.options, session)):  # the one place a run holds its PoC
+            return await develop_session(context, session)
 
     async def fix(
         self, project: Path, *, test_cmd: str | None = None, goal: str | None = None

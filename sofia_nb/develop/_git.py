@@ -162,6 +162,25 @@ class Git:
         """The checked-out branch ("" when HEAD is detached)."""
         return (await self.run("branch", "--show-current")).strip()
 
+    async def changed_paths(self) -> list[str]:
+        """Every path that differs from HEAD: staged, modified, deleted or untracked (not ignored)."""
+        out = await self.run("status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all")
+        return sorted({entry[3:] for entry in out.split("\0") if len(entry) > 3})
+
+    async def commits_since(self, base: str) -> list[str]:
+        """The commits after ``base`` up to HEAD, oldest first; raises ``GitError`` when ``base`` is
+        not an ancestor of HEAD (history rewritten, another branch checked out)."""
+        code, _, _ = await self._invoke(("merge-base", "--is-ancestor", base, "HEAD"))
+        if code != 0:
+            raise GitError(f"the checked-out branch no longer holds commit {base[:10]}")
+        return (await self.run("rev-list", "--reverse", f"{base}..HEAD")).split()
+
+    async def describe_commit(self, sha: str) -> tuple[str, str, str]:
+        """``(parents, "name <email>" of its author, subject)`` of one commit."""
+        out = await self.run("log", "-1", "--format=%P%x00%an <%ae>%x00%s", sha)
+        parents, author, subject = [*out.rstrip("\n").split("\0"), "", ""][:3]
+        return parents, author, subject
+
     async def is_dirty(self) -> bool:
         """Uncommitted changes to tracked files, or untracked files that are not ignored."""
         return bool((await self.run("status", "--porcelain")).strip())

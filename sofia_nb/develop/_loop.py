@@ -28,8 +28,8 @@ from ..session import PocIteration, PocState, TestResults
 from ._context import RunContext
 from ._criteria import CriterionCoverage, criteria_coverage, criteria_task
 from ._enrich import enrich
-from ._git import GitError
 from ._prompt import FIX_SYSTEM, PromptInput, build_fix_prompt, project_files
+from ._resume import ITERATION_SUBJECT, note_written
 from ._runner import INSTALL_TIMEOUT_S, TestRun, child_environment, output_tail, run_process
 from ._stuck import StuckDetector, failure_signature
 from ._venv import expand
@@ -37,7 +37,9 @@ from .edits import apply_reply, no_edits_message
 
 log = logging.getLogger(__name__)
 
-Status = Literal["success", "partial", "failed"]
+Status = Literal["success", "partial", "failed", "paused"]
+"""``paused``: stopped (Ctrl+C, the notebook's Stop); the session records where, and the next run
+resumes there."""
 
 
 class TestCounts(BaseModel):
@@ -130,9 +132,9 @@ class RalphLoop:
         )
 
     def _finish(
-        self, status: Status, reason: str, results: TestResults | None, started: float, persist: bool = True
+        self, status: Status, reason: str, results: TestResults | None, started: float
     ) -> RalphResult:
-        if persist:
+        if status != "paused":  # a paused PoC has no final status: the next run goes on
             self.poc.final_status = status
         stack, trigger = self.poc.tech_stack, self.work.template.install_when
         if stack and trigger and not (self.work.root / trigger).exists():
@@ -141,7 +143,10 @@ class RalphLoop:
         self.poc.final_test_results = results
         self.poc.total_duration_s += time.perf_counter() - started
         self.work.save()
-        self._say("finished", f"{status}: {reason}")
+        if status == "paused":
+            self._say("paused", f"{reason}; saved, the next run resumes here")
+        else:
+            self._say("finished", f"{status}: {reason}")
         result = self._result(status, reason, results)
         for criterion in result.criteria:
             self._say("criteria", criterion.line())
@@ -158,8 +163,9 @@ class RalphLoop:
           errored. A suite that collects nothing is not green: passing nothing proves nothing.
           Already green before any edit: ``success`` after 0 iterations.
         - The cap (``max-iterations``): ``max_iterations`` fixes, each tested.
-        - A stop (``user-stopped``): checked between steps, never inside one, so no iteration is
-          half-recorded; the run stays resumable and the PoC's final status is left unset.
+        - A stop (``paused``/``user-stopped``): checked between steps, never inside one, so no
+          iteration is half-recorded; the run stays resumable and the PoC's final status is left
+          unset. What the iteration in flight wrote stays in ``poc.pending`` for the next run to undo.
         - An error (``error: ...``): anything the loop did not expect ends the run with the reason
           rather than retrying blindly; the iteration in flight is dropped, to be re-run.
 
@@ -184,9 +190,7 @@ class RalphLoop:
             return self._finish("success", "tests-passing", latest.results, started)
         except (LoopStopped, asyncio.CancelledError, KeyboardInterrupt) as exc:
             self._drop_unfinished()
-            result = self._finish(
-                status_for(self._latest), "user-stopped", self._latest, started, persist=False
-            )
+            result = self._finish("paused", "user-stopped", self._latest, started)
             if isinstance(exc, LoopStopped):
                 return result
             raise
@@ -225,8 +229,7 @@ class RalphLoop:
         """One fix for the failures of ``before``: prompt, model, edits, commit, the tests again."""
         t_start = time.perf_counter()
         timings: dict[str, float] = {}
-        record = PocIteration(iteration=number)
-        self.poc.iterations.append(record)
+        record = PocIteration(iteration=number)  # in the record only once it is finished (_close)
         self.context.bus.emit(IterationStarted(iteration=number, max_iterations=self.options.max_iterations))
         self._check_stop()
         previous = self.done_iterations[-1] if self.done_iterations else None
@@ -290,6 +293,11 @@ class RalphLoop:
         record.ended_at = datetime.now(UTC)
         timings["total"] = time.perf_counter() - t_start
         record.timings = {k: round(v, 6) for k, v in timings.items()}
+        # The iteration is done: its record, the commit it left as the new checkpoint and the end of
+        # its pending writes go to the session in one save.
+        self.poc.iterations.append(record)
+        self.poc.checkpoint = record.commit or self.poc.checkpoint
+        self.poc.pending = None
         with clock(timings, "save"):  # recorded with the next save: it cannot time itself
             self.work.save()
         record.timings["save"] = round(timings["save"], 6)
@@ -349,6 +357,9 @@ class RalphLoop:
             tokens["output"] += reply.usage.output_tokens
             with clock(timings, "apply"):
                 applied = apply_reply(self.work.root, reply.text)
+                if applied.changed:  # what it wrote, before anything else: a resume undoes exactly this
+                    note_written(self.poc, record.iteration, self.work.root, applied.changed)
+                    self.work.save()
             changed += [c for c in applied.changed if c not in changed]
             refused += len(applied.problems)
             summaries.append(_first_prose_line(reply.text))
@@ -373,19 +384,16 @@ class RalphLoop:
         return changed
 
     async def _commit(self, number: int, record: PocIteration) -> str:
+        """Commit the iteration's edits; a failed commit ends the run (the iteration is undone and
+        re-run by the next one), so no edit is left for a later iteration's commit to take."""
         git = self.work.git
-        try:
-            sha = await git.commit_all(
-                redacted_head(f"sofia: iteration {number}: {record.changes_summary}", 200)
-            )
-            self._previous_diff = (
-                await git.run("show", "--format=", "--no-color", "--no-ext-diff", "--no-textconv", sha)
-                if sha
-                else ""
-            )
-        except GitError as exc:
-            self._say("commit", f"commit failed: {exc}")
-            return ""
+        subject = ITERATION_SUBJECT.format(number=number) + record.changes_summary
+        sha = await git.commit_all(redacted_head(subject, 200))
+        self._previous_diff = (
+            await git.run("show", "--format=", "--no-color", "--no-ext-diff", "--no-textconv", sha)
+            if sha
+            else ""
+        )
         return sha
 
     async def install(self) -> bool:

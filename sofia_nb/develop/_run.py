@@ -4,7 +4,9 @@ on a new branch). Each makes the ``Workspace`` its job works on; the loop does t
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import re
 import shlex
 import shutil
@@ -14,16 +16,25 @@ from pathlib import Path
 
 from ..config import SetupError
 from ..llm import keeping_ledger
-from ..session import Phase, PocIteration, PocState, WorkshopSession, session_folder
+from ..session import Phase, PocIteration, PocState, SessionStatus, WorkshopSession, session_folder
 from ._context import RunContext, Workspace
 from ._criteria import criteria_coverage
 from ._errors import DevelopError
 from ._git import Git
 from ._github import GitHubPublisher
 from ._loop import RalphLoop, RalphResult, TestCounts
+from ._options import DevelopmentOptions
 from ._prompt import project_files
+from ._resume import (
+    SCAFFOLD_SUBJECT,
+    PocChanged,
+    clear_unrecorded_scaffold,
+    return_to_checkpoint,
+    staging_folder,
+)
 from ._scaffold import ScaffoldError, plan_brief, read_metadata, scaffold, selected_idea
 from ._templates import TEMPLATES, Template, plan_words, select_template
+from ._venv import make_environment
 
 ALREADY_COMPLETE = "already complete: a previous run reached passing tests (`force` starts over)"
 """What a run says when the PoC is done; `` `force` `` is a setting's marker, each face spells it."""
@@ -34,28 +45,34 @@ def default_project_dir(session_id: str) -> Path:
     return session_folder("poc", session_id)
 
 
+def project_folder(options: DevelopmentOptions, session: WorkshopSession) -> Path:
+    """The PoC's folder: ``output``, else ``./poc/<id>``."""
+    return (options.output or default_project_dir(session.id)).resolve()
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60] or "sofia-poc"
 
 
 async def develop_session(context: RunContext, session: WorkshopSession) -> RalphResult:
-    """A workshop's plan to a tested PoC: scaffold (unless the project already belongs to this
-    session, then it resumes) and run the loop; the session is saved as it goes.
+    """A workshop's plan to a tested PoC: scaffold (unless the session records one, then it
+    resumes from its record) and run the loop; the session is saved as it goes.
 
     ``context.options`` says where (``output``), whether to start over (``force``) and whether
-    to publish (``github``).
+    to publish (``github``). The caller holds the session for the run (``DevelopmentRun.develop``).
     """
     if session.selection is None or session.plan is None:
         raise DevelopError(
             f"session {session.id} has no selected idea and plan yet; finish the workshop first"
         )
     o = context.options
-    project = (o.output or default_project_dir(session.id)).resolve()
+    project = project_folder(o, session)
     if session.poc is not None and session.poc.final_status == "success" and not o.force:
         return _already_complete(context, session, project)
     if o.force:
         context.say("resume", f"starting over (`force`): removing {project} and the PoC state")
         shutil.rmtree(project, ignore_errors=True)
+        shutil.rmtree(staging_folder(project), ignore_errors=True)
         session.poc = None
     poc = session.poc = session.poc or PocState()
     poc.repo_path = str(project)
@@ -76,15 +93,31 @@ async def develop_session(context: RunContext, session: WorkshopSession) -> Ralp
     if o.github:
         work.github = _publisher(context, selected_idea(session)[0] or session.name, poc.repo_url)
     context = context.on(work)
-    metadata = read_metadata(project)
-    if metadata is not None and metadata.session_id != session.id:
-        raise SetupError(f"{project} holds the PoC of session {metadata.session_id}", "output", "force")
-    if metadata is not None and await work.git.is_repo():
+    # Every save of this run says "paused" (resumable) until the PoC is done: a run killed at any
+    # step leaves the session so; while it runs, its hold says who runs it.
+    session.status = SessionStatus.PAUSED
+    work.save()
+    say = lambda detail: context.say("resume", detail)  # noqa: E731 - one line, three callers
+    if poc.checkpoint:
+        metadata = read_metadata(project)
+        if metadata is not None and metadata.session_id != session.id:
+            raise SetupError(f"{project} holds the PoC of session {metadata.session_id}", "output", "force")
+        if not await work.git.is_repo():
+            raise PocChanged(project, ["the folder is no longer a git repository"])
         context.say("resume", f"skipping the scaffold: {project} belongs to session {session.id}")
-    elif (failure := await scaffold_step(context, session)) is not None:
-        return _failed(context, failure)
+        if await return_to_checkpoint(project, work.git, poc, say):
+            work.save()
+    else:
+        poc.iterations, poc.pending, poc.environment_ready = [], None, False
+        await clear_unrecorded_scaffold(project, work.git, session, say)
+        if (failure := await scaffold_step(context, session)) is not None:
+            return _failed(context, failure)
     work.branch = await work.git.branch()
-    return await iterate(context, session)
+    result = await iterate(context, session)
+    if result.status == "success":
+        session.status = SessionStatus.COMPLETED
+        work.save()
+    return result
 
 
 def _already_complete(context: RunContext, session: WorkshopSession, project: Path) -> RalphResult:
@@ -112,23 +145,24 @@ def _failed(context: RunContext, reason: str) -> RalphResult:
 
 
 async def scaffold_step(context: RunContext, session: WorkshopSession) -> str | None:
-    """Scaffold the project from the plan, commit it as iteration 0 and push when GitHub is on;
-    the failure reason, or None."""
+    """Scaffold the project from the plan and commit it, in a staging folder beside the project
+    that becomes the project only when whole; then record it as iteration 0 (the checkpoint) and
+    push when GitHub is on. The failure reason, or None."""
     work = context.work
-    poc, git, project = work.poc, work.git, work.root
+    poc, project = work.poc, work.root
+    staging = staging_folder(project)
     started, started_at = time.perf_counter(), datetime.now(UTC)
     context.say("scaffold", f"{work.template.display_name} into {project}")
     try:
         with context.waiting("model", "scaffold"), keeping_ledger(session, Phase.DEVELOP.value, context.bus):
-            made = await scaffold(project, context.llm, session, work.template)
+            made = await scaffold(staging, context.llm, session, work.template)
     except ScaffoldError as exc:
         return f"error: {exc}"
-    if not await git.is_repo():
-        await git.init()
-    commit = await git.commit_all(f"sofia: scaffold from workshop session {session.id}")
-    poc.iterations = [i for i in poc.iterations if i.outcome != "scaffold"]
-    poc.iterations.insert(
-        0,
+    staged = Git(staging, work.git.author, say=work.git.say)
+    await staged.init()
+    commit = await staged.commit_all(SCAFFOLD_SUBJECT.format(session_id=session.id))
+    await asyncio.to_thread(_move_into_place, staging, project)
+    poc.iterations = [
         PocIteration(
             iteration=0,
             outcome="scaffold",
@@ -139,18 +173,38 @@ async def scaffold_step(context: RunContext, session: WorkshopSession) -> str | 
             tokens={"input": made.usage.input_tokens, "output": made.usage.output_tokens},
             timings={"total": round(time.perf_counter() - started, 6)},
             changes_summary=f"scaffold: {len(made.files)} files",
-        ),
-    )
+        )
+    ]
+    poc.checkpoint = commit
     if work.github is not None:
-        tracked = (await git.run("ls-files")).splitlines()
+        tracked = (await work.git.run("ls-files")).splitlines()
         await work.github.push(project, tracked or made.files, "sofia: scaffold")
         poc.repo_url = work.github.repo_url
     work.save()
     return None
 
 
+def _move_into_place(staging: Path, project: Path) -> None:
+    """The whole scaffold becomes the project in one rename (over an empty folder, if any), made
+    durable before the session records it."""
+    if project.is_dir():
+        project.rmdir()  # empty: clear_unrecorded_scaffold refused or removed anything else
+    os.replace(staging, project)
+    folder = os.open(project.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
+
+
 async def iterate(context: RunContext, session: WorkshopSession) -> RalphResult:
-    """Install, then the loop until green, the cap, a stop or an error; its tokens go to the session."""
+    """The PoC's environment (recorded once made whole), the install, then the loop until green,
+    the cap, a stop or an error; its tokens go to the session."""
+    work = context.work
+    if not work.poc.environment_ready and work.template.uses_python:
+        await make_environment(work.root, fresh=True)
+        work.poc.environment_ready = True
+        work.save()
     loop = RalphLoop(context)
     if not await loop.install():
         return _failed(context, "error: the install command failed")

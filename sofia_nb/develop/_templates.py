@@ -60,6 +60,11 @@ class Template(BaseModel):
             extra_env=self.env,
         )
 
+    @property
+    def uses_python(self) -> bool:
+        """Whether its commands run the PoC's own interpreter (``{python}``: its ``.venv``)."""
+        return "{python}" in self.test_command or "{python}" in self.install_command
+
     def tech_stack(self) -> TechStack:
         return TechStack(
             template=self.id,

@@ -108,7 +108,23 @@ def _v6_lifecycle(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-_V6_STEPS: list[Migration] = [_v6_room, _v6_ledger, _v6_lifecycle]
+def _v6_poc_checkpoint(data: dict[str, Any]) -> dict[str, Any]:
+    """Issue 43, the Ralph loop: ``poc.checkpoint`` is the commit of the last recorded step, which a
+    resumed run trusts; a version-5 PoC gets its newest recorded commit (the scaffold's or an
+    iteration's). ``environment_ready`` stays false: the next run makes the PoC's ``.venv`` again."""
+    poc = data.get("poc")
+    if isinstance(poc, dict) and not poc.get("checkpoint"):
+        done = [
+            i
+            for i in poc.get("iterations") or []
+            if isinstance(i, dict) and (i.get("outcome") == "scaffold" or i.get("ended_at"))
+        ]
+        commits = [i["commit"] for i in done if isinstance(i.get("commit"), str) and i["commit"]]
+        poc["checkpoint"] = commits[-1] if commits else ""
+    return data
+
+
+_V6_STEPS: list[Migration] = [_v6_room, _v6_ledger, _v6_lifecycle, _v6_poc_checkpoint]
 
 
 # version N -> function turning an N document into an N+1 document.

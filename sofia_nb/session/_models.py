@@ -417,11 +417,34 @@ class PocIteration(_Model):
     enrichment_sources: list[str] = Field(default_factory=list)
 
 
+class PendingIteration(_Model):
+    """What the iteration in flight has written to the PoC and not yet recorded: saved after each
+    edit is applied, so a run that starts after a stop or a crash undoes exactly this (and only
+    when the files still hold what it wrote) before it goes on."""
+
+    iteration: int
+    base: str = Field(description="the commit the iteration started from (``PocState.checkpoint``)")
+    files: dict[str, str] = Field(
+        default_factory=dict,
+        description="each path the iteration wrote, relative to the PoC: the sha256 of what it wrote, "
+        "'' when it deleted it",
+    )
+
+
 class PocState(_Model):
     repo_path: str = ""
     repo_url: str = ""
     tech_stack: TechStack | None = None
     iterations: list[PocIteration] = Field(default_factory=list)
+    checkpoint: str = Field(
+        "",
+        description="the commit the PoC was at when the loop last recorded a step (the scaffold's, then each "
+        "iteration's): what a run trusts on start; '' before the scaffold is recorded",
+    )
+    environment_ready: bool = Field(
+        False, description="the PoC's own environment (.venv) was made whole and recorded"
+    )
+    pending: PendingIteration | None = None
     final_status: Literal["success", "partial", "failed"] | None = None
     termination_reason: str = ""
     final_test_results: TestResults | None = None

@@ -81,7 +81,7 @@ def test_a_stop_from_another_thread_stops_a_sync_run(tmp_path: Path, no_git_iden
     empty = tmp_path / "mcp.json"
     empty.write_text('{"servers": {}}')
     result = run_sync(fix())
-    assert (result.status, result.reason, result.iterations) == ("partial", "user-stopped", 1)
+    assert (result.status, result.reason, result.iterations) == ("paused", "user-stopped", 1)
 
 
 def test_the_project_tree_skips_what_the_context_tools_skip(tmp_path: Path) -> None:

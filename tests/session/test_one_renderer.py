@@ -32,6 +32,7 @@ from sofia_nb.session import (
     Idea,
     IdeaEvaluation,
     Milestone,
+    PendingIteration,
     Phase,
     Plan,
     PocIteration,
@@ -308,6 +309,12 @@ NOT_SHOWN: dict[tuple[type[BaseModel], str], str] = {
     (PocIteration, "enrichment_sources"): "what the loop read for the model",
     (TestFailure, "trace_tail"): "a traceback's tail (the message and place are shown)",
     (TestResults, "raw_output_tail"): "the test runner's raw output",
+    (PocState, "checkpoint"): "the commit a resumed run trusts (each iteration's commit is shown)",
+    (PocState, "environment_ready"): "whether the loop made the PoC's .venv",
+    (PocState, "pending"): "what the iteration in flight wrote, for a resume to undo",
+    (PendingIteration, "iteration"): "the loop's working data (PocState.pending)",
+    (PendingIteration, "base"): "the loop's working data (PocState.pending)",
+    (PendingIteration, "files"): "the loop's working data (PocState.pending)",
 }
 
 # Fields a model's block never sends: the terminal shows a block as it arrives, so these show
