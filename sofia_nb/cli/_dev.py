@@ -32,12 +32,12 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 
 async def run(ctx: CliContext) -> int:
-    session = ctx.store.load(ctx.args.session)
+    session_id = ctx.store.resolve(ctx.args.session)  # loaded by the run once it holds the session
     return await run_development(
         ctx,
-        lambda development: development.develop(session),
+        lambda development: development.develop(session_id),
         store=ctx.store,
-        resume=resume_command(ctx.args, session.id),
+        resume=resume_command(ctx.args, session_id),
         output=output_path(ctx.args.output),
         force=ctx.args.force,
         github=ctx.args.github,

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import signal
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 from rich.table import Table
@@ -80,7 +82,7 @@ async def run_development(
     A setting that stops the run from opening is a usage error (exit 2); one that refuses the
     step (a dirty tree, a folder of another session) is a refusal (exit 1). A run that can go on
     later (``resume``: the command that does it) says so when it is stopped: by Ctrl+C (then exit
-    130) or paused.
+    130), SIGTERM or SIGHUP (128 + the signal: each stops the loop as Ctrl+C does), or paused.
     """
     bus = EventBus()
     progress = Progress(ctx)
@@ -92,24 +94,49 @@ async def run_development(
         run = await open_development(options, consent=consent, bus=bus, store=store, settings=ctx.settings)
     except SetupError as exc:
         raise _exit.UsageError(exc.worded(_exit.flag)) from None
-    try:
-        async with run:
-            result = await step(run)
-    except asyncio.CancelledError:  # Ctrl+C: the run saved where it stopped; asyncio.run says 130
-        if resume:
-            ctx.out.info(f"paused: resume with: {resume}")
-        raise
-    except SetupError as exc:
-        ctx.out.error(exc.worded(_exit.flag), kind="refused")
-        return _exit.ERROR
-    except DevelopError as exc:
-        ctx.out.error(str(exc), kind="refused")
-        return _exit.ERROR
-    finally:
-        progress.waiting.stop()
+    signalled: list[int] = []
+    with _stopping_on(signalled):
+        try:
+            async with run:
+                result = await step(run)
+        except asyncio.CancelledError:  # a stop: the run saved where it stopped
+            if resume:
+                with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+                    ctx.out.info(f"paused: resume with: {resume}")
+            if signalled:
+                return 128 + signalled[0]
+            raise  # Ctrl+C: asyncio.run turns it into KeyboardInterrupt, exit 130
+        except SetupError as exc:
+            ctx.out.error(exc.worded(_exit.flag), kind="refused")
+            return _exit.ERROR
+        except DevelopError as exc:
+            ctx.out.error(str(exc), kind="refused")
+            return _exit.ERROR
+        finally:
+            progress.waiting.stop()
     if result.status == "paused" and resume:
         ctx.out.info(f"paused: resume with: {resume}")
     return show(ctx, result)
+
+
+@contextlib.contextmanager
+def _stopping_on(signalled: list[int]) -> Iterator[None]:
+    """SIGTERM and SIGHUP stop the run as Ctrl+C does (its task cancelled: the loop saves, pauses
+    and ends its children), noting which signal came in ``signalled``."""
+    loop, task = asyncio.get_running_loop(), asyncio.current_task()
+    assert task is not None
+
+    def stop(signum: int) -> None:
+        signalled.append(signum)
+        task.cancel()
+
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(signum, stop, signum)
+    try:
+        yield
+    finally:
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            loop.remove_signal_handler(signum)
 
 
 def output_path(value: str | None) -> Path | None:

@@ -6,6 +6,9 @@ client) as arguments; an opened run, closed by ``aclose`` or ``async with``; ``S
 
 from __future__ import annotations
 
+import contextlib
+import os
+import socket
 import threading
 from pathlib import Path
 
@@ -20,10 +23,9 @@ from ..mcp import McpConfigError, McpManager, load_config
 from ..session import SessionStore, WorkshopSession, session_folder
 from ._context import RunContext
 from ._github import WRITE_TOOLS as GITHUB_WRITE_TOOLS
-from ._hold import holding
 from ._loop import RalphResult
 from ._options import DevelopmentOptions, DevelopSettings
-from ._run import develop_session, fix_project, project_folder
+from ._run import develop_session, fix_project
 
 DEMO_DEV_SCRIPT = Path(__file__).parent / "demo" / "dev-replies.yaml"
 """The scripted replies ``sofia-nb dev --demo`` plays for the demo workshop's plan."""
@@ -91,9 +93,11 @@ class DevelopmentRun:
         )
         return ConsentedTools(self._mcp, broker)
 
-    def context(self, session: WorkshopSession | None = None) -> RunContext:
-        """The one ``RunContext`` of a ``develop`` (``session``) or ``fix`` run: every setting
-        and live part the loop reads, made here and nowhere else."""
+    def context(
+        self, session: WorkshopSession | None = None, store: SessionStore | None = None
+    ) -> RunContext:
+        """The one ``RunContext`` of a ``develop`` (``session``, saved to ``store``) or ``fix`` run:
+        every setting and live part the loop reads, made here and nowhere else."""
         options = self.options
         if session is not None and options.output is None and self.settings.poc_dir:
             options = options.model_copy(update={"output": session_folder(self.settings.poc_dir, session.id)})
@@ -103,16 +107,26 @@ class DevelopmentRun:
             develop=self.develop_settings,
             bus=self.bus,
             tools=self.tools(session),
-            store=(self.store or SessionStore()) if session is not None else None,
+            store=(store or self.store or SessionStore()) if session is not None else None,
             stop_event=self._stop,
         )
 
-    async def develop(self, session: WorkshopSession) -> RalphResult:
+    async def develop(self, session: WorkshopSession | str) -> RalphResult:
         """A workshop's plan to a tested PoC (scaffold unless resuming, then the loop); the session
-        is saved to the run's store as it goes."""
-        context = self.context(session)
-        with holding(project_folder(context.options, session)):  # the one place a run holds its PoC
-            return await develop_session(context, session)
+        is saved to the run's store as it goes.
+
+        The run holds the session (and so its PoC) for its whole length: the one place a ``dev``
+        run takes the hold. Given an id, the session is loaded once the hold is taken, so it is what
+        the previous holder last saved; a live holder raises ``SessionHeldError``."""
+        store = self.store or SessionStore()
+        session_id = store.resolve(session) if isinstance(session, str) else session.id
+        holder = store.holder(session_id)
+        ours = holder is not None and (holder.pid, holder.host) == (os.getpid(), socket.gethostname())
+        # A face of this process that holds the session already (the facilitator app) keeps its hold.
+        with contextlib.nullcontext() if ours else store.hold(session_id, "dev"):
+            if isinstance(session, str):
+                session = store.load(session_id)
+            return await develop_session(self.context(session, store), session)
 
     async def fix(
         self, project: Path, *, test_cmd: str | None = None, goal: str | None = None

@@ -359,7 +359,7 @@ class RalphLoop:
                 applied = apply_reply(self.work.root, reply.text)
                 if applied.changed:  # what it wrote, before anything else: a resume undoes exactly this
                     note_written(self.poc, record.iteration, self.work.root, applied.changed)
-                    self.work.save()
+                self.work.save()  # with the request, in the ledger, even if this iteration is undone
             changed += [c for c in applied.changed if c not in changed]
             refused += len(applied.problems)
             summaries.append(_first_prose_line(reply.text))

@@ -23,7 +23,6 @@ from ._errors import DevelopError
 from ._git import Git
 from ._github import GitHubPublisher
 from ._loop import RalphLoop, RalphResult, TestCounts
-from ._options import DevelopmentOptions
 from ._prompt import project_files
 from ._resume import (
     SCAFFOLD_SUBJECT,
@@ -45,11 +44,6 @@ def default_project_dir(session_id: str) -> Path:
     return session_folder("poc", session_id)
 
 
-def project_folder(options: DevelopmentOptions, session: WorkshopSession) -> Path:
-    """The PoC's folder: ``output``, else ``./poc/<id>``."""
-    return (options.output or default_project_dir(session.id)).resolve()
-
-
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60] or "sofia-poc"
 
@@ -66,7 +60,7 @@ async def develop_session(context: RunContext, session: WorkshopSession) -> Ralp
             f"session {session.id} has no selected idea and plan yet; finish the workshop first"
         )
     o = context.options
-    project = project_folder(o, session)
+    project = (o.output or default_project_dir(session.id)).resolve()
     if session.poc is not None and session.poc.final_status == "success" and not o.force:
         return _already_complete(context, session, project)
     if o.force:
@@ -158,6 +152,7 @@ async def scaffold_step(context: RunContext, session: WorkshopSession) -> str | 
             made = await scaffold(staging, context.llm, session, work.template)
     except ScaffoldError as exc:
         return f"error: {exc}"
+    work.save()  # the request is spent: the ledger keeps it even if this scaffold is never recorded
     staged = Git(staging, work.git.author, say=work.git.say)
     await staged.init()
     commit = await staged.commit_all(SCAFFOLD_SUBJECT.format(session_id=session.id))
@@ -199,7 +194,7 @@ def _move_into_place(staging: Path, project: Path) -> None:
 
 async def iterate(context: RunContext, session: WorkshopSession) -> RalphResult:
     """The PoC's environment (recorded once made whole), the install, then the loop until green,
-    the cap, a stop or an error; its tokens go to the session."""
+    the cap, a stop or an error; each of its requests goes to the session's ledger as it ends."""
     work = context.work
     if not work.poc.environment_ready and work.template.uses_python:
         await make_environment(work.root, fresh=True)

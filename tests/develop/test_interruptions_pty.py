@@ -285,14 +285,19 @@ def spawn(case: Case) -> pexpect.spawn:
 
 
 def interrupt(case: Case, child: pexpect.spawn, how: str) -> list[str]:
-    """Ctrl+C or SIGKILL the run at the step it waits at; the command that resumes it."""
+    """Stop the run at the step it waits at (Ctrl+C, SIGTERM, SIGHUP or SIGKILL); the command that
+    resumes it (the one the run printed, but after SIGKILL)."""
     try:
-        if how == "SIGINT":
-            child.sendintr()  # the terminal's key: SIGINT to the whole foreground group
+        if how != "SIGKILL":
+            if how == "SIGINT":
+                child.sendintr()  # the terminal's key: SIGINT to the whole foreground group
+            else:
+                os.kill(child.pid, signal.Signals[how])
             child.expect(pexpect.EOF)
             child.close()
             out = child.before
-            assert child.exitstatus == 130, out[-3000:]
+            code = 130 if how == "SIGINT" else 128 + signal.Signals[how]
+            assert child.exitstatus == code, out[-3000:]
             shown = " ".join(out.split())
             hint = re.search(r"paused: resume with: (sofia-nb dev [^\n]*?--output \S+)", shown)
             assert hint is not None, out[-3000:]
@@ -453,6 +458,16 @@ def test_dev_stopped_at_each_step_resumes_with_nothing_lost(
     assert status["status"] == "paused", status
     assert status["poc_status"] is None, status
     assert_whole(case, resume(case, command))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("how", "step"), [("SIGTERM", "fix-request"), ("SIGHUP", "test-run")])
+def test_dev_stopped_by_sigterm_or_sighup_pauses_says_how_to_resume_and_resumes(
+    how: str, step: str, tmp_path: Path, server: OpenAIServer, scaffolded: Case
+) -> None:
+    test_dev_stopped_at_each_step_resumes_with_nothing_lost(
+        next(s for s in STEPS if s.name == step), how, tmp_path, server, scaffolded
+    )
 
 
 def fill(folder: Path) -> Path:

@@ -1,15 +1,16 @@
 """A resumed ``dev`` trusts the session's record: a change a person made in the PoC is never
 undone (the run stops and says what it found), a person's commit is kept and built on, a second
-run on the same PoC is refused while the first holds it, and a folder that is no PoC is refused."""
+run on the same session is refused while the first holds it, and a folder that is no PoC is refused."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from sofia_nb.cli import main
-from sofia_nb.develop._hold import holding
 from sofia_nb.session import SessionStore
 
 from .conftest import fixture_session, git
@@ -51,20 +52,38 @@ def test_a_persons_change_is_never_undone_and_their_commit_is_built_on(
     assert poc is not None and [i.iteration for i in poc.iterations] == [0, 1, 2]
 
 
+HOLDER = (
+    "import sys\n"
+    "from sofia_nb.session import SessionStore\n"
+    "hold = SessionStore(sys.argv[1]).hold(sys.argv[2], 'dev')\n"
+    "print('held', flush=True)\n"
+    "sys.stdin.read()\n"
+)
+
+
 @pytest.mark.usefixtures("no_git_identity")
-def test_a_second_run_on_a_held_poc_is_refused_and_changes_nothing(
+def test_a_second_run_on_a_held_session_is_refused_and_changes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     sid, out, args = _partial(tmp_path)
     log = git(out, "log", "--format=%H")
     before = SessionStore().load(sid).revision
     capsys.readouterr()
-    with holding(out.resolve()):  # the first run, still going
+    first = subprocess.Popen(  # the first run, still going: another process holds the session
+        [sys.executable, "-c", HOLDER, str(SessionStore().root), sid],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert first.stdout is not None and first.stdout.readline().strip() == "held"
         assert main(args) == 1
+    finally:
+        first.communicate("")
     err = " ".join(capsys.readouterr().err.split())
-    assert f"{out.resolve()} is being developed by another run (the Ralph loop in process" in err
+    assert f"session {sid} is held by the Ralph loop in process {first.pid}" in err
     assert git(out, "log", "--format=%H") == log and SessionStore().load(sid).revision == before
-    assert main(args) == 0  # released: the next run goes on
+    assert main(args) == 0  # its holder gone, the next run goes on
 
 
 @pytest.mark.usefixtures("no_git_identity")
