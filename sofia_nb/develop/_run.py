@@ -5,6 +5,7 @@ on a new branch). Each makes the ``Workspace`` its job works on; the loop does t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -87,10 +88,29 @@ async def develop_session(context: RunContext, session: WorkshopSession) -> Ralp
     if o.github:
         work.github = _publisher(context, selected_idea(session)[0] or session.name, poc.repo_url)
     context = context.on(work)
-    # Every save of this run says "paused" (resumable) until the PoC is done: a run killed at any
-    # step leaves the session so; while it runs, its hold says who runs it.
-    session.status = SessionStatus.PAUSED
+    # A run works on it (a killed one's "active" with no live holder reads as paused in status);
+    # every way the run ends sets where it stands (docs/sessions.md, "States").
+    session.status = SessionStatus.ACTIVE
     work.save()
+    try:
+        result = await _develop(context, session)
+    except BaseException:  # a stop, a refusal, an error: resumable, as far as the record goes
+        session.status = SessionStatus.PAUSED
+        with contextlib.suppress(Exception):  # a full disk: the error that stopped it is the one to tell
+            work.save()
+        raise
+    session.status = _ENDED.get(result.status, SessionStatus.PAUSED)
+    work.save()
+    return result
+
+
+_ENDED = {"success": SessionStatus.COMPLETED, "failed": SessionStatus.FAILED}
+"""The session's status when the loop ends so; ``partial`` and ``paused`` go on later: paused."""
+
+
+async def _develop(context: RunContext, session: WorkshopSession) -> RalphResult:
+    """Back to the recorded point (or the scaffold), then the environment, install and loop."""
+    work, poc, project = context.work, context.work.poc, context.work.root
     say = lambda detail: context.say("resume", detail)  # noqa: E731 - one line, three callers
     if poc.checkpoint:
         metadata = read_metadata(project)
@@ -107,11 +127,7 @@ async def develop_session(context: RunContext, session: WorkshopSession) -> Ralp
         if (failure := await scaffold_step(context, session)) is not None:
             return _failed(context, failure)
     work.branch = await work.git.branch()
-    result = await iterate(context, session)
-    if result.status == "success":
-        session.status = SessionStatus.COMPLETED
-        work.save()
-    return result
+    return await iterate(context, session)
 
 
 def _already_complete(context: RunContext, session: WorkshopSession, project: Path) -> RalphResult:
