@@ -62,10 +62,8 @@ async def test_invite_open_a_round_and_the_team_s_ideas_reach_the_app_the_sessio
         # The session has them (saved), and the next request quotes them.
         assert [i.from_team for i in store.load(workshop.session.id).ideas] == ["c1", "c2"]
         await app.run(workshop.send("What did the team send?"))
-        assert (
-            "Route planner" in model.requests[-1][0].content
-            and "<<<team-data" in model.requests[-1][0].content
-        )
+        newest = next(m for m in reversed(model.requests[-1]) if m.role == "user").content
+        assert "Route planner" in newest and "<<<team-data" in newest  # the team's part follows the turn
 
         # Remove the hostile one: it leaves the round and the record.
         panel.entries.value = "c2"
