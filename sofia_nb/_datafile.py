@@ -24,7 +24,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 from pydantic_core import SchemaValidator
 
-from ._validation import describe
+from ._validation import location
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -231,12 +231,62 @@ def _bound(exc: Exception) -> str:
     return str(exc) if isinstance(exc, BoundsError) else f"nested more than {MAX_DEPTH} levels deep"
 
 
+MAX_PROBLEMS = 20
+"""The most problems one message lists (a collection stops at its first bad item, so a hostile
+file of a million bad items is one problem)."""
+
+
 def read_model(model: type[M], path: str | Path, what: str) -> M:
     """A JSON or YAML file read as ``model``: an empty file is an empty object; every error,
-    unreadable or invalid, is a ``DataFileError`` that names the file and the bad key."""
+    unreadable or invalid, is a ``DataFileError`` that names the file and every problem it found,
+    each with its line and key, so a person fixes them all in one go."""
     path = Path(path)
     data = read_json_or_yaml(path, what)
     try:
         return first_error_validator(model)(data or {})
     except ValidationError as exc:
-        raise DataFileError(f"{path}: {describe(exc, root='(root)')}") from None
+        raise DataFileError(_problems(path, exc)) from None
+
+
+def _problems(path: Path, exc: ValidationError) -> str:
+    errors = exc.errors(include_url=False)
+    lines = _lines(path)
+    said = []
+    for err in errors[:MAX_PROBLEMS]:
+        line = lines(err["loc"])
+        said.append(f"{f'line {line}, ' if line else ''}{location(err, '(root)')}: {err['msg']}")
+    if len(errors) > MAX_PROBLEMS:
+        said.append(f"and {len(errors) - MAX_PROBLEMS} more")
+    if len(said) == 1:
+        return f"{path}: {said[0]}"
+    return f"{path} has {len(errors)} problems:\n" + "\n".join(f"  {one}" for one in said)
+
+
+def _lines(path: Path) -> Callable[[tuple[Any, ...]], int | None]:
+    """Where a key of the file stands (its line, from 1), read from YAML's node tree (which reads
+    JSON too); ``None`` for a place it cannot find. Only for a file already read within the bounds,
+    and only one small enough to compose again."""
+    try:
+        text = read_text(path, "file", MAX_YAML_BYTES)
+        root = yaml.compose(text, Loader=_Loader)
+    except (DataFileError, yaml.YAMLError):
+        root = None
+
+    def line(loc: tuple[Any, ...]) -> int | None:
+        node, found = root, None
+        for part in loc:
+            if isinstance(node, yaml.MappingNode):
+                match = next((v for k, v in node.value if getattr(k, "value", None) == str(part)), None)
+                if match is None:  # an extra key: the pair's key is where it stands
+                    match = next((k for k, _ in node.value if getattr(k, "value", None) == str(part)), None)
+                node = match
+            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+                node = node.value[part]
+            else:
+                break
+            if node is None:
+                break
+            found = node.start_mark.line + 1
+        return found
+
+    return line

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -26,6 +27,12 @@ def describe(exc: ValidationError, *, every: bool = False, root: str = "") -> st
     errors = exc.errors() if every else exc.errors()[:1]
     parts = []
     for err in errors:
-        where = ".".join(str(x) for x in err["loc"]) or root
+        where = location(err, root)
         parts.append(f"{where}: {err['msg']}" if where else err["msg"])
     return "; ".join(parts)
+
+
+def location(err: ErrorDetails, root: str = "") -> str:
+    """Where one error of a ``ValidationError`` is, as dotted keys (``ideas.2.title``); ``root`` for
+    an error at the top level."""
+    return ".".join(str(x) for x in err["loc"]) or root

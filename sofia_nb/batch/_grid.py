@@ -39,9 +39,13 @@ def expand_grid(
             "(set [batch] max_grid_rows in config.toml to allow more)"
         )
     if isinstance(grid, list):
-        for i, item in enumerate(grid):
-            if not isinstance(item, dict):
-                raise GridError(f"grid entry {i} is {type(item).__name__}, expected a mapping of parameters")
+        wrong = [
+            f"grid entry {i} is {type(item).__name__}"
+            for i, item in enumerate(grid)
+            if not isinstance(item, dict)
+        ]
+        if wrong:
+            raise GridError(f"{'; '.join(wrong[:20])}: each entry must be a mapping of parameters")
         return [dict(item) for item in grid]
     keys = list(grid)
     values = [v if isinstance(v, list) else [v] for v in grid.values()]

@@ -63,3 +63,33 @@ def test_a_session_that_is_not_there_says_how_to_find_the_ones_that_are(tmp_path
     assert done.returncode == 1
     assert "20261207-0900-nope" in done.stderr, done.stderr
     assert "`sofia-nb status` lists the sessions there are" in done.stderr
+
+
+def test_an_inputs_file_with_several_problems_names_them_all_with_their_lines(tmp_path: Path) -> None:
+    (tmp_path / "inputs.yaml").write_text("discover: 5\nideate: [1]\nbogus: []\n", encoding="utf-8")
+    done = sofia("workshop", "--demo", "--non-interactive", "--inputs", "inputs.yaml", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "inputs.yaml has 3 problems:" in done.stderr, done.stderr
+    for said in (
+        "line 1, discover: Input should be a valid list",
+        "line 2, ideate.0: Input should be a valid string",
+        "line 3, bogus: Extra inputs are not permitted",
+    ):
+        assert said in done.stderr
+
+
+def test_a_room_file_with_several_problems_names_them_all(tmp_path: Path) -> None:
+    room = "members:\n  - {id: ana}\n  - {name: Ben}\nrounds:\n  - kind: shout\n"
+    (tmp_path / "room.yaml").write_text(room, encoding="utf-8")
+    done = sofia("workshop", "--demo", "--non-interactive", "--room", "room.yaml", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "line 3, members.1.id: Field required" in done.stderr, done.stderr
+    assert "line 5, rounds.0.kind: Input should be 'question'" in done.stderr
+
+
+def test_a_grid_file_with_several_bad_entries_names_each(tmp_path: Path) -> None:
+    (tmp_path / "grid.yaml").write_text("- {consent_policy: deny}\n- 5\n- [x]\n", encoding="utf-8")
+    notebook = ROOT / "notebooks" / "00_quickstart.ipynb"
+    done = sofia("run", str(notebook), "--grid", "grid.yaml", cwd=tmp_path, home=tmp_path / "home")
+    assert done.returncode == 2, done.stderr
+    assert "grid entry 1 is int; grid entry 2 is list" in done.stderr, done.stderr
