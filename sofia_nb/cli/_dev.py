@@ -38,6 +38,7 @@ async def run(ctx: CliContext) -> int:
         lambda development: development.develop(session_id),
         store=ctx.store,
         resume=resume_command(ctx.args, session_id),
+        before=ctx.store.load(session_id).run_settings,  # how it was run: no --demo/--llm again
         output=output_path(ctx.args.output),
         force=ctx.args.force,
         github=ctx.args.github,

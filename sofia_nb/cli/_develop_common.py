@@ -34,7 +34,7 @@ from ..events import (
     WaitFinished,
     WaitStarted,
 )
-from ..session import SessionStore
+from ..session import RunSettings, SessionStore
 from . import _exit
 from ._consent import add_consent_timeout, consent_provider
 from ._context import CliContext
@@ -56,13 +56,22 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
     add_consent_timeout(p)
 
 
-def development_options(ctx: CliContext, **settings: object) -> DevelopmentOptions:
-    """The façade's options from the command line; ``settings`` adds the command's own flags."""
+def development_options(
+    ctx: CliContext, before: RunSettings | None = None, **settings: object
+) -> DevelopmentOptions:
+    """The façade's options from the command line; ``settings`` adds the command's own flags.
+
+    ``before`` is how the session was run (its ``RunSettings``): with neither ``--llm`` nor
+    ``--demo`` given, the loop uses that model or the demo, as ``workshop --session`` does, so the
+    ``sofia-nb dev --session ID`` a workshop prints works when pasted."""
     if ctx.args.max_iterations < 1:
         raise _exit.UsageError("--max-iterations must be at least 1")
+    llm, demo = ctx.llm_spec, getattr(ctx.args, "demo", False)
+    if before is not None and getattr(ctx.args, "llm", None) is None and not demo:
+        llm, demo = (before.llm if before.demo else before.llm or llm), before.demo
     return DevelopmentOptions(
-        llm=ctx.llm_spec,
-        demo=getattr(ctx.args, "demo", False),
+        llm=llm,
+        demo=demo,
         mcp_config=ctx.mcp_config,
         consent_deadline_s=ctx.args.consent_timeout,
         loop=LoopOptions(max_iterations=ctx.args.max_iterations, test_timeout_s=ctx.args.test_timeout),
@@ -75,6 +84,7 @@ async def run_development(
     step: Callable[[DevelopmentRun], Awaitable[RalphResult]],
     store: SessionStore | None = None,
     resume: str = "",
+    before: RunSettings | None = None,
     **settings: object,
 ) -> int:
     """Open the run, do ``step``, print the result; refusals are worded with the command's flags.
@@ -87,7 +97,7 @@ async def run_development(
     bus = EventBus()
     progress = Progress(ctx)
     bus.subscribe(progress)
-    options = development_options(ctx, **settings)
+    options = development_options(ctx, before, **settings)
     can_ask = sys.stdin is not None and sys.stdin.isatty() and not ctx.out.json_mode
     consent = consent_provider(ctx, LineReader(sys.stdin) if can_ask else None, demo=options.demo)
     try:
