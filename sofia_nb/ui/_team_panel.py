@@ -149,13 +149,13 @@ class TeamPanel(w.VBox):
                     layout=wrap,
                 ),
                 w.HBox([self.stop_button, self.joining_button, self.rotate_button], layout=wrap),
+                w.HBox([self.kind, self.prompt, self.seconds, self.votes, self.open_button], layout=wrap),
+                w.HBox([self.close_button, self.timer_button, self.reveal_button], layout=wrap),
+                w.HBox([self.entries, self.remove_button], layout=wrap),
                 self.people,
                 w.HBox(
                     [self.waiting, self.admit_button, self.member, self.remove_member_button], layout=wrap
                 ),
-                w.HBox([self.kind, self.prompt, self.seconds, self.votes, self.open_button], layout=wrap),
-                w.HBox([self.close_button, self.timer_button, self.reveal_button], layout=wrap),
-                w.HBox([self.entries, self.remove_button], layout=wrap),
                 self.aggregate,
                 self.status,
             ],
