@@ -26,7 +26,7 @@ IDEAS = [{"id": "i1", "title": "Route planner"}, {"id": "i2", "title": "Waste fo
 
 
 async def _until(check: Callable[[], bool], what: str) -> None:
-    for _ in range(200):  # the room calls back from the server's thread; the app's loop applies it
+    for _ in range(500):  # the room calls back from the server's thread; the app's loop applies it
         if check():
             return
         await asyncio.sleep(0.02)
