@@ -51,6 +51,8 @@ MODULES = (
             "tests/core/test_redact_tables.py",
             "tests/core/test_redact_values.py",
             "tests/core/test_redact_cuts.py",
+            "tests/core/test_redact_credentials.py",
+            "tests/core/test_redact_cut_edges.py",
         ),
         0.90,
     ),
