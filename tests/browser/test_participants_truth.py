@@ -260,3 +260,25 @@ def test_at_360_by_640_nothing_fixed_covers_the_focused_control_and_spent_votes_
             assert page.get_by_role("button", name="Remove a vote from Route planner").is_enabled()
     finally:
         server.stop()
+
+
+def test_a_phone_joins_through_the_lan_address_the_switch_serves() -> None:
+    """The "Phones on this Wi-Fi" server, opened in Chromium at this machine's own network
+    address (the page and its stream work there as on loopback). Skipped where the machine has
+    no non-loopback address."""
+    from sofia_nb.participants import lan_address
+    from sofia_nb.participants._network import machine_interfaces
+
+    found = lan_address(machine_interfaces())
+    if found is None:
+        pytest.skip("this machine has no non-loopback IPv4 address to serve on")
+    server = ParticipantServer(Room(), lan=True).start()
+    try:
+        assert server.host == found and server.url.startswith(f"http://{found}:")
+        with _browser() as browser:
+            page = _phone(browser, server, "Ana")
+            server.room.open_round("question", prompt="Heard on the Wi-Fi?")
+            page.locator("#round-prompt", has_text="Heard on the Wi-Fi?").wait_for()
+            assert server.room.counts()["members"] == 1
+    finally:
+        server.stop()
