@@ -8,34 +8,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pydantic import BaseModel, Field
-
-from ..session import Plan
+from ..session import CriterionCoverage, Plan
 
 _TEST_FILE = re.compile(r"(^|/)(tests?/|test_[^/]*$|[^/]*_test\.[a-z]+$|[^/]*\.(test|spec)\.[a-z]+$)")
 """pytest's and vitest's conventions: a tests/ folder, test_*.py, *_test.*, *.test.ts, *.spec.ts."""
 MAX_TEST_BYTES = 1_000_000
 """A test file bigger than this is not read for tags (a generated fixture, not a test)."""
-
-
-class CriterionCoverage(BaseModel):
-    """One success criterion of the plan's PoC scope and the tests that name it."""
-
-    tag: str = Field(description="SC1, SC2 …: the criterion's place in the PoC scope")
-    criterion: str
-    tests: list[str] = Field(
-        default_factory=list, description="FILE:LINE of each test line carrying the tag or the criterion"
-    )
-
-    @property
-    def covered(self) -> bool:
-        """Whether a test names this criterion."""
-        return bool(self.tests)
-
-    def line(self) -> str:
-        """``SC1 covered by tests/test_x.py:12: <criterion>``, or ``SC2 no test names it: …``."""
-        where = f"covered by {', '.join(self.tests[:3])}" if self.tests else "no test names it"
-        return f"{self.tag} {where}: {self.criterion}"
 
 
 def tagged_criteria(plan: Plan | None) -> list[tuple[str, str]]:

@@ -142,12 +142,13 @@ class RalphLoop:
         self.poc.termination_reason = reason
         self.poc.final_test_results = results
         self.poc.total_duration_s += time.perf_counter() - started
+        result = self._result(status, reason, results)
+        self.poc.criteria = result.criteria  # what the export says, as the app and the terminal do
         self.work.save()
         if status == "paused":
             self._say("paused", f"{reason}; saved, the next run resumes here")
         else:
             self._say("finished", f"{status}: {reason}")
-        result = self._result(status, reason, results)
         for criterion in result.criteria:
             self._say("criteria", criterion.line())
         return result
@@ -376,8 +377,9 @@ class RalphLoop:
         record.tokens = tokens
         self.usage.input_tokens += tokens["input"]
         self.usage.output_tokens += tokens["output"]
-        record.changes_summary = (
-            redacted_head(next((s for s in summaries if s), ""), 200) or f"changed {', '.join(changed)}"
+        # whole: the export is the customer's account of each iteration (the commit's line is cut)
+        record.changes_summary = redact_text(next((s for s in summaries if s), "")).strip() or (
+            f"changed {', '.join(changed)}"
         )
         record.reflections = reflections
         record.refused_edits = refused

@@ -48,11 +48,6 @@ def _tokens(session: WorkshopSession) -> str:
     return f"{t.input_tokens} in{cached}, {t.output_tokens} out{mark}{cost}"
 
 
-def _status(session: WorkshopSession) -> str:
-    """A workshop whose PoC reached passing tests is done, whatever the session was left as."""
-    return "completed" if session.poc and session.poc.final_status == "success" else session.status.value
-
-
 def _poc_state(session: WorkshopSession) -> str:
     """The PoC's final status as develop.md gives it (the workshop's own status stays as it is)."""
     poc = session.poc
@@ -74,10 +69,7 @@ def render_report(session: WorkshopSession, documents: Mapping[Phase, str]) -> s
     facts = {
         "Session": session.id,
         "Phase": session.phase.title,
-        # a workshop whose PoC reached passing tests is done, whatever the session was left as
-        "Status": "completed"
-        if session.poc and session.poc.final_status == "success"
-        else session.status.value,
+        "Status": session.status.value,  # the session's own, as summary.json, status and the app say
         "PoC": _poc_state(session),
         "Created": format_time(session.created_at),
         "Updated": format_time(session.updated_at),

@@ -431,6 +431,27 @@ class PendingIteration(_Model):
     )
 
 
+class CriterionCoverage(_Model):
+    """One success criterion of the plan's PoC scope and the tests that name it: the Ralph loop's
+    final check, kept in the session so the app, the terminal and the export say it alike."""
+
+    tag: str = Field(description="SC1, SC2 …: the criterion's place in the PoC scope")
+    criterion: str
+    tests: list[str] = Field(
+        default_factory=list, description="FILE:LINE of each test line carrying the tag or the criterion"
+    )
+
+    @property
+    def covered(self) -> bool:
+        """Whether a test names this criterion."""
+        return bool(self.tests)
+
+    def line(self) -> str:
+        """``SC1 covered by tests/test_x.py:12: <criterion>``, or ``SC2 no test names it: …``."""
+        where = f"covered by {', '.join(self.tests[:3])}" if self.tests else "no test names it"
+        return f"{self.tag} {where}: {self.criterion}"
+
+
 class PocState(_Model):
     repo_path: str = ""
     repo_url: str = ""
@@ -449,6 +470,9 @@ class PocState(_Model):
     termination_reason: str = ""
     final_test_results: TestResults | None = None
     total_duration_s: float = 0.0
+    criteria: list[CriterionCoverage] = Field(
+        default_factory=list, description="per success criterion, the tests that name it (the last run's)"
+    )
 
 
 class Turn(_Model):

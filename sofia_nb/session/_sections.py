@@ -676,6 +676,8 @@ def _develop(s: WorkshopSession) -> list[Section]:
             ("Duration", duration),
         ),
     )
+    if poc.criteria:  # the plan's success criteria and the tests that name each, as the app says it
+        out += _section("Success criteria", *_items(c.line() for c in poc.criteria))
     final = poc.final_test_results
     if final:
         out += _section(

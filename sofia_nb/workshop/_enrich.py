@@ -101,6 +101,11 @@ def published_date(value: object, now: datetime) -> date | None:
     return (now - timedelta(days=count * _UNIT_DAYS[ago.group(2).lower()])).date()
 
 
+SEARCH_NOT_CONFIGURED = "Web search: not configured; continuing without it."
+"""The research note when no search tool is configured (sessions before version 6 went on with
+the facilitator's how-to, which the v6 migration removes)."""
+
+
 def _records(data: Any) -> list[dict[str, Any]]:
     """The hits of a JSON answer: ``{results: [...]}``, a bare list, or one hit on its own."""
     if isinstance(data, dict) and isinstance(data.get("results"), list):
@@ -251,7 +256,9 @@ class DiscoveryEnricher:
         ref = await self._search_tool()
         if ref is None:
             off = search_off_message("[workshop] web_search")
-            enrichment.notes.append(f"Web search: not configured; continuing without it. {off}")
+            # the session's note is the customer's (the export shows it); how to turn search on
+            # is the facilitator's, on their screen only
+            enrichment.notes.append(SEARCH_NOT_CONFIGURED)
             if self.bus is not None:
                 self.bus.emit(WarningIssued(message=off, source="enrich"))
             return

@@ -25,6 +25,7 @@ from sofia_nb.session import (
     BusinessContext,
     Cards,
     CardScore,
+    CriterionCoverage,
     Discovery,
     DiscoveryEnrichment,
     Evaluation,
@@ -219,6 +220,7 @@ def full_session() -> WorkshopSession:
                 tokens={"input": 10},
             )
         ],
+        criteria=[CriterionCoverage(tag="Mk-tag", criterion="Mk-criterion", tests=["Mk-test.py:4"])],
         final_status="partial",
         termination_reason="Mk-termination-reason",
         final_test_results=results,

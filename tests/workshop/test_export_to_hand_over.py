@@ -117,7 +117,8 @@ def test_develop_md_says_what_the_loop_said(handed_over: tuple[Path, dict]) -> N
     assert f"- Tests: {tests['passed']} passed, {tests['failed']} failed, " in develop
     assert "- Tests (in the PoC folder): `.venv/bin/python -m pytest" in develop  # runnable as written
     page = (folder / "report.html").read_text(encoding="utf-8")
-    assert "<dt>Status</dt><dd>completed</dd>" in page and f"<dd>{result['status']} after " in page
+    status = json.loads((folder / "summary.json").read_text(encoding="utf-8"))["status"]
+    assert f"<dt>Status</dt><dd>{status}</dd>" in page and f"<dd>{result['status']} after " in page
 
 
 def test_a_go_back_and_a_review_are_shown_as_such(tmp_path: Path) -> None:
