@@ -19,6 +19,8 @@ The cases after the scaffold start from a copy of one scaffolded PoC (its sessio
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -37,6 +39,7 @@ from typing import Any
 import pexpect
 import pytest
 
+from sofia_nb.cli import main
 from sofia_nb.develop._scaffold import SCAFFOLD_SYSTEM
 from sofia_nb.session import SessionStore
 from tests.develop.conftest import fixture_session
@@ -206,15 +209,13 @@ class Case:
             path.unlink()
 
     def status(self) -> dict[str, Any]:
-        done = subprocess.run(
-            [SOFIA_NB, "status", "--session", self.session_id, "--json"],
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=WAIT_S,
-        )
-        assert done.returncode == 0, done.stderr
-        return json.loads(done.stdout.splitlines()[-1])
+        """``sofia-nb status --session ID --json``, run in this process (a second start-up per case
+        would cost more than the rest of the check)."""
+        shown = io.StringIO()
+        with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(shown):
+            patch.setenv("SOFIA_HOME", str(self.home))
+            assert main(["status", "--session", self.session_id, "--json"]) == 0
+        return json.loads(shown.getvalue().splitlines()[-1])
 
 
 def wait_until(done: Callable[[], bool], what: str, child: pexpect.spawn | None = None) -> None:
