@@ -31,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SID = "20260101-090000-bench"
 LIMIT_BYTES = 3 * 1024**3
+TIMEOUT_S = 300
 CHILD = """
 import json, resource, sys, time
 import sofia_nb
@@ -69,14 +70,17 @@ def measure(code: Path, shape: str, mb: int) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as scratch:
         (Path(scratch) / f"{SID}.json").write_text(session_text(shape, mb * 1_000_000), encoding="utf-8")
         prlimit = shutil.which("prlimit") or "prlimit"
-        done = subprocess.run(
-            [prlimit, f"--as={LIMIT_BYTES}", sys.executable, "-c", CHILD, scratch],
-            env={**os.environ, "PYTHONPATH": str(code)},
-            cwd=scratch,  # not this checkout: ``python -c`` puts the working folder first on the path
-            capture_output=True,
-            text=True,
-            timeout=900,
-        )
+        try:
+            done = subprocess.run(
+                [prlimit, f"--as={LIMIT_BYTES}", sys.executable, "-c", CHILD, scratch],
+                env={**os.environ, "PYTHONPATH": str(code)},
+                cwd=scratch,  # not this checkout: ``python -c`` puts the working folder first on the path
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT_S,
+            )
+        except subprocess.TimeoutExpired:  # run() has killed the child
+            return {"growth_mb": None, "said": f"still reading after {TIMEOUT_S} s: stopped"}
     if done.returncode != 0:
         return {"growth_mb": None, "said": f"died: {done.stderr.strip().splitlines()[-1][:60]}"}
     result: dict[str, object] = json.loads(done.stdout)

@@ -84,6 +84,29 @@ MODULES = (
         0.90,
     ),
     Module(
+        "_datafile",
+        ("sofia_nb/_datafile.py",),
+        ("tests/core/test_datafile_bounds.py", "tests/session/test_hostile_files.py"),
+        0.90,
+    ),
+    Module(
+        "inert",
+        (
+            "sofia_nb/inert/_html.py",
+            "sofia_nb/inert/_markdown.py",
+            "sofia_nb/inert/_mermaid.py",
+            "sofia_nb/inert/_terminal.py",
+        ),
+        ("tests/security/test_inert.py",),
+        0.90,
+    ),
+    Module(
+        "participants/_app",
+        ("sofia_nb/participants/_app.py",),
+        ("tests/participants/test_server_security.py", "tests/participants/test_origin_whole.py"),
+        0.90,
+    ),
+    Module(
         "session/_store+_migrations",
         ("sofia_nb/session/_store.py", "sofia_nb/session/_migrations.py", "sofia_nb/session/_atomic.py"),
         (
