@@ -270,9 +270,9 @@ async def _gate(ctx: CliContext, workshop: Workshop, reader: LineReader) -> bool
         try:
             if choice in ("", "c"):
                 step = await workshop.advance()  # asks first when the phase still lacks something
-                if not step.moved:
+                if not step.moved:  # back to the chat: staying is to go on with the phase's work
                     ctx.out.info(f"stayed in {workshop.phase.title}: continuing was not confirmed")
-                    continue
+                    return True
                 return not step.ended
             if choice == "k" and review is not None:
                 if (await workshop.advance(keep_as_is=True)).moved:

@@ -28,10 +28,11 @@ def test_continuing_out_of_an_empty_discover_asks_before_it_moves(tmp_path: Path
     assert "== Ideate ==" not in term.screen  # asked before anything moved or opened
     assert _session(home).phase == Phase.DISCOVER
 
-    stayed = term.send("", GATE)  # Enter at the question: stay
+    stayed = term.send("", PROMPT[Phase.DISCOVER])  # Enter at the question: stay, back to the chat
     assert "stayed in Discover: continuing was not confirmed" in stayed
     assert _session(home).phase == Phase.DISCOVER and "== Ideate ==" not in term.screen
 
+    term.send("done", GATE)
     term.send("c", QUESTION)
     moved = term.send("c", PROMPT[Phase.IDEATE])
     assert "== Ideate ==" in moved
