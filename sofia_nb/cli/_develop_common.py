@@ -113,6 +113,7 @@ async def run_development(
             if resume:
                 with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
                     ctx.out.info(f"paused: resume with: {resume}")
+                ctx.stop_said = True  # the hint is the last word: no 'error: interrupted' under it
             if signalled:
                 return 128 + signalled[0]
             raise  # Ctrl+C: asyncio.run turns it into KeyboardInterrupt, exit 130
