@@ -88,7 +88,7 @@ def test_the_workshop_in_a_terminal_shows_model_and_search_text_as_text(
     raw = "".join([*seen, rest])
     assert status == 0, raw[-2000:]
     assert_inert_on_screen(raw, canary)
-    assert "Allow hostile/web_search" in raw and "img-onerror" in raw  # the consent question, as text
+    assert "Allow tool web_search of server hostile" in raw and "img-onerror" in raw  # the question, as text
     assert canary.hits == []
 
 
