@@ -251,10 +251,32 @@ def matrix_mermaid(evaluation: Evaluation, titles: dict[str, str]) -> str:
         "    quadrant-3 Low value, hard",
         "    quadrant-4 Low value, feasible",
     ]
-    points = _placed([(_axis(e.feasibility), _height(e.value)) for e in evaluation.ideas])
-    for n, (x, y) in enumerate(points, 1):
+    team = _team_means(evaluation)
+    points = _placed(
+        [(_axis(e.feasibility), _height(e.value)) for e in evaluation.ideas]
+        + [(_axis(f), _height(v)) for _, f, v in team]
+    )
+    model = len(evaluation.ideas)
+    for n, (x, y) in enumerate(points[:model], 1):
         lines.append(f'    "{n}": [{_coordinate(x)}, {_coordinate(y)}]')
+    # the team's mean for idea n, beside the model's, as "Tn" in the team's colour
+    for (n, _, _), (x, y) in zip(team, points[model:], strict=True):
+        lines.append(f'    "T{n}": [{_coordinate(x)}, {_coordinate(y)}] {_TEAM_POINT}')
     return "\n".join(lines)
+
+
+_TEAM_POINT = "color: #b35c00, radius: 5"
+
+
+def _team_means(evaluation: Evaluation) -> list[tuple[int, float, float]]:
+    """The team's mean feasibility and value per idea of the evaluation that the team scored on
+    both, by the idea's number in the chart."""
+    numbers = {e.idea_id: n for n, e in enumerate(evaluation.ideas, 1)}
+    return [
+        (numbers[t.idea_id], t.feasibility.mean, t.value.mean)
+        for t in evaluation.team_scores
+        if t.idea_id in numbers and t.feasibility.mean is not None and t.value.mean is not None
+    ]
 
 
 def matrix_legend(evaluation: Evaluation, names: dict[str, str | Typed]) -> Items:
@@ -446,7 +468,11 @@ def _design(s: WorkshopSession) -> list[Section]:
     )
     out += _team_scores(s, ev)
     titles = {i.id: i.title for i in s.ideas}  # Mermaid labels: escaped by the one Mermaid writer
-    matrix = (MermaidDiagram(matrix_mermaid(ev, titles)), matrix_legend(ev, names))
+    matrix: tuple[Part, ...] = (MermaidDiagram(matrix_mermaid(ev, titles)), matrix_legend(ev, names))
+    if _team_means(ev):
+        matrix += (
+            Paragraph("T1, T2, …: the team's mean feasibility and value for idea 1, 2, … (in orange)."),
+        )
     out += _section("Feasibility × value matrix", *matrix, level=3)
     return out + [sec for e in ev.ideas for sec in _idea_evaluation(e, names)]
 
