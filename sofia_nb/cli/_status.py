@@ -70,13 +70,21 @@ class StatusDetail(BaseModel):
 RESULTS: tuple[type[BaseModel], ...] = (StatusList, StatusDetail)
 
 
-def next_step(phase: Phase, status: SessionStatus, poc_status: str | None = None) -> tuple[str, str]:
-    """What comes next for a session, in words, and the command that does it (``ID`` for its id)."""
+def next_step(
+    phase: Phase, status: SessionStatus, poc_status: str | None = None, loop_done: int | None = None
+) -> tuple[str, str]:
+    """What comes next for a session, in words, and the command that does it (``ID`` for its id).
+
+    ``loop_done``: the iterations a Ralph loop that has not ended recorded (0: the scaffold
+    only); None when no loop has started."""
     if phase == Phase.COMPLETE or poc_status == "success":
         return "done: share the export", "sofia-nb export --session ID"
     if phase == Phase.DEVELOP:
         if poc_status:
             return f"the proof of concept ended {poc_status}: run the loop again", "sofia-nb dev --session ID"
+        if loop_done is not None:
+            done = f"{loop_done} iteration{'s' if loop_done != 1 else ''}" if loop_done else "the scaffold"
+            return f"the proof of concept stopped after {done}: resume the loop", "sofia-nb dev --session ID"
         return "the workshop is over: build the proof of concept", "sofia-nb dev --session ID"
     verb = "continue" if status == SessionStatus.ACTIVE else "resume"
     return f"{verb} {phase.title}", "sofia-nb workshop --session ID"
@@ -153,7 +161,9 @@ def run(ctx: CliContext) -> int:
             },
         )
         table = Table(show_header=False, box=None)
-        words, command = next_step(s.phase, detail.status, detail.poc_status)
+        started = s.poc is not None and bool(s.poc.checkpoint)  # the scaffold is recorded
+        loop_done = sum(i.outcome != "scaffold" for i in s.poc.iterations) if s.poc and started else None
+        words, command = next_step(s.phase, detail.status, detail.poc_status, loop_done)
         if detail.held_by is not None:
             words = f"running now in {detail.held_by.removeprefix('the ')}; to take it over: {words}"
             command += " --take-over" if command.startswith("sofia-nb workshop") else ""
