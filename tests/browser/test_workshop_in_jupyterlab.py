@@ -405,7 +405,16 @@ def _drive_first_kernel(nb: WorkshopPage, home: Path) -> None:
     nb.click("Go to phase", re.compile(r"(Welcome back to|We are in|Still in) Discover"))
     # Discover is incomplete: the gate asks first (the card says what is missing), then moves
     nb.click("Continue", re.compile(r"Discover has no [a-z ,]+ yet: continue anyway\?"), asks=True)
-    nb.click("Continue anyway", "Welcome to Ideate")
+    # Two quick clicks on Continue anyway: the card takes the first answer, and Ideate opens once.
+    nb.wait_for("an enabled 'Continue anyway'", lambda: nb.state("Continue anyway")[2])
+    before = nb.text()
+    nb.button("Continue anyway").dblclick()
+    nb.clicks["Continue anyway"] += 2
+    text = nb.settle("Continue anyway", before, "Welcome to Ideate")
+    nb.checks.that(
+        text.count("Welcome to Ideate") == 1 and nb.stepper_current() == "Ideate",
+        "a double click on Continue anyway moved or opened more than once",
+    )
     nb.check_page("Ideate after an incomplete Discover")
     # Discover started over: the plain confirmation, first Stay, then Go back.
     for answer, stays in (("Stay", True), ("Go back", False)):
