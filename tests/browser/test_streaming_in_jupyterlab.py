@@ -177,7 +177,9 @@ def test_streaming_thinking_consent_in_view_going_back_and_a_lost_kernel(
             second.set()
             app.locator(".jp-OutputArea-output").filter(has_text="REPLY-2").first.wait_for(timeout=60_000)
 
-            button("Continue").click()  # Discover ends (an extraction), Ideate opens
+            button("Continue").click()  # Discover ends (an extraction) and, still empty, asks first
+            button("Continue anyway").wait_for(state="visible", timeout=90_000)
+            button("Continue anyway").click()  # then Ideate opens
             app.locator(".jp-OutputArea-output").filter(has_text="REPLY-4").first.wait_for(timeout=90_000)
             page.wait_for_function(
                 "() => [...document.querySelectorAll('button')]"
