@@ -77,7 +77,7 @@ def next_step(
 
     ``loop_done``: the iterations a Ralph loop that has not ended recorded (0: the scaffold
     only); None when no loop has started."""
-    if phase == Phase.COMPLETE or poc_status == "success":
+    if phase == Phase.COMPLETE or poc_status == "success" or status == SessionStatus.COMPLETED:
         return "done: share the export", "sofia-nb export --session ID"
     if phase == Phase.DEVELOP:
         if poc_status:

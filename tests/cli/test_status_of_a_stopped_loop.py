@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb.session import Phase, PocIteration, PocState, SessionStore
+from sofia_nb.session import Phase, PocIteration, PocState, SessionStatus, SessionStore
 from tests.develop.conftest import fixture_session
 
 SOFIA_NB = str(Path(sys.executable).with_name("sofia-nb"))
@@ -50,3 +50,16 @@ def test_a_loop_stopped_part_way_is_resumed(tmp_path: Path, iterations: int, wor
 
 def test_a_loop_never_started_is_still_to_build(tmp_path: Path) -> None:
     assert _next_step(tmp_path) == "the workshop is over: build the proof of concept"
+
+
+def test_the_list_says_a_completed_session_is_done(tmp_path: Path) -> None:
+    """The list has no PoC status: a session the loop completed (its tests pass) is done there too."""
+    session = fixture_session()
+    session.phase, session.status = Phase.DEVELOP, SessionStatus.COMPLETED
+    SessionStore(tmp_path / ".sofia" / "sessions").save(session)
+    env = {**os.environ, "SOFIA_HOME": str(tmp_path / ".sofia"), "COLUMNS": "300"}
+    done = subprocess.run(
+        [SOFIA_NB, "status"], env=env, capture_output=True, text=True, timeout=60, check=True
+    )
+    row = next(line for line in done.stdout.splitlines() if session.id in line)
+    assert "done: share the export" in row and "build the proof of concept" not in row, row
