@@ -363,7 +363,7 @@ class RalphLoop:
                 self.work.save()  # with the request, in the ledger, even if this iteration is undone
             changed += [c for c in applied.changed if c not in changed]
             refused += len(applied.problems)
-            summaries.append(_first_prose_line(reply.text))
+            summaries.append(_first_paragraph(reply.text))
             files, refused_now = _count(len(applied.changed), "file"), _count(len(applied.problems), "block")
             self._say("edits", f"{files} changed, {refused_now} refused")
             feedback = applied.reflection or (no_edits_message() if applied.block_count == 0 else "")
@@ -437,9 +437,15 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _first_prose_line(text: str) -> str:
+def _first_paragraph(text: str) -> str:
+    """The reply's first paragraph of prose, whole: its lines up to a blank line, a fence or an edit
+    block joined with spaces (a model wraps a paragraph over several lines)."""
+    kept: list[str] = []
     for line in text.splitlines():
         s = line.strip()
-        if s and not s.startswith(("```", "<<<<<<<", "=======", ">>>>>>>")) and "file=" not in s:
-            return s
-    return ""
+        edit = s.startswith(("```", "<<<<<<<", "=======", ">>>>>>>")) or "file=" in s
+        if kept and (not s or edit):
+            break
+        if s and not edit:
+            kept.append(s)
+    return " ".join(kept)

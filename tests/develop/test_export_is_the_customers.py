@@ -66,6 +66,15 @@ def test_an_iterations_summary_is_kept_whole(tmp_path: Path) -> None:
     assert loop.poc.iterations[-1].changes_summary == long  # the commit's subject line may be cut; this not
 
 
+@pytest.mark.usefixtures("no_git_identity")
+def test_a_summary_wrapped_over_several_lines_is_kept_whole(tmp_path: Path) -> None:
+    wrapped = "Use addition: the plan says a basket's total\nadds its lines, and the failing test\nexpects 5."
+    root = write_calc(tmp_path / "p")
+    loop, _ = make_loop(root, [fix("    return a - b", "    return a + b", wrapped)])
+    assert asyncio.run(loop.run()).status == "success"
+    assert loop.poc.iterations[-1].changes_summary == " ".join(wrapped.splitlines())
+
+
 def test_the_report_says_the_sessions_status_as_summary_json_does(tmp_path: Path) -> None:
     session = fixture_session()
     session.poc = PocState(final_status="success")  # tests passed, and then the session was paused
