@@ -20,7 +20,7 @@ from ._export import (
     PhaseHighlight,
     export_session,
 )
-from ._export_markdown import phase_results_markdown
+from ._export_markdown import phase_results_markdown, sections_markdown
 from ._holder import Holder, HoldLostError, SessionHeldError, SessionHold
 from ._models import (
     PHASE_ORDER,
@@ -195,6 +195,7 @@ __all__ = [
     "phase_sections",
     "plain",
     "record_names",
+    "sections_markdown",
     "session_folder",
     "split_mermaid",
     "team_sections",

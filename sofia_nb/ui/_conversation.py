@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import ipywidgets as w
 
 from ..events import PhaseChanged, TextDelta, ToolCallFinished, ToolCallStarted, TurnAdded, WarningIssued
 from ..inert import SafeHtml, markdown_html
-from ..session import PHASE_ORDER, Phase, WorkshopSession
+from ..session import PHASE_ORDER, Phase, Turn, WorkshopSession
 from ..workshop import ReplyBlocks, Workshop, prose_only, reply_parts, streaming_prose
 from ._consent_card import ConsentCard
 from ._notices import NoticeKind, notice_html, notice_text, without_paths
-from ._record_cards import Block, html_block, markdown, record_blocks
+from ._record_cards import Block, RecordsRead, html_block, markdown, record_blocks
 from ._streaming import StreamingReply
 
 _WARNING_SOURCES = ("workshop", "enrich")
@@ -40,19 +41,36 @@ WAITING = SafeHtml(
 waits for a click: the step is the facilitator's, not the model's, so nothing pulses."""
 
 
-def message_blocks(role: str, content: str, session: WorkshopSession) -> list[Block]:
-    """One message as blocks: the speaker on a line of its own, prose, diagrams, record cards."""
+def message_blocks(role: str, content: str, before: WorkshopSession | RecordsRead) -> list[Block]:
+    """One message as blocks: the speaker on a line of its own, prose, diagrams, and each record
+    as the card of what it changed in ``before`` (the session before the message; a
+    ``RecordsRead`` moves on with each block, so the next message reads what this one recorded)."""
     if role != "assistant":
         return [markdown(f"**{_SPEAKERS.get(role, role)}**\n\n{content}")]
+    context = before if isinstance(before, RecordsRead) else RecordsRead(before)
     blocks = [markdown("**sofia**")]
     for part in reply_parts(content):
         if part.kind == "record":
-            blocks += record_blocks(part, session)
+            blocks += record_blocks(part, context)
         elif part.kind == "diagram":
             blocks.append(markdown(f"```mermaid\n{part.text}\n```"))
         else:
             blocks.append(markdown(part.text))
     return _joined(blocks)
+
+
+def replayed(session: WorkshopSession) -> Iterator[tuple[Turn, list[Block] | None]]:
+    """The turns the conversation shows, in order: each message with its blocks, and a Refine's
+    cue with None (shown as a line). The session before each reply is not kept, so its records
+    are read against the record the earlier replies built (from an empty session)."""
+    context = RecordsRead(WorkshopSession(id=session.id))
+    for turn in session.turns:
+        if turn.role in _SPEAKERS and not turn.metadata.get("kickoff"):
+            # a block is read as its phase's record first (a scratch copy: the record is the engine's)
+            context.session = context.session.model_copy(update={"phase": turn.phase})
+            yield turn, message_blocks(turn.role, turn.content, context)
+        elif turn.metadata.get("kickoff") and "refine" in turn.metadata:
+            yield turn, None
 
 
 def _joined(blocks: list[Block]) -> list[Block]:
@@ -112,13 +130,13 @@ class ConversationView(w.Box):
 
     def _replay(self) -> None:
         """Show the session's messages, as the record holds them."""
-        for turn in self.workshop.session.turns:
-            if turn.role in _SPEAKERS and not turn.metadata.get("kickoff"):
-                self._divider(turn.phase.value)
-                self.append(turn.role, turn.content)
-            elif turn.metadata.get("kickoff") and "refine" in turn.metadata:
-                self._divider(turn.phase.value)
+        for turn, blocks in replayed(self.workshop.session):
+            self._divider(turn.phase.value)
+            if blocks is None:
                 self._refined(turn.phase, turn.metadata)
+            else:
+                self.transcript.append((turn.role, turn.content))
+                self._show(blocks, turn.role)
 
     def close(self) -> None:
         self._end_stream()
@@ -132,7 +150,8 @@ class ConversationView(w.Box):
     # --- what the app calls ---------------------------------------------------------------
 
     def append(self, role: str, content: str) -> None:
-        """Show one message (its records as cards)."""
+        """Show one message as it arrives (its records as cards of what they change: the engine
+        records a reply after it is added, so the session is still the one before it)."""
         self.transcript.append((role, content))
         self._show(message_blocks(role, content, self.workshop.session), role)
 

@@ -17,8 +17,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..inert import Diagram, Prose, SafeHtml, markdown_html, markdown_parts
-from ..session import Phase, WorkshopSession, diagram_svg, draw_diagrams, phase_results_markdown
-from ..workshop import ReplyPart, preview_record
+from ..session import (
+    Phase,
+    WorkshopSession,
+    diagram_svg,
+    draw_diagrams,
+    phase_results_markdown,
+    sections_markdown,
+)
+from ..workshop import ReplyPart, block_view
 
 _HEADING = re.compile(r"^(#{1,4}) ", re.M)
 _FENCE_LINE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
@@ -117,21 +124,29 @@ def phase_blocks(session: WorkshopSession, phase: Phase) -> list[Block]:
     return [markdown(_demoted(text))] if text else []
 
 
-def record_blocks(part: ReplyPart, session: WorkshopSession) -> list[Block]:
-    """A recorded JSON value as the card of the phase whose output it is, then its details.
+@dataclass
+class RecordsRead:
+    """What a reply's records are read against: the session before the reply, moved on by each
+    block (a reply's second block reads what its first recorded), as the terminal reads them."""
+
+    session: WorkshopSession
+
+
+def record_blocks(part: ReplyPart, context: RecordsRead) -> list[Block]:
+    """A recorded JSON value as the card of what it changed, then its details.
 
     The value is read as the engine reads it, a patch of the phase's record, applied to a copy of
-    the session: the card shows what this block recorded (with the session's context — idea
-    titles, workflow step names — around it), and says what it could not record.
+    ``context.session`` (which then moves on to the session with it): the card shows the sections
+    of the record that changed, with the labels of the export (``block_view``, as the terminal's
+    panel), what it removed and what could not be recorded — not the whole record again.
     """
-    preview = preview_record(session, part.value)
-    if preview is None:
+    view = block_view(context.session, part.value)
+    if view is None:
         return [markdown("_Recorded data._"), details_block(part.text)]
-    card = phase_blocks(preview.session, preview.phase) or [markdown("_Recorded for the session._")]
-    if preview.rejected:
-        facts = "".join(f"<li>{html.escape(r.fact or r.field)}</li>" for r in preview.rejected)
-        card.append(html_block(SafeHtml(f"<p><b>Not recorded:</b></p><ul>{facts}</ul>")))
-    return [*card, details_block(part.text)]
+    context.session = view.after
+    text = "\n".join(sections_markdown(view.sections + view.notes)).strip()
+    card = markdown(_demoted(text)) if text else markdown("_Nothing new for the record._")
+    return [card, details_block(part.text)]
 
 
 def _demoted(text: str) -> str:

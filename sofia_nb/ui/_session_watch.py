@@ -20,7 +20,7 @@ import ipywidgets as w
 
 from ..inert import SafeHtml
 from ..session import Holder, SessionError, SessionStore, WorkshopSession
-from ._conversation import message_blocks
+from ._conversation import replayed
 from ._dispatch import Dispatcher
 from ._notices import NoticeKind, notice_html
 from ._stepper import PhaseStepper
@@ -39,11 +39,7 @@ def _button(description: str, style: str = "", icon: str = "") -> w.Button:
 def watch_html(session: WorkshopSession) -> SafeHtml:
     """The workshop as its record holds it: its name and every message."""
     title = html.escape(session.name or "Workshop")
-    messages = [
-        "".join(block.html() for block in message_blocks(turn.role, turn.content, session))
-        for turn in session.turns
-        if turn.role in ("user", "assistant") and not turn.metadata.get("kickoff")
-    ]
+    messages = ["".join(block.html() for block in blocks) for _, blocks in replayed(session) if blocks]
     body = "".join(f'<div class="sofia-nb-entry">{m}</div>' for m in messages)
     body = body or "<p><i>no messages yet</i></p>"
     return SafeHtml(f"<h3>{title}</h3>{body}")

@@ -12,8 +12,7 @@ from ._enrich import EnrichmentConfig
 from ._facade import WorkshopOptions, WorkshopRun, open_workshop, session_summary
 from ._inputs import WorkshopInputs, run_inputs
 from ._navigation import NavigationError
-from ._patch import preview_block
-from ._phases import CONVERSATION_PHASES, PHASES, BlockView, block_view, preview_record
+from ._phases import CONVERSATION_PHASES, PHASES, BlockView, block_view
 from ._reply import ReplyBlocks, ReplyPart, prose_only, reply_parts, streaming_prose
 from ._setup import WorkshopSettings, build_workshop
 from ._tools import ToolRef
@@ -40,8 +39,6 @@ __all__ = [
     "build_workshop",
     "load_deck",
     "open_workshop",
-    "preview_block",
-    "preview_record",
     "prose_only",
     "render_card_list",
     "reply_parts",

@@ -28,7 +28,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 
 from ..redact import redacted_head
-from ..session import Phase, WorkshopSession
+from ..session import WorkshopSession
 from ._extract import json_values
 from ._schemas import DiscoverOutput, PhaseOutput
 
@@ -360,49 +360,6 @@ def patches_of(value: Any, output: type[PhaseOutput]) -> Iterator[tuple[type[Pha
         late = DiscoverOutput.patch_of({"business_context": value["business_context"]})
         if late is not None:
             yield DiscoverOutput, late
-
-
-@dataclass
-class Preview:
-    """What one block of a reply recorded, for a card: its phase, a copy of the session holding
-    only what the block sent (merged with what was there, never what was left out), and what was
-    left out."""
-
-    phase: Phase
-    session: WorkshopSession
-    rejected: list[Rejection]
-
-
-def preview_block(
-    session: WorkshopSession, value: Any, outputs: list[tuple[Phase, type[PhaseOutput]]]
-) -> Preview | None:
-    """``value`` read as a patch of the first of ``outputs`` it names, applied to a copy of
-    ``session``; None when it names none of them."""
-    for phase, output in outputs:
-        patch = output.patch_of(value)
-        if patch is None:
-            continue
-        scratch = session.model_copy(deep=True)
-        merged = merge_patch(output.record_of(scratch), patch, output)
-        shown = {k: _named_only(merged.record[k], patch[k], output, k) for k in patch if k in merged.record}
-        fields = WorkshopSession.model_fields
-        for name in output.fields:
-            setattr(scratch, name, fields[name].get_default(call_default_factory=True))
-        output.store(scratch, shown, patch)
-        return Preview(phase=phase, session=scratch, rejected=merged.rejected)
-    return None
-
-
-def _named_only(merged: Any, patch: Any, model: type[BaseModel] | None, key: str) -> Any:
-    """``merged`` with each keyed list cut to the items ``patch`` names (and did not remove)."""
-    kind, sub = field_kind(model, key)
-    if kind == "object" and isinstance(merged, dict) and isinstance(patch, dict):
-        return {k: _named_only(v, patch[k], sub, k) if k in patch else v for k, v in merged.items()}
-    if kind == "keyed" and isinstance(merged, list) and isinstance(patch, list) and sub is not None:
-        keys = _identity(sub)
-        named = [identity_of(i, keys) for i in patch if not i.get(REMOVED)]
-        return [i for i in merged if identity_of(i, keys) in named]
-    return merged
 
 
 def removed_items(before: dict[str, Any], after: dict[str, Any], model: type[BaseModel]) -> list[str]:

@@ -23,7 +23,7 @@ from ..session import (
     next_phase,
     phase_sections,
 )
-from ._patch import Preview, Rejection, apply_patch, patches_of, preview_block, removed_items
+from ._patch import Rejection, apply_patch, patches_of, removed_items
 from ._schemas import DesignOutput, DiscoverOutput, IdeateOutput, PhaseOutput, PlanOutput, SelectOutput
 
 
@@ -155,13 +155,6 @@ def phase_fields(phase: Phase) -> tuple[str, ...]:
     if phase in PHASES:
         return PHASES[phase].fields
     return _DEVELOP_FIELDS if phase == Phase.DEVELOP else ()
-
-
-def preview_record(session: WorkshopSession, value: Any) -> Preview | None:
-    """What a block of a reply records, read as the engine reads it (the current phase's record
-    first): the card every face shows for it; None when it names no phase's record."""
-    specs = sorted(PHASES.values(), key=lambda spec: spec.phase != session.phase)
-    return preview_block(session, value, [(spec.phase, spec.output) for spec in specs])
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ from sofia_nb.session import (
 )
 from sofia_nb.session._export_markdown import phase_markdown
 from sofia_nb.session._team import TeamIdeaScores, TeamIdeaVotes, TeamRoom
-from sofia_nb.ui._record_cards import record_blocks
+from sofia_nb.ui._record_cards import RecordsRead, record_blocks
 from sofia_nb.workshop import PHASES, ReplyPart
 
 T0 = datetime(2026, 11, 3, 8, 15, tzinfo=UTC)
@@ -420,22 +420,25 @@ def _report(tmp: str) -> str:
     return _text((Path(tmp) / "report.html").read_text(encoding="utf-8"))
 
 
-def _card(phase: Phase) -> str:
+def _before(phase: Phase) -> tuple[WorkshopSession, Any]:
+    """A block that sends the phase's whole record, and the session as it was before it (the
+    earlier phases' records, none of this one's): how a reply's block is drawn by every face."""
     full = full_session()
-    value = PHASES[phase].output.record_of(full)
-    blocks = record_blocks(ReplyPart(kind="record", text="{}", value=value), full)
+    spec = PHASES[phase]
+    before = full.model_copy(deep=True)
+    for name in spec.fields:
+        setattr(before, name, WorkshopSession.model_fields[name].get_default(call_default_factory=True))
+    return before, spec.output.record_of(full)
+
+
+def _card(phase: Phase) -> str:
+    before, value = _before(phase)
+    blocks = record_blocks(ReplyPart(kind="record", text="{}", value=value), RecordsRead(before))
     return _text("".join(block.html() for block in blocks if block.kind != "png"))
 
 
 def _terminal(phase: Phase) -> str:
-    """The terminal's panel of a block that sends the phase's whole record, drawn as a reply's
-    block is: against the session as it was before (the earlier phases' records, none of this one's)."""
-    full = full_session()
-    spec = PHASES[phase]
-    value = spec.output.record_of(full)
-    before = full.model_copy(deep=True)
-    for name in spec.fields:
-        setattr(before, name, WorkshopSession.model_fields[name].get_default(call_default_factory=True))
+    before, value = _before(phase)
     return _screen(Group(*reply_view(f"```json\n{json.dumps(value)}\n```", Records(before))))
 
 
@@ -476,10 +479,9 @@ def test_every_record_field_is_shown_by_every_face(
         "markdown": " ".join((phase_markdown(full_session(), phase) or "").split()),
         "report": " ".join(_report(report_dir).split()),
     }
-    if _in_a_reply(model, name):
+    if _in_a_reply(model, name) and (model, name) not in NOT_SENT:  # both read a block alike
         faces["notebook card"] = " ".join(_card(phase).split())
-        if (model, name) not in NOT_SENT:
-            faces["terminal panel"] = " ".join(_terminal(phase).split())
+        faces["terminal panel"] = " ".join(_terminal(phase).split())
     wanted = [" ".join(text.split()) for text in expected]
     missing = [(face, text) for face, shown in faces.items() for text in wanted if text not in shown]
     assert not missing, f"{model.__name__}.{name} is not shown: {missing}"
