@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..inert import SafeHtml
-from ..session import SessionStore, SessionSummary
+from ..session import SessionNotFoundError, SessionStore, SessionSummary
 from ._dispatch import Dispatcher
 from ._notices import NoticeKind, notice_html
 
@@ -51,7 +51,7 @@ class SessionPicker(w.VBox):
         self.store = store
         self.on_choice = on_choice
         self.dispatch = Dispatcher.here(on_error=lambda exc: self.say(str(exc), "error"))
-        self.sessions = [s for s in store.list() if has_content(s)]
+        self.sessions = [s for s in store.list() if s.has_content]
         self.latest = self._latest()
         self.heading = w.HTML("<h3>Which workshop?</h3>")
         self.continue_button = _button("Continue", "primary", "play")
@@ -81,7 +81,12 @@ class SessionPicker(w.VBox):
         self.add_class("sofia-nb-picker")
 
     def _latest(self) -> SessionSummary | None:
-        return self.sessions[0] if self.sessions else None  # the list is newest first
+        """The store's ``"last"``: the newest session with content (None when none has any)."""
+        try:
+            latest = self.store.resolve("last")
+        except SessionNotFoundError:
+            return None
+        return next((s for s in self.sessions if s.session_id == latest), None)
 
     def _latest_id(self) -> str | None:
         return self.latest.session_id if self.latest is not None else None
@@ -113,9 +118,3 @@ class SessionPicker(w.VBox):
 
 
 _ROW = w.Layout(flex_flow="row wrap", align_items="center")
-
-
-def has_content(summary: SessionSummary) -> bool:
-    """Whether a session holds anything to continue (a phase was opened: tokens were spent on it,
-    or it moved past Discover)."""
-    return summary.input_tokens + summary.output_tokens > 0 or summary.phase.value != "discover"

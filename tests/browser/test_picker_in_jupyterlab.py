@@ -29,7 +29,7 @@ from tests.conftest import ROOT
 pytestmark = [pytest.mark.ui, pytest.mark.slow, pytest.mark.timeout(300)]
 
 SHOTS = ARTIFACTS / "picker-lab"
-WELCOME = "Welcome to the Discover phase"
+SAID = "We run the night desk of a ferry company."
 
 
 def _notebook(work: Path) -> str:
@@ -51,7 +51,7 @@ def _shot(nb: WorkshopPage, name: str) -> None:
 def _saved_workshop(home: Path) -> WorkshopSession:
     """A workshop saved earlier with something in it (the team's Discover started)."""
     session = WorkshopSession(name="Ferry night desk", phase=Phase.DISCOVER)
-    session.tokens.input_tokens = 1_200
+    session.add_turn(Phase.DISCOVER, "user", SAID)
     SessionStore(home / "sessions").save(session)
     return session
 
@@ -78,10 +78,8 @@ def test_jupyterlab_opens_on_the_picker_and_a_reload_keeps_the_workshop(tmp_path
             assert [p.stem for p in (home / "sessions").glob("*.json")] == [saved.id]  # none made
             _shot(nb, "picker")
             nb.button("Continue").click()
-            nb.wait_for("the app", lambda: nb.button("Start").is_visible())
-            assert "Which workshop?" not in nb.text()
-            nb.button("Start").click()
-            nb.wait_for("Discover's opening", lambda: WELCOME in nb.text())
+            nb.wait_for("the app", lambda: nb.button("Send").is_visible())
+            assert "Which workshop?" not in nb.text() and SAID in nb.text()  # the saved workshop
             wait_idle(page)
             _shot(nb, "continued")
             assert [p.stem for p in (home / "sessions").glob("*.json")] == [saved.id]
@@ -90,7 +88,7 @@ def test_jupyterlab_opens_on_the_picker_and_a_reload_keeps_the_workshop(tmp_path
             nb.wait_for("the save", lambda: page.locator(".lm-TabBar-tab.jp-mod-dirty").count() == 0)
             page.reload()
             wait_idle(page, 90_000)
-            nb.wait_for("the same workshop", lambda: WELCOME in nb.text() and nb.button("Send").is_visible())
+            nb.wait_for("the same workshop", lambda: SAID in nb.text() and nb.button("Send").is_visible())
             assert "Which workshop?" not in nb.text()
             _shot(nb, "reloaded")
         finally:

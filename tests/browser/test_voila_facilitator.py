@@ -134,6 +134,26 @@ def _button(page, label: str):  # type: ignore[no-untyped-def]
     return page.locator(f"button.jupyter-button:has-text('{label}')").first
 
 
+def _send_the_demo_line(page) -> str:  # type: ignore[no-untyped-def]
+    """Send the demo's next line (the app offers it in the box); wait for sofia's answer to it.
+    Returns the line's first words."""
+    box = page.locator(".sofia-nb-message textarea")
+    deadline = time.monotonic() + 120  # the app offers the line once the step before is done
+    while not box.input_value():
+        assert time.monotonic() < deadline, "the demo offered no line"
+        time.sleep(0.2)
+    line = box.input_value()
+    answers = page.locator(".sofia-nb-app").get_by_text("sofia", exact=True).count()
+    _button(page, "Send").click()
+    words = line.split(".")[0][:40]
+    page.locator(".sofia-nb-app").get_by_text(words).first.wait_for(timeout=120_000)
+    deadline = time.monotonic() + 120  # a bound on the wait for the answer, not a speed check
+    while page.locator(".sofia-nb-app").get_by_text("sofia", exact=True).count() <= answers:
+        assert time.monotonic() < deadline, "sofia did not answer the demo's line"
+        time.sleep(0.2)
+    return words
+
+
 def _no_code_shown(page) -> None:  # type: ignore[no-untyped-def]
     text = page.locator("body").inner_text()
     for source in ("import sofia_nb", "FacilitatorPage.open", "# Parameters", "await page"):
@@ -165,6 +185,7 @@ def test_voila_opens_on_the_picker_and_a_reload_returns_to_the_workshop(tmp_path
             page.wait_for_url(re.compile(r"[?&]session="), timeout=30_000)  # it names the workshop now
             _button(page, "Start").click()
             page.get_by_text(WELCOME).first.wait_for(timeout=120_000)
+            _send_the_demo_line(page)  # the facilitator said something: the workshop has content
             chosen = page.url
             page.screenshot(path=str(SHOTS / "after-start.png"), full_page=True)
 
@@ -203,6 +224,7 @@ def test_a_second_page_on_the_workshop_is_told_and_watches_it(tmp_path: Path) ->
             _button(first, "Start a new workshop").click()
             _button(first, "Start").click()
             first.get_by_text(WELCOME).first.wait_for(timeout=120_000)
+            _send_the_demo_line(first)
 
             second.goto(voila.url, timeout=90_000)
             second.get_by_text(PICKER).wait_for(timeout=120_000)
@@ -212,10 +234,7 @@ def test_a_second_page_on_the_workshop_is_told_and_watches_it(tmp_path: Path) ->
             second.locator(".sofia-nb-watch").get_by_text(WELCOME).first.wait_for(timeout=30_000)
             assert _button(second, "Send").count() == 0  # nothing can be sent from the watch
 
-            line = first.locator(".sofia-nb-message textarea").input_value()  # the demo's next line
-            assert line
-            _button(first, "Send").click()
-            words = line.split(".")[0][:40]
+            words = _send_the_demo_line(first)
             second.locator(".sofia-nb-watch").get_by_text(words).first.wait_for(timeout=120_000)
             second.screenshot(path=str(SHOTS / "second-page-watches.png"), full_page=True)
 

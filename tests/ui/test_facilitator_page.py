@@ -23,9 +23,11 @@ from sofia_nb.session import Phase, SessionStore, WorkshopSession
 from sofia_nb.ui import FacilitatorPage, SessionPicker
 
 
-def _saved(store: SessionStore, name: str, phase: Phase = Phase.DISCOVER, tokens: int = 0) -> str:
+def _saved(store: SessionStore, name: str, phase: Phase = Phase.DISCOVER, said: bool = True) -> str:
+    """A saved session; ``said``: the facilitator said something in it (it has content)."""
     session = WorkshopSession(name=name, phase=phase)
-    session.tokens.input_tokens = tokens
+    if said:
+        session.add_turn(phase, "user", "We run the night desk.")
     store.save(session)
     return session.id
 
@@ -54,8 +56,8 @@ async def test_a_person_s_page_opens_on_the_picker_and_saves_nothing() -> None:
 async def test_continue_opens_the_latest_workshop_with_content() -> None:
     store = SessionStore()
     older = _saved(store, "Older", Phase.IDEATE)
-    latest = _saved(store, "Ferry", tokens=120)
-    _saved(store, "")  # an empty session saved after them: nothing to continue
+    latest = _saved(store, "Ferry")
+    _saved(store, "", said=False)  # an empty session saved after them: nothing to continue
     page = await FacilitatorPage.open(interactive=True)
     try:
         picker = page.picker
@@ -72,7 +74,7 @@ async def test_continue_opens_the_latest_workshop_with_content() -> None:
 async def test_another_workshop_is_opened_from_the_list() -> None:
     store = SessionStore()
     older = _saved(store, "Older", Phase.IDEATE)
-    _saved(store, "Ferry", tokens=120)
+    _saved(store, "Ferry")
     page = await FacilitatorPage.open(interactive=True)
     try:
         assert page.picker is not None
@@ -86,7 +88,7 @@ async def test_another_workshop_is_opened_from_the_list() -> None:
 
 async def test_headless_keeps_session_none_a_new_session() -> None:
     store = SessionStore()
-    _saved(store, "Ferry", tokens=120)
+    _saved(store, "Ferry")
     page = await FacilitatorPage.open(interactive=False)
     try:
         assert page.picker is None and page.run is not None
@@ -97,7 +99,7 @@ async def test_headless_keeps_session_none_a_new_session() -> None:
 
 async def test_a_voila_address_naming_a_session_opens_it(monkeypatch: pytest.MonkeyPatch) -> None:
     store = SessionStore()
-    ferry = _saved(store, "Ferry", tokens=120)
+    ferry = _saved(store, "Ferry")
     monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
     monkeypatch.setenv("QUERY_STRING", f"session={ferry}")
     page = await FacilitatorPage.open(interactive=True)
@@ -180,7 +182,7 @@ def _asked(proc: subprocess.Popen[str]) -> str:
 
 async def test_a_session_another_run_holds_is_watched_and_can_be_continued_once_free() -> None:
     store = SessionStore()
-    ferry = _saved(store, "Ferry", tokens=120)
+    ferry = _saved(store, "Ferry")
     with held_elsewhere(ferry, "voila") as other:  # another tab's kernel holds it
         page = await FacilitatorPage.open(interactive=True, session=ferry)
         try:
@@ -203,7 +205,7 @@ async def test_a_session_another_run_holds_is_watched_and_can_be_continued_once_
 
 async def test_a_watched_session_can_be_taken_over() -> None:
     store = SessionStore()
-    ferry = _saved(store, "Ferry", tokens=120)
+    ferry = _saved(store, "Ferry")
     with held_elsewhere(ferry, "notebook") as other:
         page = await FacilitatorPage.open(interactive=True)
         try:
@@ -225,7 +227,7 @@ async def test_a_reloaded_voila_page_waits_for_its_old_kernel_to_let_go(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     store = SessionStore()
-    ferry = _saved(store, "Ferry", tokens=120)
+    ferry = _saved(store, "Ferry")
     monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
     monkeypatch.setenv("QUERY_STRING", f"session={ferry}")
     with held_elsewhere(ferry, "voila") as old:  # the reloaded page's previous kernel, being stopped
