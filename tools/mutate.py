@@ -101,12 +101,6 @@ MODULES = (
         0.90,
     ),
     Module(
-        "participants/_app",
-        ("sofia_nb/participants/_app.py",),
-        ("tests/participants/test_server_security.py", "tests/participants/test_origin_whole.py"),
-        0.90,
-    ),
-    Module(
         "session/_store+_migrations",
         ("sofia_nb/session/_store.py", "sofia_nb/session/_migrations.py", "sofia_nb/session/_atomic.py"),
         (
