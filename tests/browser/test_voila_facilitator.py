@@ -190,7 +190,8 @@ def test_voila_opens_on_the_picker_and_a_reload_returns_to_the_workshop(tmp_path
             page.screenshot(path=str(SHOTS / "after-start.png"), full_page=True)
 
             page.reload(timeout=90_000)  # a new kernel, which reads the address
-            page.get_by_text(WELCOME).first.wait_for(timeout=120_000)
+            _button(page, "Send").wait_for(timeout=120_000)  # the live app, not only its static record
+            page.locator(".sofia-nb-app").get_by_text(WELCOME).first.wait_for(timeout=120_000)
             assert page.get_by_text(PICKER).count() == 0
             assert page.url == chosen
             assert len(list((tmp_path / ".sofia").glob("sessions/*.json"))) == 1  # no new session
@@ -200,7 +201,7 @@ def test_voila_opens_on_the_picker_and_a_reload_returns_to_the_workshop(tmp_path
             page.get_by_text(PICKER).wait_for(timeout=120_000)
             page.screenshot(path=str(SHOTS / "picker-continue.png"))
             _button(page, "Continue").click()
-            page.get_by_text(WELCOME).first.wait_for(timeout=120_000)
+            page.locator(".sofia-nb-app").get_by_text(WELCOME).first.wait_for(timeout=120_000)
             assert page.url == chosen
             assert watch.page_errors == []
         finally:
