@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import logging
@@ -34,6 +35,18 @@ class ProviderReply:
     usage: LLMUsage | None = None
     model: str | None = None
     """The model the response says answered (an Azure deployment's model, a dated snapshot)."""
+
+
+def _kept(on_text: TextCallback | None, pieces: list[str]) -> TextCallback | None:
+    """``on_text`` that also keeps each streamed piece in ``pieces`` (None stays None: no stream)."""
+    if on_text is None:
+        return None
+
+    def keep(piece: str) -> Any:
+        pieces.append(piece)
+        return on_text(piece)
+
+    return keep
 
 
 def redacted_messages(messages: list[Message], secrets: list[str] | None = None) -> list[Message]:
@@ -174,12 +187,18 @@ class BaseLLM(ABC):
     ) -> LLMResponse:
         started = time.perf_counter()
         messages = redacted_messages(messages, [self._key()])  # the one door to the model: docs/security.md
-        reply = await self._request(
-            messages, tools=tools or [], purpose=purpose, on_text=on_text, output=output
-        )
+        streamed: list[str] = []
+        try:
+            reply = await self._request(
+                messages, tools=tools or [], purpose=purpose, on_text=_kept(on_text, streamed), output=output
+            )
+        except (asyncio.CancelledError, KeyboardInterrupt):
+            # A request stopped while it streams is billed all the same (its prompt, what it said):
+            # its estimate goes to the ledger and the meter, so what was spent is what is saved.
+            self._account(purpose, self._estimate(messages, ProviderReply(text="".join(streamed))))
+            raise
         self.reported_model = reply.model or self.reported_model
-        usage = reply.usage or self._estimate(messages, reply)
-        usage = usage.model_copy(update={"cost_usd": self.cost_usd(usage)})
+        usage = self._account(purpose, reply.usage or self._estimate(messages, reply))
         response = LLMResponse(
             text=reply.text,
             tool_calls=reply.tool_calls,
@@ -188,7 +207,6 @@ class BaseLLM(ABC):
             latency_s=time.perf_counter() - started,
             model=self.model_name,
         )
-        spent(purpose, self.model_name, usage)  # the session's ledger, when a run keeps one
         if self.record_path is not None:
             record_reply(self.record_path, purpose, response, secrets=[self._key()])
         _log.debug(
@@ -201,6 +219,13 @@ class BaseLLM(ABC):
             " (estimated)" if usage.estimated else "",
             response.latency_s,
         )
+        return response
+
+    def _account(self, purpose: Purpose, usage: LLMUsage) -> LLMUsage:
+        """Price one request's ``usage``, hand it to the session's ledger (when a run keeps one) and
+        to the meter (``UsageRecorded``): the one place a request is counted, ended or stopped."""
+        usage = usage.model_copy(update={"cost_usd": self.cost_usd(usage)})
+        spent(purpose, self.model_name, usage)
         if self.bus is not None:
             self.bus.emit(
                 UsageRecorded(
@@ -215,7 +240,7 @@ class BaseLLM(ABC):
                     context_window=self.context_window,
                 )
             )
-        return response
+        return usage
 
     @staticmethod
     def _estimate(messages: list[Message], reply: ProviderReply) -> LLMUsage:

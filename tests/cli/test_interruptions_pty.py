@@ -200,6 +200,10 @@ def _interrupted_then_resumed(
     status = _status(home, session.id)
     assert (status["status"], status["held_by"]) == ("paused", None)
     assert _facilitator(session) == [(Phase.DISCOVER, LINE)]  # recorded before the model answered
+    if step == "streaming" and how != "SIGKILL":  # the cut request is billed: it is in the ledger
+        cut = session.ledger[-1]
+        assert (cut.phase, cut.purpose, cut.usage.estimated) == ("discover", "chat", True), session.ledger
+        assert cut.usage.input_tokens > 0
 
     model.release.set()
     model.hold = False
