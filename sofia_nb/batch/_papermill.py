@@ -129,7 +129,7 @@ class _RedactingWriter:
         papermill_meta = document.get("metadata", {}).get("papermill")
         if isinstance(papermill_meta, dict):
             papermill_meta["output_path"] = str(target)
-        write_atomically(target, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+        write_atomically(target, json.dumps(document, indent=1, ensure_ascii=False) + "\n", shared=True)
 
     @staticmethod
     def listdir(path: str) -> list[str]:
@@ -155,7 +155,7 @@ def _redacted_result(path: Path) -> dict[str, Any] | None:
     if not path.is_file():
         return None
     result: Any = redact(json.loads(path.read_text(encoding="utf-8")))
-    write_atomically(path, json.dumps(result))
+    write_atomically(path, json.dumps(result), shared=True)
     return result if isinstance(result, dict) else None
 
 

@@ -96,7 +96,7 @@ def _write(staged: Path, out: Path, name: str, text: str) -> None:
     """Write ``name`` into the fresh folder; a failure names the file in the output folder (the
     one the user asked for), which is left as it was."""
     try:
-        write_atomically(staged / name, redact_text(text))  # a reader never sees half a file
+        write_atomically(staged / name, redact_text(text), shared=True)  # a reader never sees half a file
     except SessionWriteError as exc:
         raise SessionWriteError(out / name, OSError(exc.errno, exc.reason)) from None
 
@@ -150,7 +150,7 @@ def _publish(staged: Path, out: Path, written: list[str], owned: set[str], sessi
             raise SessionWriteError(out, exc) from None
         return
     marker = out / INCOMPLETE_FILE
-    write_atomically(marker, _incomplete_note(session_id), durable=True)
+    write_atomically(marker, _incomplete_note(session_id), durable=True, shared=True)
     for name in written:
         _place(staged / name, out / name)
     for name in sorted(owned - set(written)):
