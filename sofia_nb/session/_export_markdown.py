@@ -171,8 +171,13 @@ _TRANSCRIPT_ROLES = ("user", "assistant", "tool")
 
 
 def _moment(turn: Turn) -> str | None:
-    """What a kickoff marks for the team to read: going back to this phase, or reviewing it."""
+    """What a kickoff marks for the team to read: going back to this phase, reviewing it, or the
+    facilitator asking sofia to refine it (in their own words, which the cue around them is not)."""
     went_back, review = turn.metadata.get("went_back"), turn.metadata.get("review")
+    refine = turn.metadata.get("refine")
+    if isinstance(refine, str):
+        asked = one_line(refine)
+        return f"_The team asked sofia to refine {turn.phase.title}" + (f": “{asked}”._" if asked else "._")
     if isinstance(went_back, dict):
         came_from = str(went_back.get("from", "")).capitalize()
         reason = one_line(str(went_back.get("reason") or ""))

@@ -163,3 +163,23 @@ def test_a_go_back_and_a_review_are_shown_as_such(tmp_path: Path) -> None:
     assert "_Reviewing Select after Design changed: evaluation.ideas[idea-2].value: 3.0 → 4.0._" in select
     assert "idea-1 still ranks first" in select
     assert "_Kept as it was after Design changed._" in plan
+
+
+def test_a_refine_shows_the_facilitators_words_not_the_cue(tmp_path: Path) -> None:
+    import asyncio
+
+    from sofia_nb.session import export_session
+    from tests.workshop.test_go_back_reopens import _at_plan, _workshop
+
+    session = _at_plan()
+    asked = "Twelve depots, not ten: the plan's milestones should say so."
+    workshop, _ = _workshop(
+        session, [{"purpose": "chat", "match": "Twelve depots", "text": "Noted: twelve."}], []
+    )
+    asyncio.run(workshop.refine(asked))
+    export_session(session, tmp_path, formats=["md"])
+    plan = (tmp_path / "plan.md").read_text(encoding="utf-8")
+    assert f"_The team asked sofia to refine Plan: “{asked}”._" in plan
+    assert "Noted: twelve." in plan
+    cue = next(t for t in session.turns if t.metadata.get("refine") == asked).content
+    assert cue.splitlines()[0] not in plan  # the product's cue to the model stays out
