@@ -179,13 +179,16 @@ async def _stoppable(command: Awaitable[Any], ctx: CliContext) -> Any:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``sofia-nb`` with ``argv``; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(argv)
-    args = _defaults(parser.parse_args(argv))
-    if not getattr(args, "handler", None):
-        parser.print_help(sys.stderr)
-        return _exit.USAGE
-    configure_logging(verbose=args.verbose, log_file=args.log_file)
-    out = Output(json_mode=args.json, verbose=args.verbose)
+    try:  # a Ctrl+C while the command is found and read ends it quietly, as a shell command does
+        parser = build_parser(argv)
+        args = _defaults(parser.parse_args(argv))
+        if not getattr(args, "handler", None):
+            parser.print_help(sys.stderr)
+            return _exit.USAGE
+        configure_logging(verbose=args.verbose, log_file=args.log_file)
+        out = Output(json_mode=args.json, verbose=args.verbose)
+    except KeyboardInterrupt:
+        return 130
     ctx = CliContext(args=args, out=out)
     try:
         result = args.handler(ctx)
