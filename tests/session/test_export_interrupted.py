@@ -121,8 +121,11 @@ sys.exit(main(sys.argv[4:]))
 """
 
 
-def _killed_at(tmp_path: Path, where: str, session_id: str, out: Path) -> None:
-    """``sofia-nb export`` in a child held at the 4th call of ``export.<where>``, then SIGKILLed."""
+def _killed_at(
+    tmp_path: Path, where: str, session_id: str, out: Path, how: signal.Signals = signal.SIGKILL
+) -> None:
+    """``sofia-nb export`` in a child held at the 4th call of ``export.<where>``, then stopped by
+    ``how`` sent to its process group (SIGINT: as the terminal's Ctrl+C reaches it)."""
     reached = tmp_path / f"reached-{where}"
     env = {**os.environ, "SOFIA_HOME": str(tmp_path / ".sofia")}
     argv = [sys.executable, "-c", HELD, where, "4", str(reached)]
@@ -136,9 +139,9 @@ def _killed_at(tmp_path: Path, where: str, session_id: str, out: Path) -> None:
             time.sleep(0.05)
         assert reached.exists(), f"the export never reached the 4th {where} (exit {child.poll()})"
     finally:
-        os.killpg(child.pid, signal.SIGKILL)
-        child.wait()
-    assert child.returncode == -signal.SIGKILL
+        os.killpg(child.pid, how)
+        child.wait(timeout=REACH_S)
+    assert child.returncode == (130 if how == signal.SIGINT else -how)
 
 
 def test_a_sigkilled_sofia_nb_export_leaves_the_old_export_or_says_it_is_incomplete(tmp_path: Path) -> None:
@@ -165,3 +168,17 @@ def test_a_sigkilled_sofia_nb_export_leaves_the_old_export_or_says_it_is_incompl
     assert INCOMPLETE not in after and after.keys() == before.keys()
     assert after[USERS] == before[USERS] and "Renamed workshop" in after["report.html"].decode()
     assert _leftovers(tmp_path) == []
+
+
+def test_ctrl_c_during_an_export_leaves_the_old_export_or_says_it_is_incomplete(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path / ".sofia" / "sessions")
+    session, out, before = _exported_once(tmp_path)
+    store.save(_renamed(session))
+
+    _killed_at(tmp_path, "_write", session.id, out, signal.SIGINT)  # while the new export is written
+    assert _files(out) == before and _leftovers(tmp_path) == []  # the old export whole, nothing left
+
+    _killed_at(tmp_path, "_place", session.id, out, signal.SIGINT)  # while it replaces the old files
+    files = _files(out)
+    assert files[USERS] == before[USERS]
+    assert INCOMPLETE in files or files.keys() == before.keys()  # says it is incomplete, or is whole
