@@ -20,6 +20,7 @@ from ..llm import (
     ScriptExhaustedError,
 )
 from ..protocol import ToolCallError
+from ..session import HoldLostError
 from ..workshop import NavigationError
 
 # An absolute path (POSIX, Windows drive or UNC) with a folder in it, where a word starts (not the
@@ -85,6 +86,18 @@ def notice_text(exc: BaseException) -> str:
         return without_paths(as_arguments(exc.worded(argument))) + "."
     if isinstance(exc, NavigationError):
         return without_paths(str(exc))  # it already says which phase misses what
+    if isinstance(exc, HoldLostError):  # trying again can never work here: say who has it now
+        who = exc.by.words() if exc.by is not None else "another window or terminal"
+        kept = (
+            " What this window had not saved is kept in the sessions folder, under .aside/."
+            if exc.aside is not None
+            else ""
+        )
+        return (
+            f"This workshop was taken over by {who}: nothing more is saved from this window.{kept} "
+            "Go on where it is open now, or open it here again (reload the page, or run the cell) "
+            "to take it back."
+        )
     for kind, advice in _WHAT_TO_DO:
         if isinstance(exc, kind):
             return advice

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -75,3 +76,16 @@ async def test_an_answered_consent_card_collapses_to_one_line() -> None:
     assert "✓ demo-search/web_search: allow for this session (widget: clicked in the notebook)" in (
         card._status.value
     )
+
+
+def test_a_window_whose_workshop_was_taken_over_is_told_who_has_it_not_to_try_again(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from sofia_nb.session import Holder, HoldLostError
+
+    now = datetime(2026, 12, 7, 7, 5, tzinfo=UTC)
+    taker = Holder(token="t", face="voila", pid=4242, host="lab-pc", started_at=now, heartbeat_at=now)
+    said = notice_text(HoldLostError("20261207-070500-abcd", taker, tmp_path / ".aside" / "x.json"))
+    assert "taken over by the Voilà app in process 4242 on lab-pc" in said
+    assert "kept in the sessions folder, under .aside/" in said and str(tmp_path) not in said
+    assert "try again" not in said
