@@ -342,6 +342,10 @@ class WorkshopTools:
             ref = target.ref if target else ToolRef.parse(call.name)
         except ValueError:
             ref = ToolRef(server="unknown", tool=call.name)
+        if target is not None and target.builtin is not None and target.builtin.forwards_to is not None:
+            ref = (
+                target.builtin.forwards_to
+            )  # the one name that is called, as consent and the live log name it
         checked = (
             call.id in self._started
         )  # the loop rejects unoffered tools and bad arguments before the hook

@@ -57,7 +57,7 @@ def test_the_demo_runs_from_any_folder_and_exports_every_phase(tmp_path: Path) -
     assert {(t.server, t.tool, t.origin) for t in session.tool_calls} == {
         ("demo-search", "web_search", "program"),
         ("builtin", "search_cards", "model"),
-        ("builtin", "web_search", "model"),
+        ("demo-search", "web_search", "model"),  # the tool the built-in search called, as consent names it
     }
     assert {(c.tool, c.decision) for c in session.consent_decisions} == {("demo-search/web_search", "allow")}
 

@@ -179,7 +179,7 @@ def test_calls_no_server_saw_still_reach_the_live_log() -> None:
     )
     finished = {(e.server, e.tool): e for e in recorder.of_type(ToolCallFinished)}
     assert finished["builtin", "search_cards"].ok
-    assert finished["builtin", "web_search"].error_kind == "denied"
+    assert finished[SEARCH.server, SEARCH.tool].error_kind == "denied"  # named as the call it would make
     assert finished["nope", "x"].error_kind == "rejected"
     assert {e.call_id for e in recorder.of_type(ToolCallStarted)} == {r.call_id for r in session.tool_calls}
 
@@ -189,3 +189,19 @@ def test_wire_names_fit_openai_function_names() -> None:
     assert ref.name == "docs.example/search pages"
     assert ref.wire_name == "docs-example__search-pages"
     assert ToolRef.parse("calc__double") == ToolRef(server="calc", tool="double")
+
+
+def test_a_web_search_is_logged_under_the_tool_it_calls_as_consent_names_it() -> None:
+    _, session, host, recorder, _ = _turn(
+        [
+            {
+                "text": "",
+                "tool_calls": [{"name": "builtin__web_search", "arguments": {"query": "cold chain"}}],
+            },
+            "ok",
+        ]
+    )
+    called = (SEARCH.server, SEARCH.tool)
+    assert host.calls == [(*called, {"query": "cold chain"})]
+    assert [(r.server, r.tool) for r in session.tool_calls] == [called]  # the log the app reopens with
+    assert [e.tool for e in recorder.of_type(ConsentDecided)] == [f"{SEARCH.server}/{SEARCH.tool}"]
