@@ -11,10 +11,7 @@ conversation, results, decisions, tool calls and tokens in its output, and ``sho
 from __future__ import annotations
 
 import asyncio
-import atexit
-import contextlib
 import json
-import weakref
 from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any
@@ -22,8 +19,8 @@ from typing import Any
 from ..config import SetupError
 from ..consent import ConsentPolicy, ConsentProvider, PolicyConsent, PreapprovedThenAsk
 from ..develop import DevelopmentOptions
-from ..session import ExportResult, Phase, SessionStatus, WorkshopSession
-from ..workshop import Workshop, WorkshopInputs, WorkshopOptions, WorkshopRun, open_workshop, run_inputs
+from ..session import ExportResult, Phase, WorkshopSession
+from ..workshop import WorkshopInputs, WorkshopOptions, WorkshopRun, open_workshop, run_inputs
 from ..workshop.demo import demo_inputs
 from ._consent_card import WidgetConsent
 from ._notices import in_notebook_words
@@ -107,8 +104,6 @@ class NotebookWorkshop:
             run.workshop.team = ReplayedTeam(lambda: run.workshop.session, script)
         opened = cls(run, interactive, cards, development, demo=demo)
         opened.app.team_lan = phones_on_wifi
-        if interactive:
-            atexit.register(_pause_at_shutdown, weakref.ref(run.workshop))
         return opened
 
     @property
@@ -176,15 +171,3 @@ class NotebookWorkshop:
         await asyncio.gather(*self.app.tasks, return_exceptions=True)
         self.app.stop_team()
         await self.opened.aclose()
-
-
-def _pause_at_shutdown(ref: weakref.ReferenceType[Workshop]) -> None:
-    """A person's kernel shutting down (the notebook closed, a Voilà page gone, the kernel
-    restarted) leaves the workshop it runs Paused with what was kept, as Ctrl+C does in the
-    terminal: no model call, the session saved as it stands. A workshop already paused, finished
-    or taken over by another run is left as it is."""
-    workshop = ref()
-    if workshop is None or workshop.session.status not in (SessionStatus.ACTIVE, SessionStatus.REVIEW):
-        return
-    with contextlib.suppress(Exception):  # a full disk, a hold taken over: the file keeps its last save
-        workshop.interrupt("the kernel shut down")
