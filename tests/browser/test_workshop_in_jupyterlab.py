@@ -570,7 +570,9 @@ def _restart_and_resume(nb: WorkshopPage, work: Path) -> None:
     nb.wait_for("the resumed app", lambda: nb.in_view() and (nb.state("Send")[1] or nb.state("Resume")[1]))
     wait_idle(page)
     nb.wait_for("every cell run", lambda: page.locator(".jp-InputPrompt:has-text('[*]')").count() == 0)
-    nb.in_view()
+    # The resumed app draws its conversation and log after its buttons: read it once they are drawn
+    # (a bounded wait; on a loaded machine the first read could come before).
+    nb.wait_for("the resumed app drawn", lambda: nb.in_view() and "Welcome to Plan" in nb.text(), 60_000)
     text = nb.text()
     nb.mark("restarted and resumed")
     nb.screenshot("resumed")
