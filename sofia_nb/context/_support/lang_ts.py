@@ -256,39 +256,50 @@ def _type_detail(node: ts.Node) -> str:
 
 
 def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) -> None:
+    _ScriptOutliner(brief, offset, result).visit(root)
+
+
+class _ScriptOutliner:
+    """Adds a script's imports and symbols to ``result``: its declarations, classes and members,
+    test blocks and routes; ``offset`` is the line a Vue script's block starts at."""
+
+    def __init__(self, brief: bool, offset: int, result: Outline) -> None:
+        self.brief = brief
+        self.offset = offset
+        self.result = result
+        self.overloaded: set[str] = set()  # names declared by overload signatures
+
     def add(
-        kind: str, name: str, node: ts.Node, exported: bool, signature: str = "", detail: str = ""
+        self, kind: str, name: str, node: ts.Node, exported: bool, signature: str = "", detail: str = ""
     ) -> None:
-        result.symbols.append(
+        self.result.symbols.append(
             CodeSymbol(
                 kind=kind,
                 name=name,
                 signature=signature,
-                detail="" if brief else detail,
+                detail="" if self.brief else detail,
                 exported=exported,
-                line=node.start_point[0] + 1 + offset,  # a Vue script's lines start where its block does
+                line=node.start_point[0] + 1 + self.offset,  # a Vue script's lines start where its block does
             )
         )
 
-    overloaded: set[str] = set()  # names declared by overload signatures
-
-    def visit(node: ts.Node) -> None:
+    def visit(self, node: ts.Node) -> None:
         for child in node.named_children:
             kind = child.type
             if kind == "import_statement":
                 source = child.child_by_field_name("source")
-                result.imports.append(ts.text(source).strip("'\"`"))
+                self.result.imports.append(ts.text(source).strip("'\"`"))
             elif kind in ("export_statement", "lexical_declaration", "variable_declaration"):
-                visit(child)
+                self.visit(child)
             elif kind in ("function_declaration", "generator_function_declaration", "function_signature"):
                 name = ts.field_text(child, "name")
                 if kind == "function_signature":  # an overload: what callers see
-                    overloaded.add(name)
-                elif name in overloaded:  # the implementation after its overloads is not callable as such
+                    self.overloaded.add(name)
+                elif name in self.overloaded:  # the implementation after its overloads: not callable as such
                     continue
-                add("function", name, child, _exported(child), _signature(child))
+                self.add("function", name, child, _exported(child), _signature(child))
             elif kind in _TYPE_DECLS:
-                add(
+                self.add(
                     _TYPE_DECLS[kind],
                     ts.field_text(child, "name"),
                     child,
@@ -297,14 +308,14 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
                     detail=_type_detail(child),
                 )
             elif kind in ("class_declaration", "abstract_class_declaration"):
-                add_class(child)
+                self.add_class(child)
             elif kind == "variable_declarator":
                 name = _binding_name(child.child_by_field_name("name"))
                 function = function_value(child.child_by_field_name("value"))
                 if function is not None:
-                    add("function", name, child, _exported(child), _signature(function))
+                    self.add("function", name, child, _exported(child), _signature(function))
                 else:
-                    add(
+                    self.add(
                         _declarator_kind(child),
                         name,
                         child,
@@ -312,28 +323,28 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
                         detail=_compact(child.child_by_field_name("type")).lstrip(": "),
                     )
             elif kind == "expression_statement" and child.named_children:
-                blocks(child.named_children[0], "")
+                self.blocks(child.named_children[0], "")
 
-    def add_class(node: ts.Node) -> None:
+    def add_class(self, node: ts.Node) -> None:
         name = ts.field_text(node, "name")
         heritage = next((c for c in node.named_children if c.type == "class_heritage"), None)
         generics = _compact(node.child_by_field_name("type_parameters"))
-        add("class", name, node, _exported(node), generics, detail=ts.squash(ts.text(heritage)))
+        self.add("class", name, node, _exported(node), generics, detail=ts.squash(ts.text(heritage)))
         body = node.child_by_field_name("body")
         for member in body.named_children if body is not None else ():
             member_name = f"{name}.{ts.field_text(member, 'name')}"
             if member.type in ("method_definition", "abstract_method_signature", "method_signature"):
                 if member.type == "method_signature":
-                    overloaded.add(member_name)
-                elif member_name in overloaded:
+                    self.overloaded.add(member_name)
+                elif member_name in self.overloaded:
                     continue
-                add("method", member_name, member, _member_exported(member), _signature(member))
+                self.add("method", member_name, member, _member_exported(member), _signature(member))
             elif member.type in ("public_field_definition", "property_signature"):
                 function = function_value(member.child_by_field_name("value"))
                 if function is not None:  # `handle = (a) => ...`: a method, called as one
-                    add("method", member_name, member, _member_exported(member), _signature(function))
+                    self.add("method", member_name, member, _member_exported(member), _signature(function))
                     continue
-                add(
+                self.add(
                     "property",
                     member_name,
                     member,
@@ -341,7 +352,7 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
                     detail=_compact(member.child_by_field_name("type")).lstrip(": "),
                 )
 
-    def blocks(node: ts.Node, owner: str) -> None:
+    def blocks(self, node: ts.Node, owner: str) -> None:
         """Test blocks and routes (``describe``/``it``, ``app.get("/x")``), nested ones under their owner."""
         if node.type != "call_expression":
             return
@@ -350,7 +361,7 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
             return
         kind, title = found
         name = f"{owner}.{title}" if owner else title
-        add(kind, name, node, True)
+        self.add(kind, name, node, True)
         arguments = node.child_by_field_name("arguments")
         body = (
             next((a for a in arguments.named_children if a.type in _FUNCTION_VALUES), None)
@@ -360,9 +371,7 @@ def _script_outline(root: ts.Node, brief: bool, offset: int, result: Outline) ->
         statements = body.child_by_field_name("body") if body is not None else None
         for statement in statements.named_children if statements is not None else ():
             if statement.type == "expression_statement" and statement.named_children:
-                blocks(statement.named_children[0], name)
-
-    visit(root)
+                self.blocks(statement.named_children[0], name)
 
 
 class _Script(NamedTuple):
