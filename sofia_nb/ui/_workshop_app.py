@@ -116,18 +116,33 @@ class WorkshopApp(TextForm, w.VBox):
         self.demo = demo
         self._offered: str | None = None
         self.poc: PocDevelopment | None = None
-        bus = workshop.bus
-        session = workshop.session
         self.dispatch = Dispatcher.here(on_error=self._fail)
         self.tasks: list[asyncio.Task[Any]] = []
         self._unsettled: set[asyncio.Task[Any]] = set()  # started, and their end not yet handled
-        self.stepper = PhaseStepper(workshop.phase, bus=bus)
+        self._build_views()
+        self._build_controls()
+        self._build_panels()
+        self._wire_clicks()
+        super().__init__(self._children(), **kwargs)
+        self.add_class(APP_CLASS)  # what LIVE_STYLE looks for: the app is drawn, its record hidden
+        self._refresh()
+        if workshop.session.status is SessionStatus.PAUSED:
+            self._say_paused()
+
+    def _build_views(self) -> None:
+        """The stepper, the conversation, the results, their static record and the message box."""
+        workshop = self.workshop
+        self.stepper = PhaseStepper(workshop.phase, bus=workshop.bus)
         self.chat = ConversationView(workshop)
         self.results = ResultsView(workshop)
         self.record = StaticRecord(workshop, self.chat, self.results)
         self.message = MessageBox(
-            placeholder="What the team says…", draft_key=session.id, layout=w.Layout(width="100%")
+            placeholder="What the team says…", draft_key=workshop.session.id, layout=w.Layout(width="100%")
         )
+
+    def _build_controls(self) -> None:
+        """The buttons and fields a facilitator decides with (each button in ``_buttons``)."""
+        workshop = self.workshop
         self.start_button = _button("Start", "primary", "play", "the model opens this phase")
         self.send_button = _button("Send", "primary", "paper-plane")
         self.continue_button = _button("Continue", tooltip="complete this phase and start the next")
@@ -155,6 +170,24 @@ class WorkshopApp(TextForm, w.VBox):
         self.invite_button = _button(
             "Invite the team", icon="users", tooltip="a join link for the team's phones"
         )
+        self._buttons = [
+            self.start_button,
+            self.send_button,
+            self.continue_button,
+            self.refine_button,
+            self.choose_button,
+            self.keep_button,
+            self.pause_button,
+            self.resume_button,
+            self.develop_button,
+        ]
+
+    def _build_panels(self) -> None:
+        """The team's area, the status line, the develop area, and the tool, consent and token logs
+        (restored from the session)."""
+        workshop = self.workshop
+        bus = workshop.bus
+        session = workshop.session
         self.team_area = w.VBox()
         self.team: TeamPanel | None = None
         self.status = w.HTML()
@@ -170,17 +203,9 @@ class WorkshopApp(TextForm, w.VBox):
             bus, context_window=workshop.llm.context_window, layout=w.Layout(flex="0 0 380px", width="380px")
         )
         self.meter.restore(session)
-        self._buttons = [
-            self.start_button,
-            self.send_button,
-            self.continue_button,
-            self.refine_button,
-            self.choose_button,
-            self.keep_button,
-            self.pause_button,
-            self.resume_button,
-            self.develop_button,
-        ]
+
+    def _wire_clicks(self) -> None:
+        """Each button's click handed to the app's loop."""
         self._on_click(self.start_button, self.start)
         self._on_click(self.send_button, self.send)
         self._on_click(self.continue_button, lambda: self.run(self._continue()))
@@ -191,6 +216,9 @@ class WorkshopApp(TextForm, w.VBox):
         self._on_click(self.resume_button, self._resume)
         self._on_click(self.develop_button, lambda: self.run(self._develop()))
         self.invite_button.on_click(self.dispatch.on_click(self._invite_clicked))
+
+    def _children(self) -> list[w.Widget]:
+        """The app from top to bottom: the conversation, the decisions, the team, the logs, the results."""
         wrap = w.Layout(flex_flow="row wrap")
         decisions = w.HBox(
             [
@@ -208,37 +236,30 @@ class WorkshopApp(TextForm, w.VBox):
             ],
             layout=wrap,
         )
-        super().__init__(
-            [
-                w.HTML(LIVE_STYLE + APP_STYLE),
-                w.HTML(DISCONNECTED),
-                self.stepper,
-                self.chat,
-                self.chat.cards,
-                self.message,
-                w.HBox([self.start_button, self.send_button], layout=wrap),
-                decisions,
-                self.review_note,
-                self.team_area,
-                self.status,
-                w.HBox(
-                    [
-                        w.VBox(
-                            [self.tool_log, self.consent_log], layout=w.Layout(flex="1 1 auto", min_width="0")
-                        ),
-                        self.meter,
-                    ],
-                    layout=w.Layout(width="100%"),
-                ),
-                self.develop_area,
-                self.results,
-            ],
-            **kwargs,
-        )
-        self.add_class(APP_CLASS)  # what LIVE_STYLE looks for: the app is drawn, its record hidden
-        self._refresh()
-        if session.status is SessionStatus.PAUSED:
-            self._say_paused()
+        return [
+            w.HTML(LIVE_STYLE + APP_STYLE),
+            w.HTML(DISCONNECTED),
+            self.stepper,
+            self.chat,
+            self.chat.cards,
+            self.message,
+            w.HBox([self.start_button, self.send_button], layout=wrap),
+            decisions,
+            self.review_note,
+            self.team_area,
+            self.status,
+            w.HBox(
+                [
+                    w.VBox(
+                        [self.tool_log, self.consent_log], layout=w.Layout(flex="1 1 auto", min_width="0")
+                    ),
+                    self.meter,
+                ],
+                layout=w.Layout(width="100%"),
+            ),
+            self.develop_area,
+            self.results,
+        ]
 
     def invite(self, *, lan: bool | str = False, port: int = 0) -> TeamPanel:
         """Start the participant server for this workshop's team (the room continues what the
