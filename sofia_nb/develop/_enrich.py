@@ -91,13 +91,36 @@ async def enrich(
     """Ask every configured source; a failing one is noted and the others still count. Each call
     goes through ``tools``, the gated host: consent is asked for it with its arguments (a deny is
     one more failure noted)."""
-    caller = gated(tools, "enrich")
-    names = servers or EnrichmentServers()
-    configured = set(caller.servers)
-    out = Enrichment()
+    sources = _Sources(gated(tools, "enrich"), servers or EnrichmentServers())
+    failing = [f.test_id for f in results.failures[:3]]
+    question = redacted_head("; ".join(f"{f.test_id}: {f.message}" for f in results.failures[:3]), 300)
+    deps = [d for d in (plan.dependencies if plan else []) if not _SKIP_DEPS.match(d.lower())][:MAX_LIBRARIES]
+    for dep in deps:
+        await sources.part(
+            f"Library documentation: {dep} (Context7)",
+            sources.names.context7,
+            partial(sources.docs, dep, question),
+        )
+    await sources.azure_guidance(azure_terms(plan), question)
+    if failing:
+        await sources.web_search(question)
+    return sources.out
 
-    async def part(title: str, server: str, work: Callable[[], Awaitable[str]]) -> None:
-        if server not in configured:
+
+class _Sources:
+    """The sources of one enrichment, asked through the gated host; what they answer, or why not,
+    gathered in ``out``."""
+
+    def __init__(self, caller: ConsentedTools, names: EnrichmentServers) -> None:
+        self.caller = caller
+        self.names = names
+        self.configured = set(caller.servers)
+        self.out = Enrichment()
+
+    async def part(self, title: str, server: str, work: Callable[[], Awaitable[str]]) -> None:
+        """One section from ``work``, or a failure noted (the server is not configured, or it failed)."""
+        out = self.out
+        if server not in self.configured:
             out.failures.append(f"{title}: no MCP server named {server!r} is configured")
             return
         try:
@@ -109,63 +132,65 @@ async def enrich(
         if text.strip():
             out.sections[title] = redacted_head(text.strip(), MAX_PART_CHARS)
 
-    async def call(server: str, tool: str, args: dict[str, Any]) -> str:
-        result = await caller.call_tool(server, tool, args, CALL_TIMEOUT_S)
+    async def call(self, server: str, tool: str, args: dict[str, Any]) -> str:
+        """A tool's text; an error result raises."""
+        result = await self.caller.call_tool(server, tool, args, CALL_TIMEOUT_S)
         text = result.text()
         if result.is_error:
             raise RuntimeError(redacted_head(text, 200) or "the tool returned an error")
-        out.sources.append(f"{server}/{tool}")
+        self.out.sources.append(f"{server}/{tool}")
         return text
 
-    deps = [d for d in (plan.dependencies if plan else []) if not _SKIP_DEPS.match(d.lower())][:MAX_LIBRARIES]
-    failing = [f.test_id for f in results.failures[:3]]
-    question = redacted_head("; ".join(f"{f.test_id}: {f.message}" for f in results.failures[:3]), 300)
-
-    for dep in deps:
-
-        async def docs(dep: str = dep) -> str:
-            found = await call(
-                names.context7, "resolve-library-id", {"libraryName": dep, "query": question or dep}
+    async def docs(self, dep: str, question: str) -> str:
+        """A library's documentation from Context7; its id alone when the documentation fails."""
+        context7 = self.names.context7
+        found = await self.call(
+            context7, "resolve-library-id", {"libraryName": dep, "query": question or dep}
+        )
+        match = _LIBRARY_ID.search(found)
+        if not match:
+            raise RuntimeError(f"no Context7 library id for {dep}")
+        library = match.group(1)
+        try:
+            return await self.call(context7, "query-docs", {"libraryId": library, "query": question or dep})
+        except Exception as exc:  # the id is worth keeping: the model can still name the library
+            self.out.failures.append(
+                redacted_head(f"Context7 query-docs for {library}: {type(exc).__name__}: {exc}", 300)
             )
-            match = _LIBRARY_ID.search(found)
-            if not match:
-                raise RuntimeError(f"no Context7 library id for {dep}")
-            library = match.group(1)
-            try:
-                return await call(
-                    names.context7, "query-docs", {"libraryId": library, "query": question or dep}
-                )
-            except Exception as exc:  # the id is worth keeping: the model can still name the library
-                out.failures.append(
-                    redacted_head(f"Context7 query-docs for {library}: {type(exc).__name__}: {exc}", 300)
-                )
-                return f"Context7 library id: {library} (its documentation could not be fetched)"
+            return f"Context7 library id: {library} (its documentation could not be fetched)"
 
-        await part(f"Library documentation: {dep} (Context7)", names.context7, docs)
-
-    terms = azure_terms(plan)
-    if terms:
+    async def azure_guidance(self, terms: list[str], question: str) -> None:
+        """Guidance on the Azure services the plan names, from whichever Azure source is configured
+        (both when both are)."""
+        if not terms:
+            return
+        names = self.names
         query = redacted_head(f"{', '.join(terms)} best practices {question}", 300)
-        # Whichever Azure source is configured answers; both do when both are.
         azure_sources = [
             ("Microsoft Learn", names.learn, "microsoft_docs_search"),
             ("Azure MCP", names.azure, "documentation"),
         ]
-        asked = [source for source in azure_sources if source[1] in configured]
+        asked = [source for source in azure_sources if source[1] in self.configured]
         for label, server, tool in asked:
-            await part(f"Azure guidance ({label})", server, partial(call, server, tool, {"query": query}))
+            await self.part(
+                f"Azure guidance ({label})", server, partial(self.call, server, tool, {"query": query})
+            )
         if not asked:
-            out.failures.append(
+            self.out.failures.append(
                 f"Azure guidance: no MCP server named {names.learn!r} or {names.azure!r} is configured"
             )
-    found = await search_tool(caller, names) if failing else None
-    if failing and found is None:
-        out.failures.append(f"Web search on the failing tests: {search_off_message('[develop] web_search')}")
-    elif found is not None:
+
+    async def web_search(self, question: str) -> None:
+        """A web search on the failing tests, with the configured or the first known search tool."""
+        found = await search_tool(self.caller, self.names)
+        if found is None:
+            self.out.failures.append(
+                f"Web search on the failing tests: {search_off_message('[develop] web_search')}"
+            )
+            return
         server, tool = found
         # Only the generic tool is known to take max_results; Brave, Tavily and Exa name it otherwise.
         args: dict[str, Any] = {"query": redacted_head(f"how to fix {question}", 300)}
         if tool == "web_search":
             args["max_results"] = 3
-        await part("Web search on the failing tests", server, lambda: call(server, tool, args))
-    return out
+        await self.part("Web search on the failing tests", server, partial(self.call, server, tool, args))
