@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from rich.table import Table
 from rich.text import Text
 
-from ..session import Phase, SessionStatus, SessionSummary, UnreadableSession, next_phase
+from ..session import Phase, SessionStatus, SessionSummary, UnreadableSession, WorkshopSession, next_phase
 from ._context import CliContext
 from ._usage_text import session_prices, usage_text
 
@@ -120,80 +120,99 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 def run(ctx: CliContext) -> int:
     if ctx.args.session:
-        s = ctx.store.load(ctx.args.session)
-        held_by = _held_by(ctx, s.id)
-        detail = StatusDetail(
-            session_id=s.id,
-            name=s.name,
-            phase=s.phase,
-            status=shown_status(s.status, held_by),
-            next_phase=next_phase(s.phase),
-            turns=len(s.turns),
-            participants=len(s.participants),
-            created_at=s.created_at,
-            updated_at=s.updated_at,
-            revision=s.revision,
-            held_by=held_by,
-            has_business_context=s.business_context is not None,
-            has_workflow=s.workflow is not None,
-            idea_count=len(s.ideas),
-            has_evaluation=s.evaluation is not None,
-            has_selection=s.selection is not None,
-            has_plan=s.plan is not None,
-            poc_status=s.poc.final_status if s.poc else None,
-            tool_calls=len(s.tool_calls),
-            consent_decisions=len(s.consent_decisions),
-            input_tokens=s.tokens.input_tokens,
-            cached_input_tokens=s.tokens.cached_input_tokens,
-            output_tokens=s.tokens.output_tokens,
-            cost_usd=s.tokens.cost_usd,
-            prices=(prices := session_prices(s, ctx.settings)),
-            tokens_by_phase={
-                phase: usage_text(
-                    u.input_tokens,
-                    u.output_tokens,
-                    u.cost_usd,
-                    estimated=u.estimated,
-                    prices=None,
-                    cached=u.cached_input_tokens,
-                )
-                for phase, u in s.tokens.by_phase.items()
-            },
-        )
-        table = Table(show_header=False, box=None)
-        started = s.poc is not None and bool(s.poc.checkpoint)  # the scaffold is recorded
-        loop_done = sum(i.outcome != "scaffold" for i in s.poc.iterations) if s.poc and started else None
-        words, command = next_step(s.phase, detail.status, detail.poc_status, loop_done)
-        if detail.held_by is not None:
-            words = f"running now in {detail.held_by.removeprefix('the ')}; to take it over: {words}"
-            command += " --take-over" if command.startswith("sofia-nb workshop") else ""
-        table.add_row("next step", words)
-        table.add_row("command", command.replace("ID", s.id))
-        shown = detail.model_dump(
-            mode="json",
-            exclude={
-                *("next_phase", "input_tokens", "cached_input_tokens", "output_tokens"),
-                *("cost_usd", "prices", "tokens_by_phase"),
-            },
-        )
-        for key, value in shown.items():
-            table.add_row(key.replace("_", " "), str(value))
-        t = s.tokens
-        table.add_row(
-            "tokens",
-            usage_text(
-                t.input_tokens,
-                t.output_tokens,
-                t.cost_usd,
-                estimated=t.estimated,
-                prices=prices,
-                cached=t.cached_input_tokens,
-            ),
-        )
-        for phase, words in detail.tokens_by_phase.items():
-            table.add_row(f"  {phase}", words)
-        ctx.out.result(detail, human=table)
-        return 0
+        return _show_one(ctx, ctx.store.load(ctx.args.session))
+    return _show_all(ctx)
+
+
+def _show_one(ctx: CliContext, s: WorkshopSession) -> int:
+    """``status --session ID``: the session's detail, and its next step."""
+    detail = _detail(ctx, s)
+    ctx.out.result(detail, human=_detail_table(s, detail))
+    return 0
+
+
+def _detail(ctx: CliContext, s: WorkshopSession) -> StatusDetail:
+    """What ``status --session`` says of ``s``, its status as it is (paused when no live run holds it)."""
+    held_by = _held_by(ctx, s.id)
+    return StatusDetail(
+        session_id=s.id,
+        name=s.name,
+        phase=s.phase,
+        status=shown_status(s.status, held_by),
+        next_phase=next_phase(s.phase),
+        turns=len(s.turns),
+        participants=len(s.participants),
+        created_at=s.created_at,
+        updated_at=s.updated_at,
+        revision=s.revision,
+        held_by=held_by,
+        has_business_context=s.business_context is not None,
+        has_workflow=s.workflow is not None,
+        idea_count=len(s.ideas),
+        has_evaluation=s.evaluation is not None,
+        has_selection=s.selection is not None,
+        has_plan=s.plan is not None,
+        poc_status=s.poc.final_status if s.poc else None,
+        tool_calls=len(s.tool_calls),
+        consent_decisions=len(s.consent_decisions),
+        input_tokens=s.tokens.input_tokens,
+        cached_input_tokens=s.tokens.cached_input_tokens,
+        output_tokens=s.tokens.output_tokens,
+        cost_usd=s.tokens.cost_usd,
+        prices=session_prices(s, ctx.settings),
+        tokens_by_phase={
+            phase: usage_text(
+                u.input_tokens,
+                u.output_tokens,
+                u.cost_usd,
+                estimated=u.estimated,
+                prices=None,
+                cached=u.cached_input_tokens,
+            )
+            for phase, u in s.tokens.by_phase.items()
+        },
+    )
+
+
+def _detail_table(s: WorkshopSession, detail: StatusDetail) -> Table:
+    """The detail for people: the next step and its command, each field, the tokens per phase."""
+    table = Table(show_header=False, box=None)
+    started = s.poc is not None and bool(s.poc.checkpoint)  # the scaffold is recorded
+    loop_done = sum(i.outcome != "scaffold" for i in s.poc.iterations) if s.poc and started else None
+    words, command = next_step(s.phase, detail.status, detail.poc_status, loop_done)
+    if detail.held_by is not None:
+        words = f"running now in {detail.held_by.removeprefix('the ')}; to take it over: {words}"
+        command += " --take-over" if command.startswith("sofia-nb workshop") else ""
+    table.add_row("next step", words)
+    table.add_row("command", command.replace("ID", s.id))
+    shown = detail.model_dump(
+        mode="json",
+        exclude={
+            *("next_phase", "input_tokens", "cached_input_tokens", "output_tokens"),
+            *("cost_usd", "prices", "tokens_by_phase"),
+        },
+    )
+    for key, value in shown.items():
+        table.add_row(key.replace("_", " "), str(value))
+    t = s.tokens
+    table.add_row(
+        "tokens",
+        usage_text(
+            t.input_tokens,
+            t.output_tokens,
+            t.cost_usd,
+            estimated=t.estimated,
+            prices=detail.prices,
+            cached=t.cached_input_tokens,
+        ),
+    )
+    for phase, words in detail.tokens_by_phase.items():
+        table.add_row(f"  {phase}", words)
+    return table
+
+
+def _show_all(ctx: CliContext) -> int:
+    """``status``: a line per session, and the files that could not be read."""
     scan = ctx.store.scan()
     lines = []
     for summary in scan.sessions:
