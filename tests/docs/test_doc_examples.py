@@ -64,6 +64,12 @@ COMPILE_ONLY: dict[tuple[str, str], str] = {
         "continues a notebook's `run`, opened in the block before it"
     ),
     ("docs/workshop.md", "from sofia_nb.consent import PolicyConsent"): "calls a network model",
+    ("docs/extending.md", "MARKDOWN = Language("): (
+        "two lines added to langs.py (tests/docs/test_extending.py runs them there)"
+    ),
+    ("docs/extending.md", '"""An MCP server: `web_search` over pages.json (title, url, text)."""'): (
+        "an MCP server that reads its pages beside it (tests/docs/test_extending.py starts it)"
+    ),
 }
 """Python blocks that are compiled and name-checked, not run, with the reason. Keep this short."""
 
