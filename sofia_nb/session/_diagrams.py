@@ -63,7 +63,8 @@ _POINT = re.compile(r'^\s*"?([^":\[]+?)"?\s*:\s*\[\s*([\d.]+)\s*,\s*([\d.]+)\s*\
 
 def diagram_text(source: str) -> list[str]:
     """A diagram as text, for a reader who cannot see it: a flowchart's steps and arrows, a
-    quadrant chart's points with their quadrant, else its lines as written."""
+    quadrant chart's points with their quadrant (by its title, else by the axes' labels), else
+    its lines as written."""
     lines = [line.strip() for line in source.splitlines() if line.strip()]
     kind = lines[0].split()[0] if lines else ""
     if kind == "quadrantChart":
@@ -72,13 +73,19 @@ def diagram_text(source: str) -> list[str]:
             for line in lines
             if (m := re.match(r"quadrant-([1-4])\s+(.*)", line))
         }
+        axes = {
+            m.group(1): (m.group(2).strip(), m.group(3).strip())
+            for line in lines
+            if (m := re.match(r"([xy])-axis\s+(.*?)\s*-->\s*(.*)", line))
+        }
         out = []
         for line in lines[1:]:
             point = _POINT.match(line)
             if point:
                 x, y = float(point.group(2)), float(point.group(3))
                 where = quadrants.get(1 if x >= 0.5 and y >= 0.5 else 2 if y >= 0.5 else 3 if x < 0.5 else 4)
-                out.append(f"Point {point.group(1).strip()}: {where or f'{x:g}, {y:g}'}")
+                where = where or _by_axes(axes, x, y) or f"{x:g}, {y:g}"
+                out.append(f"Point {point.group(1).strip()}: {where}")
         return out
     if kind in ("flowchart", "graph"):
         labels: dict[str, str] = {}
@@ -93,6 +100,19 @@ def diagram_text(source: str) -> list[str]:
         ]
         return steps + arrows
     return [line for line in lines[1:] if not line.startswith(("%%", "classDef", "style", "linkStyle"))]
+
+
+def _by_axes(axes: dict[str, tuple[str, str]], x: float, y: float) -> str:
+    """A point's place named by the axes' labels (a chart without quadrant titles): each axis's
+    low or high end, "middle" within 0.1 of the line where the quadrants meet."""
+    if set(axes) != {"x", "y"}:
+        return ""
+    if abs(x - 0.5) <= 0.1 and abs(y - 0.5) <= 0.1:
+        return "centre"
+    return ", ".join(
+        f"middle ({low} – {high})" if abs(at - 0.5) <= 0.1 else (high if at > 0.5 else low)
+        for at, (low, high) in ((x, axes["x"]), (y, axes["y"]))
+    )
 
 
 def _name_before(page: str, at: int) -> str:

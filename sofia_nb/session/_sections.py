@@ -197,33 +197,26 @@ def workflow_mermaid(workflow: Workflow) -> str:
 
 
 def _axis(score: float) -> float:
-    """A 1–5 feasibility as quadrantChart's 0–1 x: 0.05–0.95 (clamped: a hand-edited file may
-    stray), and the middle of the scale, which would sit on the divider, at 0.55: "3 of 5" is not
-    low."""
-    position = 0.05 + 0.9 * min(1.0, max(0.0, (score - 1) / 4))
-    return 0.55 if abs(position - 0.5) < 0.05 else position
-
-
-def _height(score: float) -> float:
-    """A 1–5 value as the chart's 0–1 y, kept out of the quadrant titles, which Mermaid draws
-    across the top of each quadrant (0.92–1 and 0.42–0.5): below 3 in 0.05–0.36, from 3 (the
-    upper half, as on the x axis) in 0.6–0.86. A point's label hangs below it."""
-    s = min(5.0, max(1.0, score))
-    return 0.6 + 0.26 * (s - 3) / 2 if s >= 3 else 0.05 + 0.31 * (s - 1) / 2
+    """A 1–5 score as the chart's 0–1 position, the same even scale on both axes: 1 at 0.1, each
+    step 0.2 further, 5 at 0.9 (clamped: a hand-edited file may stray). 3 sits on the dividing
+    line, so a 3/3 idea is in the centre; the margin keeps a point's label inside the plot, clear
+    of the axis labels."""
+    return 0.1 + 0.2 * (min(5.0, max(1.0, score)) - 1)
 
 
 _LABEL_W, _LABEL_H = 0.05, 0.055
-"""A point's number label, as a share of the chart (about 20 × 22 px of a 440 px plot)."""
-_NUDGES = [(dx * _LABEL_W, dy * _LABEL_H) for dy in (0, -1, 1, -2, 2) for dx in (0, 1, -1)]
+"""A point's number label, as a share of the chart (about 20 × 22 px of a 400 px plot)."""
+_NUDGES = [(dx * _LABEL_W, dy * _LABEL_H) for dy in (0, -1, 1) for dx in (0, 1, -1)]
+"""At most one label width or height: less than half a step of the scale (0.1), so a nudged
+point still reads as its own score."""
 
 
 def _placed(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """The points, each nudged by at most two label heights (within its half) or one label width
-    when its label would sit on a label already placed: ideas with the same scores stay readable."""
+    """The points, each nudged by at most one label width or height when its label would sit on
+    a label already placed: ideas with the same scores stay readable."""
     done: list[tuple[float, float]] = []
     for x, y in points:
-        low, high = (0.05, 0.36) if y < 0.5 else (0.6, 0.86)
-        spots = [(min(0.95, max(0.05, x + dx)), min(high, max(low, y + dy))) for dx, dy in _NUDGES]
+        spots = [(min(0.95, max(0.05, x + dx)), min(0.95, max(0.07, y + dy))) for dx, dy in _NUDGES]
         free = (
             p
             for p in spots
@@ -238,33 +231,35 @@ def _coordinate(position: float) -> str:
 
 
 def matrix_mermaid(evaluation: Evaluation, titles: dict[str, str]) -> str:
-    """The feasibility × value matrix as a Mermaid quadrant chart (no fence). Each point is the
-    idea's number in the evaluation (``matrix_legend`` names them): a title would run into the
-    quadrant titles and the other points."""
+    """The feasibility × value matrix as a Mermaid quadrant chart (no fence), both axes on the
+    same even 1–5 scale (``_axis``). Each point is the idea's number in the evaluation
+    (``matrix_legend`` names them): a title would run into the other points. The quadrants have
+    no titles in the plot, where Mermaid draws them across the top of each quadrant and a point
+    of 3 or 5 would sit on one: the axis labels name the quadrants, and the chart's text names
+    each point's place (``diagram_text``)."""
     lines = [
         "quadrantChart",
         "    title Feasibility x value",
         "    x-axis Low feasibility --> High feasibility",
         "    y-axis Low value --> High value",
-        "    quadrant-1 High value, feasible",
-        "    quadrant-2 High value, hard",
-        "    quadrant-3 Low value, hard",
-        "    quadrant-4 Low value, feasible",
     ]
     team = _team_means(evaluation)
     points = _placed(
-        [(_axis(e.feasibility), _height(e.value)) for e in evaluation.ideas]
-        + [(_axis(f), _height(v)) for _, f, v in team]
+        [(_axis(e.feasibility), _axis(e.value)) for e in evaluation.ideas]
+        + [(_axis(f), _axis(v)) for _, f, v in team]
     )
     model = len(evaluation.ideas)
     for n, (x, y) in enumerate(points[:model], 1):
-        lines.append(f'    "{n}": [{_coordinate(x)}, {_coordinate(y)}]')
+        lines.append(f'    "{n}": [{_coordinate(x)}, {_coordinate(y)}] {_MODEL_POINT}')
     # the team's mean for idea n, beside the model's, as "Tn" in the team's colour
     for (n, _, _), (x, y) in zip(team, points[model:], strict=True):
         lines.append(f'    "T{n}": [{_coordinate(x)}, {_coordinate(y)}] {_TEAM_POINT}')
     return "\n".join(lines)
 
 
+_MODEL_POINT = "color: #2f5597, radius: 4"
+"""The model's points in blue (Mermaid's own fill for them is computed from a colour it cannot
+read and drawn near-white, ``_diagrams``)."""
 _TEAM_POINT = "color: #b35c00, radius: 5"
 
 
@@ -468,7 +463,11 @@ def _design(s: WorkshopSession) -> list[Section]:
     )
     out += _team_scores(s, ev)
     titles = {i.id: i.title for i in s.ideas}  # Mermaid labels: escaped by the one Mermaid writer
-    matrix: tuple[Part, ...] = (MermaidDiagram(matrix_mermaid(ev, titles)), matrix_legend(ev, names))
+    matrix: tuple[Part, ...] = (
+        MermaidDiagram(matrix_mermaid(ev, titles)),
+        Paragraph(_MATRIX_READING),
+        matrix_legend(ev, names),
+    )
     if _team_means(ev):
         matrix += (
             Paragraph("T1, T2, …: the team's mean feasibility and value for idea 1, 2, … (in orange)."),
@@ -476,6 +475,12 @@ def _design(s: WorkshopSession) -> list[Section]:
     out += _section("Feasibility × value matrix", *matrix, level=3)
     return out + [sec for e in ev.ideas for sec in _idea_evaluation(e, names)]
 
+
+_MATRIX_READING = (
+    "1, 2, …: the model's scores for idea 1, 2, … (in blue). Both axes run evenly from 1 to 5 and "
+    "cross at 3: top right high value and feasible, top left high value but hard, bottom left low "
+    "value and hard, bottom right low value but feasible."
+)
 
 _BESIDE = "Each cell: the team's mean ± spread (n) / the model's score, on 1–5."
 

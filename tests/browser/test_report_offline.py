@@ -2,7 +2,7 @@
 test's loopback JupyterLab aborted: opened from disk and through JupyterLab's HTML viewer
 (untrusted, then after "Trust HTML"), it shows as many SVG diagrams as the session has diagrams
 (drawn at export time, inline); and on the feasibility × value matrix no point label overlaps
-another label or a quadrant title."""
+another label, the chart's title or an axis label (the quadrants have no titles in the plot)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from sofia_nb.session import (
     WorkshopSession,
     export_session,
 )
+from sofia_nb.session._team import CriterionStats, TeamIdeaScores
 from tests.security.browser import Outside
 from tests.workshop.test_recorded_workshop import _replay
 
@@ -32,7 +33,7 @@ pytestmark = [pytest.mark.ui]
 
 _DIAGRAMS = "main figure.diagram, main pre.mermaid"
 _DRAWN = "main figure.diagram > svg, main pre.mermaid svg"
-_QUADRANT_TITLES = ("High value, feasible", "High value, hard", "Low value, hard", "Low value, feasible")
+_POINT = re.compile(r"T?\d+")
 
 
 @pytest.fixture
@@ -50,9 +51,11 @@ def _roles(frame: Any) -> list[str | None]:
     )
 
 
-def _open(report: Path, *, width: int = 1280) -> tuple[int, list[str | None], list[dict[str, Any]]]:
+def _open(
+    report: Path, *, width: int = 1280
+) -> tuple[int, list[str | None], list[dict[str, Any]], list[dict[str, list[float]]]]:
     """``report`` from file://: how many diagrams it has, the SVGs drawn, each text box of its
-    quadrant charts; a screenshot for a person beside it."""
+    quadrant charts and where their points sit (``_CENTRES``); a screenshot for a person beside it."""
     from playwright.sync_api import sync_playwright
 
     guard, errors = Outside(), []
@@ -71,11 +74,25 @@ def _open(report: Path, *, width: int = 1280) -> tuple[int, list[str | None], li
                 " return {chart: e.ownerSVGElement.id, text: e.textContent,"
                 " x: r.x, y: r.y, w: r.width, h: r.height}; })",
             )
+            centres = page.eval_on_selector_all("svg[aria-roledescription=quadrantChart]", _CENTRES)
             page.screenshot(path=str(report.with_suffix(".png")), full_page=True)
         finally:
             browser.close()
     assert errors == [] and guard.urls == []
-    return count, roles, boxes
+    return count, roles, boxes, centres
+
+
+_CENTRES = """svgs => svgs.map(svg => {
+  const rects = [...svg.querySelectorAll('g.quadrant rect')].map(r => r.getBBox());
+  const left = Math.min(...rects.map(r => r.x)), right = Math.max(...rects.map(r => r.x + r.width));
+  const top = Math.min(...rects.map(r => r.y)), bottom = Math.max(...rects.map(r => r.y + r.height));
+  return Object.fromEntries([...svg.querySelectorAll('g.data-point')].map(g => {
+    const c = g.querySelector('circle');
+    return [g.textContent, [(c.cx.baseVal.value - left) / (right - left),
+                            (bottom - c.cy.baseVal.value) / (bottom - top)]];
+  }));
+})"""
+"""Per quadrant chart, each point's centre as a share of the plot (0–1 from the bottom left)."""
 
 
 def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -88,21 +105,32 @@ def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 
 def _collisions(boxes: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """Point labels that overlap a quadrant title or another point label, per chart."""
+    """Point labels that overlap any other text of their chart (its title, an axis label,
+    another point's label), per chart."""
     found = []
     for chart in {b["chart"] for b in boxes}:
-        mine = [b for b in boxes if b["chart"] == chart]
-        titles = [b for b in mine if b["text"] in _QUADRANT_TITLES]
-        points = [b for b in mine if re.fullmatch(r"\d+", b["text"])]
-        assert len(titles) == 4 and points, mine
+        mine = [b for b in boxes if b["chart"] == chart and b["text"].strip()]
+        points = [b for b in mine if _POINT.fullmatch(b["text"])]
+        others = [b for b in mine if not _POINT.fullmatch(b["text"])]
+        assert len(others) == 5 and points, mine  # the title and the four axis labels, no more
         for n, p in enumerate(points):
-            found += [(p["text"], t["text"]) for t in titles if _overlap(p, t)]
+            found += [(p["text"], t["text"]) for t in others if _overlap(p, t)]
             found += [(p["text"], q["text"]) for q in points[n + 1 :] if _overlap(p, q)]
     return found
 
 
+def _team(idea_id: str, feasibility: float, value: float) -> TeamIdeaScores:
+    def stats(mean: float) -> CriterionStats:
+        return CriterionStats(mean=mean, spread=0.5, count=3)
+
+    return TeamIdeaScores(
+        idea_id=idea_id, round_id="r1", feasibility=stats(feasibility), value=stats(value), scorers=3
+    )
+
+
 def _crowded() -> WorkshopSession:
-    """Ideas at the corners, the middle and on one another: where labels met the titles before."""
+    """Ideas at the corners, the middle and on one another, the team's means beside three of
+    them: where labels met the quadrant titles before."""
     s = WorkshopSession(name="Offline diagrams")
     s.workflow = Workflow(
         activities=[
@@ -118,7 +146,8 @@ def _crowded() -> WorkshopSession:
     s.evaluation = Evaluation(
         ideas=[
             IdeaEvaluation(idea_id=f"idea-{n}", feasibility=f, value=v) for n, (f, v) in enumerate(scores, 1)
-        ]
+        ],
+        team_scores=[_team(f"idea-{n}", f, v) for n, f, v in ((1, 5, 5), (5, 3, 3), (7, 1.5, 1))],
     )
     s.add_turn(
         Phase.DISCOVER,
@@ -133,11 +162,15 @@ def test_the_report_draws_every_diagram_from_disk_and_no_label_sits_on_another(t
     result = export_session(_crowded(), tmp_path, formats=["html", "json"])
     assert [f.path for f in result.files] == ["report.html", "summary.json"]  # no mermaid.min.js
     assert "<script" not in (tmp_path / "report.html").read_text(encoding="utf-8")  # drawn at export
-    count, roles, boxes = _open(tmp_path / "report.html")
+    count, roles, boxes, (centres,) = _open(tmp_path / "report.html")
     # the workflow, the model's own diagram, the feasibility x value matrix
     assert count == 3 and roles == ["flowchart-v2", "flowchart-v2", "quadrantChart"]
-    assert len([b for b in boxes if re.fullmatch(r"\d+", b["text"])]) == 9
+    assert len([b for b in boxes if _POINT.fullmatch(b["text"])]) == 9 + 3
     assert _collisions(boxes) == []
+    # one even scale: the 3/3 idea in the centre, 1/1 and 5/1 at the same steps from the edges
+    assert centres["5"] == pytest.approx([0.5, 0.5], abs=0.005)
+    assert centres["7"] == pytest.approx([0.1, 0.1], abs=0.005)
+    assert centres["8"] == pytest.approx([0.9, 0.1], abs=0.005)
 
 
 @pytest.mark.slow
@@ -149,7 +182,7 @@ def test_the_recorded_workshop_report_draws_every_diagram_from_disk_and_in_jupyt
     fences = sum(
         p.read_text(encoding="utf-8").count("```mermaid") for p in (tmp_path / "export").glob("*.md")
     )
-    count, roles, _ = _open(tmp_path / "export" / "report.html")
+    count, roles, _, _ = _open(tmp_path / "export" / "report.html")
     assert count == fences >= 5 and len(roles) == count and None not in roles
     assert roles.count("quadrantChart") == 2  # the model's matrix and the product's
 

@@ -1,14 +1,18 @@
 """The feasibility × value chart plots the team's mean scores beside the model's: a point "Tn"
 in the team's colour for each idea the team scored on both, placed on the same scale as the
-model's point, and named in the legend and in the diagram's text."""
+model's point, and named in the legend and in the diagram's text. Both axes are one even 1–5
+scale (a 3/3 idea in the centre); the quadrants have no titles in the plot, where points would
+sit on them: the axis labels and the diagram's text name the places."""
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 import pytest
 
 from sofia_nb.session import Evaluation, IdeaEvaluation
 from sofia_nb.session._diagrams import diagram_text
-from sofia_nb.session._sections import _axis, _height, matrix_mermaid
+from sofia_nb.session._sections import _axis, matrix_mermaid
 from sofia_nb.session._team import CriterionStats, TeamIdeaScores
 
 
@@ -37,9 +41,40 @@ def test_the_team_s_mean_is_a_point_beside_the_model_s() -> None:
     (team,) = [line.strip() for line in source.splitlines() if line.strip().startswith('"T')]
     x, y = (float(v) for v in team.split("[", 1)[1].split("]", 1)[0].split(","))
     assert team.startswith('"T2"') and "color: #b35c00" in team
-    assert (x, y) == pytest.approx((_axis(4.5), _height(1.5)), abs=0.06)  # the same scale as the model's
-    assert "Point T2: Low value, feasible" in diagram_text(source)
-    assert "Point 2: Low value, hard" in diagram_text(source)
+    assert (x, y) == pytest.approx((_axis(4.5), _axis(1.5)), abs=0.06)  # the same scale as the model's
+    assert "Point T2: High feasibility, Low value" in diagram_text(source)
+    assert "Point 2: Low feasibility, Low value" in diagram_text(source)
+
+
+def _points(source: str) -> dict[str, tuple[float, float]]:
+    found = (line.strip().split(": [", 1) for line in source.splitlines() if line.strip().startswith('"'))
+    return {
+        name.strip('"'): tuple(float(v) for v in rest.split("]", 1)[0].split(","))  # type: ignore[misc]
+        for name, rest in found
+    }
+
+
+def test_both_axes_are_one_even_scale_and_a_3_3_idea_sits_in_the_centre() -> None:
+    """Seen failing with the value axis bent as before (3 → 0.6, among the quick wins; 2 → 0.205,
+    4 → 0.73: uneven steps) and with the quadrant titles back in the plot."""
+    ideas = [IdeaEvaluation(idea_id=f"i{n}", feasibility=n, value=n) for n in range(1, 6)]
+    source = matrix_mermaid(Evaluation(ideas=ideas), {})
+    points = _points(source)
+    assert points["3"] == (0.5, 0.5)  # the centre, where the quadrants meet
+    xs = [points[str(n)][0] for n in range(1, 6)]
+    ys = [points[str(n)][1] for n in range(1, 6)]
+    assert xs == ys  # one scale for both axes
+    assert {round(b - a, 6) for a, b in pairwise(xs)} == {0.2}  # even steps
+    assert "quadrant-" not in source  # no titles in the plot for a point to sit on
+    assert "Point 3: centre" in diagram_text(source)
+    assert "Point 5: High feasibility, High value" in diagram_text(source)
+
+
+def test_ideas_on_one_spot_are_nudged_apart_but_stay_nearer_their_own_score() -> None:
+    ideas = [IdeaEvaluation(idea_id=f"i{n}", feasibility=3, value=4) for n in range(1, 5)]
+    points = list(_points(matrix_mermaid(Evaluation(ideas=ideas), {})).values())
+    assert len(set(points)) == 4  # each label on its own spot
+    assert all(abs(x - _axis(3)) < 0.1 and abs(y - _axis(4)) < 0.1 for x, y in points)
 
 
 def test_the_svg_draws_the_team_s_point() -> None:

@@ -214,9 +214,10 @@ def test_mermaid_blocks_become_pre_mermaid_with_their_source_as_text(exported: P
     assert [b.split("\n", 1)[0] for b in blocks] == ["flowchart LR", "flowchart TD", "quadrantChart"]
     # the model's tag start is text (a zero-width space after the <), the rest as it wrote it
     assert blocks[1] == 'flowchart TD\n    intake["Intake &lt;\u200bdesk&gt;"] --&gt; triage'
-    # 1–5 onto 0.05–0.95: off the chart's edges, written without trailing zeros
-    points = '"1": [0.725, 0.86]\n    "2": [0.275, 0.73]'  # the points are numbered (the legend names them)
-    assert points in blocks[2]
+    # 1–5 onto 0.1–0.9 on both axes (one even scale, off the chart's edges), written without
+    # trailing zeros; the points are numbered (the legend names them) and in the model's colour
+    points = '"1": [0.7, 0.9] color: #2f5597, radius: 4\n    "2": [0.3, 0.7] color: #2f5597, radius: 4'
+    assert points in blocks[2] and "quadrant-" not in blocks[2]
     assert not (exported / "mermaid.min.js").exists()
 
 
