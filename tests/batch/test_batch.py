@@ -9,20 +9,15 @@ from pathlib import Path
 
 import pytest
 
-nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("nbformat")
 pytest.importorskip("papermill")
 
 from sofia_nb.batch import GridError, LocalExecutor, expand_grid, run_many, run_notebook
+from tests.support.notebooks import write_notebook
 
 
 def _notebook(path: Path, body: str) -> Path:
-    nb = nbformat.v4.new_notebook()
-    params = nbformat.v4.new_code_cell("interactive = True\nresult_path = ''\nn = 1\nword = 'a'")
-    params.metadata["tags"] = ["parameters"]
-    nb.cells = [params, nbformat.v4.new_code_cell(body)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, path)
-    return path
+    return write_notebook(path, [body], parameters="interactive = True\nresult_path = ''\nn = 1\nword = 'a'")
 
 
 WRITES_RESULT = (

@@ -31,6 +31,7 @@ if not Path(sys.executable).with_name("dask").is_file():
 from sofia_nb._children import die_with_parent, kill_group
 from sofia_nb.batch import DaskExecutor, run_many
 from sofia_nb.session import SessionStore, WorkshopSession
+from tests.support.notebooks import write_notebook
 
 DASK_CLI = Path(sys.executable).with_name("dask")
 DASK = [str(DASK_CLI), "scheduler"]
@@ -181,15 +182,11 @@ class Client:
     """What the client side holds: a notebook, an inputs file and a session, all in its folder."""
 
     def __init__(self, folder: Path) -> None:
-        nb = nbformat.v4.new_notebook()
-        params = nbformat.v4.new_code_cell(
-            "interactive = True\nresult_path = ''\ninputs = None\nsession = None\ntag = ''"
+        self.notebook = write_notebook(
+            folder / "grid.ipynb",
+            [BODY],
+            parameters="interactive = True\nresult_path = ''\ninputs = None\nsession = None\ntag = ''",
         )
-        params.metadata["tags"] = ["parameters"]
-        nb.cells = [params, nbformat.v4.new_code_cell(BODY)]
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        self.notebook = folder / "grid.ipynb"
-        nbformat.write(nb, self.notebook)
         self.inputs = folder / "inputs.yaml"
         self.inputs.write_text("discover: [we ship fresh food]\n")
         self.store = SessionStore(folder / "home" / "sessions")

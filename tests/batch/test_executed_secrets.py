@@ -15,6 +15,8 @@ nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("papermill")
 pytest.importorskip("ipywidgets")
 
+from tests.support.notebooks import write_notebook
+
 PLANTED = {
     "OPENAI_API_KEY": "planted-openai-value-5t6y",
     "AZURE_OPENAI_API_KEY": "planted-azure-value-8u9i",
@@ -37,13 +39,7 @@ keys
 
 
 def make_notebook(path: Path, body: str) -> Path:
-    nb = nbformat.v4.new_notebook()
-    params = nbformat.v4.new_code_cell("interactive = True\nresult_path = ''")
-    params.metadata["tags"] = ["parameters"]
-    nb.cells = [params, nbformat.v4.new_code_cell(body)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, path)
-    return path
+    return write_notebook(path, [body], parameters="interactive = True\nresult_path = ''")
 
 
 def files_holding_secrets(folder: Path) -> list[str]:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("nbformat")
 pytest.importorskip("papermill")
 
 from sofia_nb.batch import (
@@ -29,6 +29,7 @@ from sofia_nb.batch import (
     run_many,
     run_notebook,
 )
+from tests.support.notebooks import write_notebook
 
 WAIT_S = 90.0
 """The most any wait here lasts: kernels start in seconds; the bound only turns a hang into a failure."""
@@ -37,9 +38,6 @@ WAIT_S = 90.0
 def notebook(path: Path) -> Path:
     """Run ``n`` writes its kernel's pid and its parent's into ``pids/n.txt``; ``n`` 1 finishes at
     once, every other ``n`` sleeps ten minutes."""
-    nb = nbformat.v4.new_notebook()
-    params = nbformat.v4.new_code_cell("interactive = True\nresult_path = ''\nn = 1\npids = ''")
-    params.metadata["tags"] = ["parameters"]
     body = (
         "import json, os, pathlib, time\n"
         "if pids:\n"
@@ -48,10 +46,7 @@ def notebook(path: Path) -> Path:
         "    time.sleep(600)\n"
         "json.dump({'n': n}, open(result_path, 'w'))\n"
     )
-    nb.cells = [params, nbformat.v4.new_code_cell(body)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, path)
-    return path
+    return write_notebook(path, [body], parameters="interactive = True\nresult_path = ''\nn = 1\npids = ''")
 
 
 def until(condition: Callable[[], object], what: str) -> None:

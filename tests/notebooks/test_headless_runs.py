@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("papermill")
-nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("nbformat")
 
 from sofia_nb.batch import DaskExecutor, LocalExecutor, run_many, run_notebook
 from tests.conftest import ROOT
+from tests.support.notebooks import write_notebook
 
 NOTEBOOKS = ROOT / "notebooks"
 QUICKSTART = NOTEBOOKS / "00_quickstart.ipynb"
@@ -62,11 +63,7 @@ await run.aclose()
 
 def test_a_pending_consent_in_a_kernel_with_no_frontend_ends_in_deny(tmp_path: Path) -> None:
     # A card is shown and nobody clicks (papermill has no frontend): the deadline answers deny.
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(PENDING_CONSENT)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    path = tmp_path / "pending.ipynb"
-    nbformat.write(nb, path)
+    path = write_notebook(tmp_path / "pending.ipynb", [PENDING_CONSENT])
     row = run_notebook(path, tmp_path / "pending.out.ipynb", timeout_s=120)
     assert row.status == "ok", row.error
     out = (tmp_path / "pending.out.ipynb").read_text()

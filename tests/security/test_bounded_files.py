@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from sofia_nb.session import SessionStore
+from tests.support.notebooks import write_notebook
 
 from ..session.factory import rich_session
 
@@ -104,19 +105,8 @@ ALIAS_BOMB = (  # 324 bytes of YAML: 387 million strings when walked
 
 def notebook(folder: Path) -> Path:
     """A notebook whose parameters cell declares the bomb's names."""
-    import nbformat
-
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [
-        nbformat.v4.new_code_cell(
-            "".join(f"{name} = 0\n" for name in "abcdefghi"), metadata={"tags": ["parameters"]}
-        ),
-        nbformat.v4.new_code_cell("1"),
-    ]
-    path = folder / "nb.ipynb"
-    nbformat.write(nb, path)
-    return path
+    declared = "".join(f"{name} = 0\n" for name in "abcdefghi")
+    return write_notebook(folder / "nb.ipynb", ["1"], parameters=declared)
 
 
 @pytest.mark.parametrize("how", ["file", "value"])
