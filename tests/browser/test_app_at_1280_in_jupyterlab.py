@@ -35,6 +35,7 @@ from tests.browser.conftest import (
     wait_idle,
 )
 from tests.conftest import ROOT
+from tests.support.notebooks import write_notebook
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -80,18 +81,7 @@ def _notebook(path: Path) -> None:
         "preapproved_tools=['demo-search/*'], session=session)\nrun.app",
         "if session is None:\n    await run.play()",
     ]
-    notebook = {
-        "cells": [
-            {"cell_type": "code", "metadata": {}, "source": c, "outputs": [], "execution_count": None}
-            for c in cells
-        ],
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path.write_text(json.dumps(notebook), encoding="utf-8")
+    write_notebook(path, cells)
 
 
 @pytest.fixture(scope="module")

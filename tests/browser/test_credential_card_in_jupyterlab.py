@@ -20,6 +20,7 @@ from tests.browser.conftest import (
     require_browser,
     serve_lab,
 )
+from tests.support.notebooks import write_notebook
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
@@ -67,16 +68,8 @@ task_{server} = asyncio.ensure_future(call("{server}", status_{server}))
 @pytest.fixture(scope="module")
 def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     require_browser()
-    import nbformat
-
     work = tmp_path_factory.mktemp("lab")
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [
-        nbformat.v4.new_code_cell(SETUP),
-        *(nbformat.v4.new_code_cell(RUN.format(server=s)) for s in ("plain", "trusted")),
-    ]
-    nbformat.write(nb, work / "credential.ipynb")
+    write_notebook(work / "credential.ipynb", [SETUP, *(RUN.format(server=s) for s in ("plain", "trusted"))])
     planted = pytest.MonkeyPatch()
     planted.setenv("OPENAI_API_KEY", KEY)  # the kernel's environment, never the notebook's text
     try:

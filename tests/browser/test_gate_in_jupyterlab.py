@@ -22,6 +22,7 @@ from tests.browser.conftest import (
     require_browser,
     serve_lab,
 )
+from tests.support.notebooks import write_notebook
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -35,22 +36,11 @@ STEP_S = 60  # one step of the scripted model, on a busy two-core machine
 QUESTION = "Discover has no business context or workflow yet: continue anyway?"
 
 
-def _notebook(path: Path) -> None:
-    cells = [
-        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
-        for src in CELLS
-    ]
-    kernel = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    path.write_text(
-        json.dumps({"cells": cells, "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5})
-    )
-
-
 @pytest.fixture(scope="module")
 def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     require_browser()
     work = tmp_path_factory.mktemp("lab")
-    _notebook(work / NOTEBOOK)
+    write_notebook(work / NOTEBOOK, CELLS)
     with serve_lab(work) as url:
         yield url, work
 

@@ -32,6 +32,7 @@ from tests.browser.conftest import (
     require_browser,
     serve_lab,
 )
+from tests.support.notebooks import write_notebook
 from tests.support.openai_server import OpenAIServer, Reply
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow, pytest.mark.timeout(300)]
@@ -62,18 +63,7 @@ def _notebook(path: Path, base_url: str) -> None:
         "os.environ['OPENAI_API_KEY'] = 'sk-loopback'",
         "from sofia_nb import ui\nrun = await ui.NotebookWorkshop.open(llm='openai:gpt-4o')\nrun.app",
     ]
-    notebook = {
-        "cells": [
-            {"cell_type": "code", "metadata": {}, "source": c, "outputs": [], "execution_count": None}
-            for c in cells
-        ],
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path.write_text(json.dumps(notebook), encoding="utf-8")
+    write_notebook(path, cells)
 
 
 class Replies:
