@@ -5,11 +5,14 @@ commands for rounds while the workshop runs."""
 from __future__ import annotations
 
 import argparse
+import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..session._team import CRITERIA, RoundKind
+from ..session import ROUND_KINDS, round_kind
+from ..session._team import CRITERIA
 from ..workshop import Workshop
-from ..workshop._team import round_items
+from ..workshop._team import follow_team, round_items
 from . import _exit
 from ._context import CliContext
 
@@ -17,9 +20,14 @@ if TYPE_CHECKING:
     from ..participants import ParticipantServer
 
 HELP = (
-    "team: /round question|ideate|design|select [PROMPT]  /timer SECONDS  /close  /reveal  "
+    "team: /round {kinds} [PROMPT]  /timer SECONDS  /close  /reveal  "
     "/remove ENTRY  /team  /admit ID|all  /remove-person ID  /joining on|off  /new-link  /stop"
 )
+
+
+def help_line() -> str:
+    """The slash commands, with the kinds of round there are (``ROUND_KINDS``)."""
+    return HELP.format(kinds="|".join(ROUND_KINDS))
 
 
 def add_team_flags(p: argparse.ArgumentParser) -> None:
@@ -45,6 +53,21 @@ def replay_room(ctx: CliContext, workshop: Workshop) -> None:
     workshop.team = ReplayedTeam(lambda: workshop.session, script)
 
 
+def _hand_off() -> Callable[[Callable[[], None]], None]:
+    """How a room change reaches the session: on the running loop (the workshop's, which the
+    terminal runs), from whichever thread; in place when there is none (a script, a test)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return lambda call: call()
+
+    def hand_off(call: Callable[[], None]) -> None:
+        if not loop.is_closed():  # a change after the run ended: the session was saved at its end
+            loop.call_soon_threadsafe(call)
+
+    return hand_off
+
+
 class TeamCommands:
     """``--invite``: the participant server for this workshop, and the slash commands driving it."""
 
@@ -58,7 +81,7 @@ class TeamCommands:
         self.ctx = ctx
         self.workshop = workshop
         self.room = Room(workshop.session.team)
-        workshop.team = self.room
+        self._unfollow = follow_team(workshop, self.room, _hand_off())
         self.server: ParticipantServer = ParticipantServer(self.room, lan=ctx.args.lan).start()
         self.show_link()
 
@@ -73,10 +96,11 @@ class TeamCommands:
             self.ctx.out.info(
                 "(127.0.0.1 only: browsers on this computer; --lan serves phones on this network)"
             )
-        self.ctx.out.info(HELP)
+        self.ctx.out.info(help_line())
 
     def stop(self) -> None:
         self.server.stop()
+        self._unfollow()
         self.workshop.take_team()
 
     def command(self, line: str) -> None:
@@ -93,10 +117,10 @@ class TeamCommands:
         room = self.room
         if name == "round":
             kind_name, _, prompt = rest.partition(" ")
-            kind = RoundKind(kind_name or "question")
+            kind = round_kind(kind_name or "question").kind
             items = round_items(self.workshop.session, kind)
             opened = room.open_round(kind, prompt=prompt.strip(), items=items, phase=self.workshop.phase)
-            self.ctx.out.info(f"team: round {opened.id} ({kind.value}) open")
+            self.ctx.out.info(f"team: round {opened.id} ({kind}) open")
         elif name == "timer":
             room.set_timer(float(rest) if rest else None)
         elif name == "close":
@@ -121,7 +145,7 @@ class TeamCommands:
             self.ctx.out.info("team: the participant server is stopped")
             return
         elif name != "team":
-            self.ctx.out.info(HELP)
+            self.ctx.out.info(help_line())
             return
         self.ctx.out.info(self.summary())
 

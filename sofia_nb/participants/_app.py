@@ -28,7 +28,7 @@ from starlette.routing import Route
 
 from .._validation import describe
 from ._limits import RateLimiter, retry_after
-from ._room import CONTRIBUTION_IN, JoinIn, JoinWaiting, Room, RoomRefusal
+from ._room import JoinIn, JoinWaiting, Room, RoomRefusal, parse_sent
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -187,26 +187,57 @@ def _asset(name: str) -> bytes:
     return resources.files("sofia_nb.participants").joinpath("static", name).read_bytes()
 
 
-def build_app(room: Room, hub: Hub, hosts: set[str]) -> Gate:
-    """The ASGI app for ``room``, answering only to ``hosts`` (``"address:port"``)."""
-    limits = room.limits
-    slots = StreamSlots(limits.streams_per_address, limits.max_streams)
-    page, script, style, icon = (_asset(n) for n in ("room.html", "room.js", "room.css", "icon.svg"))
-    gate: Gate
+_STATUS = {"joining-closed": 403, "room-full": 403, "removed": 403, "not-found": 404, "room-busy": 429}
+_CONFLICTS = ("round-closed", "wrong-round", "time-up", "too-many", "round-full")
+"""Refusals that say the round moved on or is full: 409, the rest of a refusal 400."""
 
-    def device_of(request: Request) -> tuple[Any, Response | None]:
-        secret = request.cookies.get(DEVICE_COOKIE)
-        member = room.member_for(secret)
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+class RoomRoutes:
+    """The routes of one room, each a named handler: the page and its assets, ``/api/me``,
+    ``/api/join``, ``/api/send`` and the update stream ``/events``. ``gate`` is the ``Gate``
+    around them (its device rate and its token)."""
+
+    def __init__(self, room: Room, hub: Hub) -> None:
+        self.room = room
+        self.hub = hub
+        self.limits = room.limits
+        self.slots = StreamSlots(self.limits.streams_per_address, self.limits.max_streams)
+        self.page, self.script, self.style, self.icon = (
+            _asset(n) for n in ("room.html", "room.js", "room.css", "icon.svg")
+        )
+        self.gate: Gate
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/", self.show_page),
+            Route("/room.js", self.show_script),
+            Route("/room.css", self.show_style),
+            Route("/icon.svg", self.show_icon),
+            Route("/api/me", self.answer(self.me)),
+            Route("/api/join", self.answer(self.join), methods=["POST"]),
+            Route("/api/send", self.answer(self.send), methods=["POST"]),
+            Route("/events", self.events),
+        ]
+
+    # -- what every call shares -----------------------------------------------------------------
+
+    def device_of(self, request: Request) -> tuple[Any, Response | None]:
+        """The member whose cookie the request carries, within their device's rate; else the refusal."""
+        member = self.room.member_for(request.cookies.get(DEVICE_COOKIE))
         if member is None:
             return None, _error(401, "not-joined", "join the room first")
-        wait = gate.by_device.take(member.device)
+        wait = self.gate.by_device.take(member.device)
         if wait:
             return None, _error(
                 429, "rate-limited", "too many requests; wait a moment", **{"Retry-After": retry_after(wait)}
             )
         return member, None
 
-    async def read_json(request: Request) -> Any:
+    async def read_json(self, request: Request) -> Any:
+        """The request's JSON body: at most ``max_body_bytes``, within ``body_seconds``."""
+        limits = self.limits
         if not request.headers.get("content-type", "").startswith("application/json"):
             raise RoomRefusal("unsupported", "send JSON")
         declared = request.headers.get("content-length")
@@ -228,124 +259,119 @@ def build_app(room: Room, hub: Hub, hosts: set[str]) -> Gate:
         except RecursionError:  # nested deeper than the parser goes: a 400, not a traceback
             raise RoomRefusal("invalid", "the request nests too deeply") from None
 
-    def answer(call: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+    def answer(self, call: Handler) -> Handler:
+        """``call`` with its refusals answered as JSON errors (status by kind)."""
+
         async def handler(request: Request) -> Response:
             try:
                 return await call(request)
             except _TooLarge:
-                return _error(413, "too-large", f"at most {limits.max_body_bytes} bytes")
+                return _error(413, "too-large", f"at most {self.limits.max_body_bytes} bytes")
             except _TooSlow:
                 return _error(408, "too-slow", "the request came too slowly", Connection="close")
             except ValidationError as exc:
                 return _error(400, "invalid", describe(exc))
             except RoomRefusal as exc:
-                status = {
-                    "joining-closed": 403,
-                    "room-full": 403,
-                    "removed": 403,
-                    "not-found": 404,
-                    "room-busy": 429,
-                }.get(exc.kind, 400)
-                if exc.kind in ("round-closed", "wrong-round", "time-up", "too-many", "round-full"):
-                    status = 409
+                status = 409 if exc.kind in _CONFLICTS else _STATUS.get(exc.kind, 400)
                 return _error(status, exc.kind, exc.message)
 
         return handler
 
-    async def show_page(request: Request) -> Response:
-        return Response(page, media_type="text/html; charset=utf-8")
+    # -- the page -------------------------------------------------------------------------------
 
-    async def show_script(request: Request) -> Response:
-        return Response(script, media_type="text/javascript; charset=utf-8")
+    async def show_page(self, request: Request) -> Response:
+        return Response(self.page, media_type="text/html; charset=utf-8")
 
-    async def show_style(request: Request) -> Response:
-        return Response(style, media_type="text/css; charset=utf-8")
+    async def show_script(self, request: Request) -> Response:
+        return Response(self.script, media_type="text/javascript; charset=utf-8")
 
-    async def show_icon(request: Request) -> Response:
-        return Response(icon, media_type="image/svg+xml")
+    async def show_style(self, request: Request) -> Response:
+        return Response(self.style, media_type="text/css; charset=utf-8")
 
-    async def me(request: Request) -> Response:
+    async def show_icon(self, request: Request) -> Response:
+        return Response(self.icon, media_type="image/svg+xml")
+
+    # -- the calls ------------------------------------------------------------------------------
+
+    async def me(self, request: Request) -> Response:
         secret = request.cookies.get(DEVICE_COOKIE)
-        return JSONResponse(room.view_for(room.member_for(secret), secret).model_dump(mode="json"))
+        return JSONResponse(self.room.view_for(self.room.member_for(secret), secret).model_dump(mode="json"))
 
-    async def join(request: Request) -> Response:
-        sent = JoinIn.model_validate(await read_json(request))
+    async def join(self, request: Request) -> Response:
+        sent = JoinIn.model_validate(await self.read_json(request))
         address = request.client.host if request.client else "?"
         try:
-            member, secret = room.join(sent.name, request.cookies.get(DEVICE_COOKIE), address)
+            member, secret = self.room.join(sent.name, request.cookies.get(DEVICE_COOKIE), address)
         except JoinWaiting as waiting:  # the phone keeps its cookie: once admitted it is recognised
             secret, status = waiting.secret, 202
-            view = room.view_for(None, secret)
+            view = self.room.view_for(None, secret)
         else:
-            status, view = 200, room.view_for(member)
+            status, view = 200, self.room.view_for(member)
         response = JSONResponse(view.model_dump(mode="json"), status_code=status)
         response.set_cookie(DEVICE_COOKIE, secret, max_age=12 * 3600, httponly=True, samesite="strict")
         return response
 
-    async def send(request: Request) -> Response:
-        member, refused = device_of(request)
+    async def send(self, request: Request) -> Response:
+        member, refused = self.device_of(request)
         if refused is not None:
             return refused
-        sent = CONTRIBUTION_IN.validate_python(await read_json(request))
-        entry = room.contribute(member, sent)
-        return JSONResponse({"id": entry, "view": room.view_for(member).model_dump(mode="json")})
+        sent = parse_sent(await self.read_json(request))
+        entry = self.room.contribute(member, sent)
+        return JSONResponse({"id": entry, "view": self.room.view_for(member).model_dump(mode="json")})
 
-    async def events(request: Request) -> Response:
-        member, refused = device_of(request)
+    # -- the update stream ----------------------------------------------------------------------
+
+    async def events(self, request: Request) -> Response:
+        member, refused = self.device_of(request)
         if refused is not None:
             return refused
-        secret = request.cookies.get(DEVICE_COOKIE)
         address = request.client.host if request.client else "?"
-        if not slots.take(address):
+        if not self.slots.take(address):
             return _error(429, "too-many-streams", "too many open pages from this address")
-        token = request.scope["sofia_token"]
-        room.present(member.id, +1)
+        self.room.present(member.id, +1)
 
         def release() -> None:
-            slots.give_back(address)
-            room.present(member.id, -1)
+            self.slots.give_back(address)
+            self.room.present(member.id, -1)
 
-        async def stream() -> AsyncIterator[str]:
-            loop = asyncio.get_running_loop()
-            deadline = loop.time() + limits.stream_seconds
-            sent = ""
-            yield "retry: 3000\n\n"
-            while not hub.stopping and gate.token == token and room.member_for(secret) is not None:
-                # read before the view: a change made while it is built wakes the wait below
-                before = room.version
-                view = json.dumps(room.view_for(member).model_dump(mode="json"), separators=(",", ":"))
-                if view != sent:
-                    sent = view
-                    yield f"event: state\ndata: {view}\n\n"
-                left = deadline - loop.time()
-                if left <= 0:
-                    break
+        secret = request.cookies.get(DEVICE_COOKIE)
+        return _Stream(self.stream(member, secret, request.scope["sofia_token"]), release)
+
+    async def stream(self, member: Any, secret: str | None, token: str) -> AsyncIterator[str]:
+        """The member's view whenever it changes, a ping when quiet, and why it ended."""
+        room, hub, gate = self.room, self.hub, self.gate
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.limits.stream_seconds
+        sent = ""
+        yield "retry: 3000\n\n"
+        while not hub.stopping and gate.token == token and room.member_for(secret) is not None:
+            # read before the view: a change made while it is built wakes the wait below
+            before = room.version
+            view = json.dumps(room.view_for(member).model_dump(mode="json"), separators=(",", ":"))
+            if view != sent:
+                sent = view
+                yield f"event: state\ndata: {view}\n\n"
+            left = deadline - loop.time()
+            if left <= 0:
+                break
+            if room.version == before:
+                await hub.wait(min(HEARTBEAT_S, left))
                 if room.version == before:
-                    await hub.wait(min(HEARTBEAT_S, left))
-                    if room.version == before:
-                        yield "event: ping\ndata: {}\n\n"  # an event, so the page can tell a stalled stream
-            # the room ended for this page: it says so instead of reconnecting to nothing
-            if hub.stopping:
-                yield 'event: ended\ndata: {"reason":"stopped"}\n\n'
-            elif gate.token != token:
-                yield 'event: ended\ndata: {"reason":"new-link"}\n\n'
-            elif room.member_for(secret) is None:  # the facilitator took this member out
-                yield 'event: ended\ndata: {"reason":"removed"}\n\n'
+                    yield "event: ping\ndata: {}\n\n"  # an event, so the page can tell a stalled stream
+        # the room ended for this page: it says so instead of reconnecting to nothing
+        if hub.stopping:
+            yield 'event: ended\ndata: {"reason":"stopped"}\n\n'
+        elif gate.token != token:
+            yield 'event: ended\ndata: {"reason":"new-link"}\n\n'
+        elif room.member_for(secret) is None:  # the facilitator took this member out
+            yield 'event: ended\ndata: {"reason":"removed"}\n\n'
 
-        return _Stream(stream(), release)
 
-    routes = [
-        Route("/", show_page),
-        Route("/room.js", show_script),
-        Route("/room.css", show_style),
-        Route("/icon.svg", show_icon),
-        Route("/api/me", answer(me)),
-        Route("/api/join", answer(join), methods=["POST"]),
-        Route("/api/send", answer(send), methods=["POST"]),
-        Route("/events", events),
-    ]
-    gate = Gate(Starlette(routes=routes), room, hosts)
-    return gate
+def build_app(room: Room, hub: Hub, hosts: set[str]) -> Gate:
+    """The ASGI app for ``room``, answering only to ``hosts`` (``"address:port"``)."""
+    routes = RoomRoutes(room, hub)
+    routes.gate = Gate(Starlette(routes=routes.routes()), room, hosts)
+    return routes.gate
 
 
 class _TooLarge(Exception):

@@ -10,73 +10,71 @@ revealed — never another participant's id, name or unrevealed entry.
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Literal
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from ..session import Phase
+from ..session._rounds import (
+    ID_MAX,
+    NAME_MAX,
+    TEXT_MAX,
+    TITLE_MAX,
+    AnswerIn,
+    FormField,
+    IdeaIn,
+    RoomRefusal,
+    ScoresIn,
+    SentEntry,
+    Taking,
+    VotesIn,
+    clean_text,
+    parse_sent,
+    round_kind,
+)
 from ..session._team import (
     CRITERIA,
-    Answer,
-    IdeaSubmission,
+    Mine,
     RoundItem,
-    RoundKind,
     RoundResults,
     RoundState,
-    Scores,
     TeamMember,
     TeamRoom,
     TeamRound,
-    Votes,
     entry_label,
     member_label,
     round_results,
 )
 
+__all__ = [
+    "ID_MAX",
+    "NAME_MAX",
+    "TEXT_MAX",
+    "TITLE_MAX",
+    "AnswerIn",
+    "IdeaIn",
+    "JoinIn",
+    "Mine",
+    "ParticipantView",
+    "Person",
+    "Room",
+    "RoomLimits",
+    "RoomRefusal",
+    "ScoresIn",
+    "SentEntry",
+    "VotesIn",
+    "Waiting",
+    "clean_text",
+    "parse_sent",
+]
+
 Clock = Callable[[], float]
 """Seconds since the epoch; the room's timer and the rate limits read it (tests inject one)."""
-
-NAME_MAX = 40
-TITLE_MAX = 120
-TEXT_MAX = 1000
-ID_MAX = 64
-
-# What is taken out of everything a participant sends (docs/participants.md, "What is cleaned"):
-# C0 controls but tab and newline, DEL and the C1 controls; zero-width space (U+200B), word joiner
-# (U+2060) and byte-order mark (U+FEFF), which hide text; the bidirectional marks, embeddings,
-# overrides and isolates, which reorder what is shown; the tag characters (U+E0000-U+E007F), which
-# carry text no screen shows. ZWNJ and ZWJ (U+200C, U+200D) stay: scripts and emoji need them.
-_INVISIBLE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b\u2060\ufeff\u200e\u200f\u202a-\u202e\u2066-\u2069"
-    "\U000e0000-\U000e007f]"
-)
-# the line and paragraph separators, and a carriage return, are line breaks a person typed
-_NEWLINES = re.compile("\r\n|[\r\u2028\u2029]")
-_LINE_BREAKS = re.compile(r"\s*[\n\t]+\s*")
-
-
-def clean_text(text: str, *, one_line: bool) -> str:
-    """``text`` as the room keeps it: without invisible and control characters (tab and newline
-    kept in free text), the line separators made newlines, on one line when ``one_line``, trimmed."""
-    text = _INVISIBLE.sub("", _NEWLINES.sub("\n", text))
-    if one_line:
-        text = _LINE_BREAKS.sub(" ", text)
-    return text.strip()
-
-
-class RoomRefusal(Exception):
-    """A request the room's rules refuse; ``kind`` is kebab-case, the message says why in words."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
 
 
 class JoinWaiting(RoomRefusal):
@@ -142,43 +140,6 @@ class RoomLimits(BaseModel):
     stream_seconds: float = Field(600.0, description="an update stream ends then; the page reconnects")
 
 
-_Id = Annotated[str, StringConstraints(min_length=1, max_length=ID_MAX)]
-_Score = Annotated[int, Field(ge=1, le=5)]
-
-
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    round_id: _Id
-
-
-class AnswerIn(_In):
-    kind: Literal["answer"]
-    text: Annotated[str, StringConstraints(max_length=TEXT_MAX)]
-
-
-class IdeaIn(_In):
-    kind: Literal["idea"]
-    title: Annotated[str, StringConstraints(max_length=TITLE_MAX)]
-    description: Annotated[str, StringConstraints(max_length=TEXT_MAX)] = ""
-
-
-class ScoresIn(_In):
-    kind: Literal["scores"]
-    item_id: _Id
-    feasibility: _Score | None = None
-    value: _Score | None = None
-    human_value: _Score | None = None
-
-
-class VotesIn(_In):
-    kind: Literal["votes"]
-    dots: dict[_Id, Annotated[int, Field(ge=0, le=100)]] = Field(max_length=100)
-
-
-ContributionIn = Annotated[AnswerIn | IdeaIn | ScoresIn | VotesIn, Field(discriminator="kind")]
-CONTRIBUTION_IN: TypeAdapter[AnswerIn | IdeaIn | ScoresIn | VotesIn] = TypeAdapter(ContributionIn)
-
-
 class JoinIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Annotated[str, StringConstraints(max_length=NAME_MAX)] = ""
@@ -188,22 +149,19 @@ class SharedRound(BaseModel):
     """The round as a participant sees it."""
 
     id: str
-    kind: RoundKind
+    kind: str
+    title: str = Field(description="the round's heading (its kind's ``RoundSpec.title``)")
     prompt: str
     items: list[RoundItem]
     votes_per_person: int
     open: bool
     seconds_left: int | None = None
     criteria: list[str] = Field(default_factory=lambda: list(CRITERIA))
-
-
-class Mine(BaseModel):
-    """A participant's own entries in the shown round (so a reconnecting phone shows them again)."""
-
-    answers: list[dict[str, str]] = Field(default_factory=list)
-    ideas: list[dict[str, str]] = Field(default_factory=list)
-    scores: dict[str, dict[str, int]] = Field(default_factory=dict)
-    dots: dict[str, int] = Field(default_factory=dict)
+    entry: str = Field(description="the kind of entry the round takes (what the page sends)")
+    form: list[FormField] = Field(
+        default_factory=list, description="the round's text form; empty for a kind the page draws itself"
+    )
+    send: str = Field("Send", description="the text form's button")
 
 
 class ParticipantView(BaseModel):
@@ -364,9 +322,14 @@ class Room:
             shown = self.current
             if shown is None:
                 return view
+            spec = round_kind(shown.kind)
             view.round = SharedRound(
                 id=shown.id,
                 kind=shown.kind,
+                title=spec.title,
+                entry=spec.entry_kind,
+                form=list(spec.form),
+                send=spec.send,
                 prompt=shown.prompt,
                 items=[i.model_copy() for i in shown.items],
                 votes_per_person=shown.votes_per_person,
@@ -380,24 +343,17 @@ class Room:
 
     def _mine(self, shown: TeamRound, member_id: str) -> Mine:
         mine = Mine()
+        spec = round_kind(shown.kind)
         for c in self._record.of_round(shown.id):
-            if c.participant != member_id:
-                continue
-            if isinstance(c, Answer):
-                mine.answers.append({"id": c.id, "text": c.text})
-            elif isinstance(c, IdeaSubmission):
-                mine.ideas.append({"id": c.id, "title": c.title, "description": c.description})
-            elif isinstance(c, Scores):
-                mine.scores[c.item_id] = {n: v for n in CRITERIA if (v := getattr(c, n)) is not None}
-            elif isinstance(c, Votes):
-                mine.dots = dict(c.dots)
+            if c.participant == member_id:
+                spec.mine(c, mine)
         return mine
 
     # -- the facilitator ---------------------------------------------------------------------
 
     def open_round(
         self,
-        kind: RoundKind | str,
+        kind: str,
         *,
         prompt: str = "",
         items: Iterable[RoundItem | dict[str, str]] = (),
@@ -407,12 +363,10 @@ class Room:
     ) -> TeamRound:
         """Open a round (closing the one before): ``items`` are the cards offered (Ideate) or the
         ideas to score (Design) or vote on (Select); ``seconds`` starts its timer."""
-        kind = RoundKind(kind)
+        spec = round_kind(kind)
         listed = [RoundItem.model_validate(i) if isinstance(i, dict) else i.model_copy() for i in items]
-        if kind in (RoundKind.DESIGN, RoundKind.SELECT) and not listed:
-            raise ValueError(
-                f"a {kind.value} round needs the ideas to {'score' if kind == 'design' else 'vote on'}"
-            )
+        if spec.needs and not listed:
+            raise ValueError(f"a {spec.kind} round needs the ideas to {spec.needs}")
         if len({i.id for i in listed}) != len(listed):
             raise ValueError("two items of the round share an id")
         if votes_per_person < 1:
@@ -421,7 +375,7 @@ class Room:
             self._close_current()
             opened = TeamRound(
                 id=f"r{len(self._record.rounds) + 1}",
-                kind=kind,
+                kind=spec.kind,
                 phase=phase,
                 prompt=prompt,
                 items=listed,
@@ -583,7 +537,7 @@ class Room:
             self._presence[member_id] = self._presence.get(member_id, 0) + delta
         self._changed()
 
-    def contribute(self, member: TeamMember, sent: AnswerIn | IdeaIn | ScoresIn | VotesIn) -> str:
+    def contribute(self, member: TeamMember, sent: SentEntry) -> str:
         """Record what ``member`` sent to the open round; returns the entry's id.
 
         Refused (``RoomRefusal``) when no round or another round is open, the timer has run
@@ -599,79 +553,23 @@ class Room:
         self._changed()
         return entry_id
 
-    def _next_id(self) -> str:
-        return f"c{len(self._record.contributions) + 1}"
-
-    def _apply(self, current: TeamRound, member_id: str, sent: AnswerIn | IdeaIn | ScoresIn | VotesIn) -> str:
-        mine = [c for c in self._record.of_round(current.id) if c.participant == member_id]
-        expected = {
-            RoundKind.QUESTION: "answer",
-            RoundKind.IDEATE: "idea",
-            RoundKind.DESIGN: "scores",
-            RoundKind.SELECT: "votes",
-        }[current.kind]
-        if sent.kind != expected:
-            raise RoomRefusal("wrong-kind", f"this round takes {expected}, not {sent.kind}")
-        at = self.now()
-        if isinstance(sent, AnswerIn | IdeaIn):
-            if len(mine) >= self.limits.entries_per_member:
-                raise RoomRefusal(
-                    "too-many", f"at most {self.limits.entries_per_member} entries each per round"
-                )
-            if len(self._record.of_round(current.id)) >= self.limits.entries_per_round:
-                raise RoomRefusal(
-                    "round-full", f"this round has its {self.limits.entries_per_round} entries: thank you"
-                )
-            if isinstance(sent, AnswerIn):
-                text = clean_text(sent.text, one_line=False)
-                if not text:
-                    raise RoomRefusal("empty", "the answer is empty")
-                entry: Answer | IdeaSubmission = Answer(
-                    id=self._next_id(), round_id=current.id, participant=member_id, at=at, text=text
-                )
-            else:
-                title = clean_text(sent.title, one_line=True)
-                if not title:
-                    raise RoomRefusal("empty", "the idea needs a title")
-                entry = IdeaSubmission(
-                    id=self._next_id(),
-                    round_id=current.id,
-                    participant=member_id,
-                    at=at,
-                    title=title,
-                    description=clean_text(sent.description, one_line=False),
-                )
-            self._record.contributions.append(entry)
-            return entry.id
-        if isinstance(sent, ScoresIn):
-            if current.item(sent.item_id) is None:
-                raise RoomRefusal("unknown-item", f"no idea {sent.item_id!r} in this round")
-            given = {n: getattr(sent, n) for n in CRITERIA if getattr(sent, n) is not None}
-            if not given:
-                raise RoomRefusal("empty", "no score was given")
-            old = next((c for c in mine if isinstance(c, Scores) and c.item_id == sent.item_id), None)
-            if old is not None:
-                for name, value in given.items():
-                    setattr(old, name, value)
-                old.at = at
-                return old.id
-            scores = Scores(
-                id=self._next_id(), round_id=current.id, participant=member_id, at=at, item_id=sent.item_id
+    def _apply(self, current: TeamRound, member_id: str, sent: SentEntry) -> str:
+        """``sent`` through the rules its round's kind declares (``RoundSpec.accept``), after the
+        room's own: the kind of entry, and the per-member and per-round limits of a counted kind."""
+        spec = round_kind(current.kind)
+        given = str(getattr(sent, "kind", ""))
+        if given != spec.entry_kind:
+            raise RoomRefusal("wrong-kind", f"this round takes {spec.entry_kind}, not {given}")
+        entries = self._record.of_round(current.id)
+        mine = [c for c in entries if c.participant == member_id]
+        if spec.counted and len(mine) >= self.limits.entries_per_member:
+            raise RoomRefusal("too-many", f"at most {self.limits.entries_per_member} entries each per round")
+        if spec.counted and len(entries) >= self.limits.entries_per_round:
+            raise RoomRefusal(
+                "round-full", f"this round has its {self.limits.entries_per_round} entries: thank you"
             )
-            for name, value in given.items():
-                setattr(scores, name, value)
-            self._record.contributions.append(scores)
-            return scores.id
-        dots = {k: v for k, v in sent.dots.items() if v}
-        unknown = sorted(k for k in dots if current.item(k) is None)
-        if unknown:
-            raise RoomRefusal("unknown-item", f"no idea {unknown[0]!r} in this round")
-        if sum(dots.values()) > current.votes_per_person:
-            raise RoomRefusal("too-many-votes", f"{current.votes_per_person} votes each")
-        ballot = next((c for c in mine if isinstance(c, Votes)), None)
-        if ballot is not None:
-            ballot.dots, ballot.at = dots, at
-            return ballot.id
-        ballot = Votes(id=self._next_id(), round_id=current.id, participant=member_id, at=at, dots=dots)
-        self._record.contributions.append(ballot)
-        return ballot.id
+        entry_id = f"c{len(self._record.contributions) + 1}"
+        entry = spec.accept(Taking(current, member_id, mine, self.now(), entry_id), sent)
+        if entry.id == entry_id:
+            self._record.contributions.append(entry)
+        return entry.id

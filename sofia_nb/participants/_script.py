@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from .._datafile import DataFileError, read_model
 from ..session import Phase, WorkshopSession
+from ..session._rounds import round_kind
 from ..session._team import RoundKind, TeamMember, TeamRoom, TeamRound
 from ._room import NAME_MAX, TEXT_MAX, TITLE_MAX, AnswerIn, IdeaIn, Room, RoomRefusal, ScoresIn, VotesIn
 
@@ -180,15 +181,6 @@ class Replay:
         return made
 
 
-ROUND_PHASE: dict[RoundKind, Phase] = {
-    RoundKind.QUESTION: Phase.DISCOVER,
-    RoundKind.IDEATE: Phase.IDEATE,
-    RoundKind.DESIGN: Phase.DESIGN,
-    RoundKind.SELECT: Phase.SELECT,
-}
-"""Where a replayed round opens when the file names no phase."""
-
-
 class ReplayedTeam:
     """The team of a room file, for runs nobody facilitates live (``--room FILE``, the notebook's
     ``room_file``): the engine asks it for the room before every request (``Workshop.team``); the
@@ -203,7 +195,9 @@ class ReplayedTeam:
         self.room = Room(session.team if session.team.members or session.team.rounds else None)
         self.script = script
         self._replay: Replay | None = None
-        self._due = [(scripted.phase or ROUND_PHASE[scripted.kind], scripted) for scripted in script.rounds]
+        self._due = [
+            (scripted.phase or round_kind(scripted.kind).phase, scripted) for scripted in script.rounds
+        ]
 
     def snapshot(self) -> TeamRoom:
         self._open_due()
@@ -215,7 +209,7 @@ class ReplayedTeam:
         done = [(r.phase, r.kind) for r in self.room.snapshot().rounds]
         for target, scripted in [d for d in self._due if d[0] == phase]:
             items = _items(session, scripted.kind)
-            if scripted.kind in (RoundKind.DESIGN, RoundKind.SELECT) and not items:
+            if round_kind(scripted.kind).needs and not items:
                 continue  # nothing to score or vote on yet: played once the record has ideas
             self._due.remove((target, scripted))
             if (phase, scripted.kind) in done:
@@ -230,8 +224,9 @@ class ReplayedTeam:
 
 
 def _items(session: WorkshopSession, kind: RoundKind) -> list[dict[str, str]]:
-    if kind in (RoundKind.DESIGN, RoundKind.SELECT):
+    spec = round_kind(kind)
+    if spec.needs:
         return [{"id": i.id, "title": i.title, "description": i.description} for i in session.ideas]
-    if kind == RoundKind.IDEATE and session.cards:
+    if spec.cards and session.cards:
         return [{"id": c.id, "title": c.title, "description": c.notes} for c in session.cards.selected]
     return []

@@ -77,6 +77,7 @@ from ._models import (
     session_folder,
     split_mermaid,
 )
+from ._rounds import ROUND_KINDS, RoundSpec, register_round_kind, round_kind
 from ._sections import (
     Cell,
     Code,
@@ -104,6 +105,7 @@ __all__ = [
     "CONTEXT_BUDGET",
     "PHASE_ORDER",
     "RANKING_WEIGHTS",
+    "ROUND_KINDS",
     "SCHEMA_VERSION",
     "WORKSHOP_PHASES",
     "ActivityRecord",
@@ -145,6 +147,7 @@ __all__ = [
     "PriorityStep",
     "RankedIdea",
     "Reopening",
+    "RoundSpec",
     "RunSettings",
     "SchemaVersionError",
     "SearchAngle",
@@ -195,6 +198,8 @@ __all__ = [
     "phase_sections",
     "plain",
     "record_names",
+    "register_round_kind",
+    "round_kind",
     "sections_markdown",
     "session_folder",
     "split_mermaid",

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .._usage import Spend, Usage
 from ._basics import Phase as Phase
 from ._basics import utcnow as utcnow
-from ._team import TeamIdeaScores, TeamIdeaVotes, TeamRoom, team_scores, team_votes
+from ._team import TeamIdeaScores, TeamIdeaVotes, TeamRoom
 
 SCHEMA_VERSION = 6
 
@@ -623,21 +623,17 @@ class WorkshopSession(_Model):
     )
 
     def record_team(self) -> bool:
-        """Put the team's numbers into the records that exist: the aggregate of their scores into
-        Design's (``evaluation.team_scores``), their dot votes into Select's
-        (``selection.team_votes``), for the ideas in the record, computed from ``team`` alone. The
-        product calls this whenever the room or those records change, so what a model's block
-        sends there never stays. True when a record changed."""
-        ideas = [i.id for i in self.ideas]
+        """Put the team's numbers into the records that exist, as each kind of round declares
+        (``RoundSpec.record``): the aggregate of their scores into Design's
+        (``evaluation.team_scores``), their dot votes into Select's (``selection.team_votes``), for
+        the ideas in the record, computed from ``team`` alone. The product calls this whenever the
+        room or those records change, so what a model's block sends there never stays. True when a
+        record changed."""
+        from ._rounds import ROUND_KINDS  # the declarations stand on this model
+
         changed = False
-        if self.evaluation is not None:
-            scores = team_scores(self.team, ideas)
-            changed |= scores != self.evaluation.team_scores
-            self.evaluation.team_scores = scores
-        if self.selection is not None:
-            votes = team_votes(self.team, ideas)
-            changed |= votes != self.selection.team_votes
-            self.selection.team_votes = votes
+        for spec in list(ROUND_KINDS.values()):
+            changed |= spec.record(self)
         return changed
 
     @model_validator(mode="after")

@@ -31,6 +31,7 @@ from ._models import (
     WorkiqInsights,
     WorkshopSession,
 )
+from ._rounds import round_kind
 from ._team import CRITERIA, CRITERION_LABELS, CriterionStats, RoundResults, round_results
 from ._web import customer_results
 
@@ -833,12 +834,9 @@ def _stats(stats: CriterionStats) -> str:
     return f"{stats.mean:g} ± {stats.spread:g} (n={stats.count})"
 
 
-_ROUND_KINDS = {"question": "question", "ideate": "ideas", "design": "scores", "select": "dot votes"}
-
-
 def _team_round(s: WorkshopSession, results: RoundResults) -> Section:
     """One round the team answered: what it asked, and the aggregate beside the model's view."""
-    heading = f"{results.round_id}: {_ROUND_KINDS[results.kind.value]}"
+    heading = f"{results.round_id}: {round_kind(results.kind).noun}"
     heading += f" — {one_line(results.prompt, 80)}" if results.prompt else ""
     parts: list[Part] = [Paragraph(f"{results.contributors} participant(s) answered.")]
     typed = [Typed(a) for a in results.answers if a.strip()]

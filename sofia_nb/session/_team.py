@@ -15,9 +15,9 @@ import json
 import statistics
 from datetime import datetime
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, SerializeAsAny
 
 from ._basics import Phase, utcnow
 
@@ -45,7 +45,21 @@ class _Record(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
+def _declared(kind: str) -> str:
+    """A declared kind of round; one the product ships stays a ``RoundKind`` (``.value`` and all)."""
+    from ._rounds import round_kind
+
+    name = str(round_kind(kind).kind)
+    return RoundKind(name) if name in RoundKind.__members__.values() else name
+
+
+KindName = Annotated[str, AfterValidator(_declared)]
+"""A round's kind: any declared one (``sofia_nb.session.ROUND_KINDS``)."""
+
+
 class RoundKind(StrEnum):
+    """The kinds of round the product ships; each is declared in ``_rounds`` (``RoundSpec``)."""
+
     QUESTION = "question"
     IDEATE = "ideate"
     DESIGN = "design"
@@ -69,7 +83,7 @@ class TeamRound(_Record):
     """One round the facilitator opened: what it asks, and its state."""
 
     id: str
-    kind: RoundKind
+    kind: KindName
     phase: Phase | None = None
     prompt: str = ""
     items: list[RoundItem] = Field(default_factory=list)
@@ -96,47 +110,37 @@ class TeamMember(_Record):
     )
 
 
-class _Contribution(_Record):
+class TeamEntry(_Record):
+    """What every entry a participant sent shares; its kind of round declares the rest
+    (``sofia_nb.session._rounds``: ``Answer``, ``IdeaSubmission``, ``Scores``, ``Votes``)."""
+
     id: str
     round_id: str
     participant: str
     at: datetime = Field(default_factory=utcnow)
     removed: bool = False
+    kind: str = Field(description="the entry's kind (``RoundSpec.entry_kind``): which model it is")
 
 
-class Answer(_Contribution):
-    """A free-text answer to an open question."""
+def _as_entries(value: Any) -> Any:
+    """The record's entries, each as the model its kind declares (``RoundSpec.entry``)."""
+    from ._rounds import entry_spec  # the declarations stand on these records
 
-    kind: Literal["answer"] = "answer"
-    text: str
-
-
-class IdeaSubmission(_Contribution):
-    """An idea a participant submitted in Ideate."""
-
-    kind: Literal["idea"] = "idea"
-    title: str
-    description: str = ""
+    if not isinstance(value, list):
+        return value
+    return [
+        entry_spec(str(item.get("kind"))).entry.model_validate(item) if isinstance(item, dict) else item
+        for item in value
+    ]
 
 
-class Scores(_Contribution):
-    """One participant's scores for one item in Design (a new score replaces the old one)."""
+class Mine(BaseModel):
+    """A participant's own entries in the shown round (so a reconnecting phone shows them again)."""
 
-    kind: Literal["scores"] = "scores"
-    item_id: str
-    feasibility: int | None = Field(None, ge=1, le=5)
-    value: int | None = Field(None, ge=1, le=5)
-    human_value: int | None = Field(None, ge=1, le=5)
-
-
-class Votes(_Contribution):
-    """One participant's dot votes in Select: item id -> dots (the whole allocation, replaced)."""
-
-    kind: Literal["votes"] = "votes"
+    answers: list[dict[str, str]] = Field(default_factory=list)
+    ideas: list[dict[str, str]] = Field(default_factory=list)
+    scores: dict[str, dict[str, int]] = Field(default_factory=dict)
     dots: dict[str, int] = Field(default_factory=dict)
-
-
-Contribution = Annotated[Answer | IdeaSubmission | Scores | Votes, Field(discriminator="kind")]
 
 
 class TeamRoom(_Record):
@@ -145,7 +149,9 @@ class TeamRoom(_Record):
 
     members: list[TeamMember] = Field(default_factory=list)
     rounds: list[TeamRound] = Field(default_factory=list)
-    contributions: list[Contribution] = Field(default_factory=list)
+    contributions: Annotated[list[SerializeAsAny[TeamEntry]], BeforeValidator(_as_entries)] = Field(
+        default_factory=list
+    )
     landed: list[str] = Field(
         default_factory=list,
         description="submissions already put into Ideate's record, by id: the session's, never the room's",
@@ -160,11 +166,11 @@ class TeamRoom(_Record):
     def round(self, round_id: str) -> TeamRound | None:
         return next((r for r in self.rounds if r.id == round_id), None)
 
-    def of_round(self, round_id: str) -> list[Answer | IdeaSubmission | Scores | Votes]:
+    def of_round(self, round_id: str) -> list[TeamEntry]:
         """The round's contributions that the facilitator has not removed, in order."""
         return [c for c in self.contributions if c.round_id == round_id and not c.removed]
 
-    def latest(self, kind: RoundKind, phase: Phase | None = None) -> TeamRound | None:
+    def latest(self, kind: str, phase: Phase | None = None) -> TeamRound | None:
         """The last round of ``kind`` (in ``phase`` when given)."""
         for r in reversed(self.rounds):
             if r.kind == kind and (phase is None or r.phase == phase):
@@ -180,25 +186,18 @@ def member_label(room: TeamRoom, member_id: str) -> str:
     return member_id
 
 
-def entry_label(room: TeamRoom, entry: Answer | IdeaSubmission | Scores | Votes) -> str:
-    """One entry as the facilitator's list shows it: who sent it and what, ideas by title."""
+def entry_label(room: TeamRoom, entry: TeamEntry) -> str:
+    """One entry as the facilitator's list shows it: who sent it and what, ideas by title (its
+    kind's ``RoundSpec.describe``)."""
+    from ._rounds import entry_spec
+
     found = room.round(entry.round_id)
 
     def title(item_id: str) -> str:
         item = found.item(item_id) if found is not None else None
         return item.title if item is not None else item_id
 
-    if isinstance(entry, Answer):
-        said = entry.text
-    elif isinstance(entry, IdeaSubmission):
-        said = entry.title
-    elif isinstance(entry, Scores):
-        marks = ", ".join(
-            f"{CRITERION_LABELS[n]} {v}" for n in CRITERIA if (v := getattr(entry, n)) is not None
-        )
-        said = f"{title(entry.item_id)}: {marks}"
-    else:
-        said = ", ".join(f"{title(k)} ×{v}" for k, v in entry.dots.items()) or "no dots"
+    said = entry_spec(entry.kind).describe(entry, title)
     return f"{member_label(room, entry.participant)}: {' '.join(said.split())}"
 
 
@@ -234,7 +233,7 @@ class RoundResults(BaseModel):
     """What a round produced, aggregated; nothing in it names a participant."""
 
     round_id: str
-    kind: RoundKind
+    kind: KindName
     prompt: str = ""
     contributors: int = 0
     answers: list[str] = Field(default_factory=list)
@@ -243,7 +242,8 @@ class RoundResults(BaseModel):
     votes: list[ItemVotes] = Field(default_factory=list)
 
 
-def _stats(values: list[int]) -> CriterionStats:
+def stats(values: list[int]) -> CriterionStats:
+    """Mean, spread and count of ``values`` (rounded to two places)."""
     if not values:
         return CriterionStats()
     return CriterionStats(
@@ -252,8 +252,11 @@ def _stats(values: list[int]) -> CriterionStats:
 
 
 def round_results(room: TeamRoom, round_id: str) -> RoundResults:
-    """The aggregate of one round: answers and ideas as sent, scores per item and criterion (mean,
-    spread, count), dot votes per item (dots and voters), items in the round's order."""
+    """The aggregate of one round: who took part (a count), and what its kind's
+    ``RoundSpec.aggregate`` makes of the entries the facilitator kept (answers and ideas as sent,
+    scores per item and criterion, dot votes per item, items in the round's order)."""
+    from ._rounds import round_kind
+
     found = room.round(round_id)
     if found is None:
         raise KeyError(round_id)
@@ -264,28 +267,8 @@ def round_results(room: TeamRoom, round_id: str) -> RoundResults:
         prompt=found.prompt,
         contributors=len({c.participant for c in entries}),
     )
-    results.answers = [c.text for c in entries if isinstance(c, Answer)]
-    results.ideas = [
-        TeamIdea(id=c.id, title=c.title, description=c.description)
-        for c in entries
-        if isinstance(c, IdeaSubmission)
-    ]
-    if found.kind == RoundKind.DESIGN:
-        for item in found.items:
-            mine = [c for c in entries if isinstance(c, Scores) and c.item_id == item.id]
-            criteria = {
-                name: _stats([v for c in mine if (v := getattr(c, name)) is not None]) for name in CRITERIA
-            }
-            results.scores.append(
-                ItemScores(item_id=item.id, title=item.title, criteria=criteria, scorers=len(mine))
-            )
-    if found.kind == RoundKind.SELECT:
-        ballots = [c for c in entries if isinstance(c, Votes)]
-        for item in found.items:
-            dots = [b.dots.get(item.id, 0) for b in ballots]
-            results.votes.append(
-                ItemVotes(item_id=item.id, title=item.title, dots=sum(dots), voters=sum(1 for d in dots if d))
-            )
+    spec = round_kind(found.kind)
+    spec.aggregate(found, [c for c in entries if c.kind == spec.entry_kind], results)
     return results
 
 
@@ -318,7 +301,7 @@ class TeamIdeaVotes(BaseModel):
     voters: int = 0
 
 
-def _rounds_of(room: TeamRoom, kind: RoundKind) -> list[RoundResults]:
+def _rounds_of(room: TeamRoom, kind: str) -> list[RoundResults]:
     """The results of every ``kind`` round the team answered, newest first."""
     rounds = [r for r in reversed(room.rounds) if r.kind == kind]
     return [res for r in rounds if (res := round_results(room, r.id)).contributors]

@@ -3,8 +3,9 @@
 and who waits to (let in, remove a person with their entries), the rounds (open, close, timer,
 reveal, remove an entry) and the live counts and aggregate.
 
-The participant server calls back from its own thread; the panel hands every change to the app's
-loop (``Dispatcher``) and only there touches the session (``Workshop.take_team``) and the widgets.
+The participant server calls back from its own thread; the panel follows the room through the
+workshop's one hand-off (``follow_team`` with the app's ``Dispatcher``): on the app's loop the
+session takes the change and is saved, and only there are the widgets touched.
 Everything a participant typed is escaped before it reaches a widget's HTML.
 """
 
@@ -16,21 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from ..session import ROUND_KINDS
 from ..session._team import CRITERIA, CRITERION_LABELS, RoundKind, RoundResults, RoundState
 from ..workshop import Workshop
-from ..workshop._team import round_items
+from ..workshop._team import follow_team, round_items
 from ._countdown import Countdown
 from ._dispatch import Dispatcher
 
 if TYPE_CHECKING:
     from ..participants import Interface, ParticipantServer
-
-_KINDS = [
-    ("Open question", RoundKind.QUESTION.value),
-    ("Ideas (Ideate)", RoundKind.IDEATE.value),
-    ("Scores (Design)", RoundKind.DESIGN.value),
-    ("Dot votes (Select)", RoundKind.SELECT.value),
-]
 
 
 def _button(description: str, style: str = "", icon: str = "", tooltip: str = "") -> w.Button:
@@ -45,8 +40,7 @@ def aggregate_html(results: RoundResults | None) -> str:
         return "<em>No round yet.</em>"
     e = html.escape
     parts = [
-        f"<strong>Round {e(results.round_id)}</strong> ({e(results.kind.value)}): "
-        f"{results.contributors} answered"
+        f"<strong>Round {e(results.round_id)}</strong> ({e(results.kind)}): {results.contributors} answered"
     ]
     items = [
         *results.answers,
@@ -102,7 +96,8 @@ class TeamPanel(w.VBox):
         self.stop_button = _button("Stop", "danger", "stop", "stop the participant server")
         self.joining_button = _button("Close joining", tooltip="members already in keep taking part")
         self.rotate_button = _button("New link", icon="refresh", tooltip="the old link stops working")
-        self.kind = w.Dropdown(options=_KINDS, value=RoundKind.IDEATE.value, description="Round")
+        kinds = [(spec.label, spec.kind) for spec in ROUND_KINDS.values()]  # as each kind declares it
+        self.kind = w.Dropdown(options=kinds, value=RoundKind.IDEATE.value, description="Round")
         self.prompt = w.Text(placeholder="What to ask the team", description="Prompt")
         self.seconds = w.BoundedIntText(value=0, min=0, max=3600, description="Timer (s)")
         self.votes = w.BoundedIntText(value=3, min=1, max=20, description="Dots")
@@ -136,7 +131,7 @@ class TeamPanel(w.VBox):
             (self.remove_member_button, self._remove_member),
         ):
             button.on_click(dispatch.on_click(self._guarded(action)))
-        self._unsubscribe = self.room.subscribe(lambda: dispatch.call(self.refresh))
+        self._unsubscribe = follow_team(workshop, self.room, dispatch.call, then=self.show)
         wrap = w.Layout(flex_flow="row wrap")
         super().__init__(
             [
@@ -179,7 +174,7 @@ class TeamPanel(w.VBox):
         return run
 
     def _open_round(self) -> None:
-        kind = RoundKind(self.kind.value)
+        kind = self.kind.value
         self.room.open_round(
             kind,
             prompt=self.prompt.value.strip(),
@@ -261,14 +256,18 @@ class TeamPanel(w.VBox):
         self.note.value = f"<small>{html.escape(where)}</small>"
 
     def refresh(self) -> None:
-        """Take the room's record into the session and show the counts, the entries and the aggregate."""
+        """Take the room's record into the session and show it (``show``)."""
         self.workshop.take_team()
+        self.show()
+
+    def show(self) -> None:
+        """Show the counts, the entries and the aggregate, as the room has them now."""
         counts = self.room.counts()
         current = self.room.current
         state = (
             "no round"
             if current is None
-            else f"round {current.id} {current.kind.value} "
+            else f"round {current.id} {current.kind} "
             + ("open" if current.state == RoundState.OPEN else "closed")
         )
         running = current is not None and current.state == RoundState.OPEN

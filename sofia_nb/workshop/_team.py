@@ -11,25 +11,23 @@ other marker) and step out of the data: the block ends where the product ends it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from ..session import Idea, Phase, WorkshopSession
-from ..session._team import (
-    Answer,
-    IdeaSubmission,
-    RoundKind,
-    RoundResults,
-    TeamRoom,
-    quoted,
-    round_results,
-)
+from ..session._rounds import Answer, IdeaSubmission, round_kind
+from ..session._team import RoundKind, RoundResults, TeamRoom, quoted, round_results
 from ._cards import load_deck
 from ._schemas import IdeateOutput
 
 __all__ = [
     "TEAM_CLOSE",
     "TEAM_OPEN",
+    "HandOff",
+    "LiveTeam",
+    "TakesTeam",
     "TeamSource",
+    "follow_team",
     "quoted",
     "round_items",
     "take_team",
@@ -53,6 +51,44 @@ class TeamSource(Protocol):
     """Where the team's record comes from: the room the participant server serves."""
 
     def snapshot(self) -> TeamRoom: ...
+
+
+class LiveTeam(TeamSource, Protocol):
+    """A room that says when it changes (``sofia_nb.participants.Room``): ``subscribe`` calls
+    the listener after every change, from whichever thread made it, and returns an unsubscribe."""
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]: ...
+
+
+class TakesTeam(Protocol):
+    """The workshop, as the hand-off sees it (``Workshop``)."""
+
+    team: TeamSource | None
+
+    def take_team(self) -> bool: ...
+
+
+HandOff = Callable[[Callable[[], None]], None]
+"""Runs a call on the loop that owns the session (``loop.call_soon_threadsafe``, the notebook's
+``Dispatcher.call``), whichever thread hands it over."""
+
+
+def follow_team(
+    workshop: TakesTeam, room: LiveTeam, hand_off: HandOff, then: Callable[[], None] | None = None
+) -> Callable[[], None]:
+    """The one hand-off between the participant server's thread and the workshop: the team joins
+    the workshop (``workshop.team``), and every change of the room — a phone's entry on the
+    server's thread, the facilitator's round on theirs — is handed to the session's loop, where
+    ``take_team`` brings it into the session and saves it (through the session's hold, when the
+    run holds one), then ``then`` runs there (a face showing the room). Returns the unsubscribe."""
+    workshop.team = room
+
+    def on_loop() -> None:
+        workshop.take_team()
+        if then is not None:
+            then()
+
+    return room.subscribe(lambda: hand_off(on_loop))
 
 
 def take_team(session: WorkshopSession, source: TeamSource) -> bool:
@@ -102,13 +138,14 @@ def _free_id(wanted: str, taken: set[str]) -> str:
     return candidate
 
 
-def round_items(session: WorkshopSession, kind: RoundKind) -> list[dict[str, str]]:
-    """What a round of ``kind`` offers the team: the record's ideas to score or vote on (Design,
-    Select), the cards the workshop selected to spark ideas, each with its description (Ideate),
-    nothing for an open question."""
-    if kind in (RoundKind.DESIGN, RoundKind.SELECT):
+def round_items(session: WorkshopSession, kind: str) -> list[dict[str, str]]:
+    """What a round of ``kind`` offers the team, as its declaration says (``RoundSpec.needs``,
+    ``cards``): the record's ideas to score or vote on (Design, Select), the cards the workshop
+    selected to spark ideas, each with its description (Ideate), nothing for an open question."""
+    spec = round_kind(kind)
+    if spec.needs:
         return [{"id": i.id, "title": i.title, "description": i.description} for i in session.ideas]
-    if kind == RoundKind.IDEATE and session.cards:
+    if spec.cards and session.cards:
         deck = load_deck()
         items = []
         for c in session.cards.selected:
@@ -139,7 +176,7 @@ def _round_data(results: RoundResults, phase: Phase | None) -> dict[str, Any]:
     """A round's aggregate as the prompt shows it: ideas keyed by the id they have in the record;
     answers and ideas (the entries, which the budget shares out) are added by ``team_context``."""
     data: dict[str, Any] = {"round": results.round_id, "phase": phase.value if phase else None}
-    data["kind"] = results.kind.value
+    data["kind"] = results.kind
     if results.prompt:
         data["question"] = results.prompt
     data["contributors"] = results.contributors

@@ -10,7 +10,6 @@
 "use strict";
 
 const CRITERIA = { feasibility: "Feasibility", value: "Value", human_value: "Human value" };
-const KIND_TITLES = { question: "Question", ideate: "Ideate: add ideas", design: "Design: score the ideas", select: "Select: vote" };
 const RETRY_MS = 2000;       // a lost connection is tried again this often
 const SILENT_MS = 25000;     // a stream with no event (the server pings every 15 s) is lost
 const GIVE_UP_TRIES = 5;     // then the page says the room may have ended, and keeps trying
@@ -223,7 +222,7 @@ function show(next) {
 }
 
 function tell(round, results, isNew) {
-  const title = KIND_TITLES[round.kind] || round.kind;
+  const title = round.title || round.kind;
   const revealed = Boolean(results);
   const timer = round.open ? round.seconds_left : null;
   if (isNew) {
@@ -271,12 +270,14 @@ function updateEnabled() {
 }
 
 function buildRound(round) {
-  $("round-title").textContent = KIND_TITLES[round.kind] || round.kind;
+  $("round-title").textContent = round.title || round.kind;
   $("round-prompt").textContent = round.prompt;
   const body = $("round-body");
   body.replaceChildren();
-  const builders = { question: buildQuestion, ideate: buildIdeate, design: buildDesign, select: buildSelect };
-  builders[round.kind](body, round);
+  // Design and Select draw their own controls; every other kind (question, ideate, and any kind
+  // declared later) is the text form the server describes (round.form, round.send, round.entry)
+  const builders = { ideate: buildIdeate, design: buildDesign, select: buildSelect };
+  (builders[round.kind] || buildForm)(body, round);
 }
 
 function textForm(body, round, fields, button, send) {
@@ -310,9 +311,8 @@ function textForm(body, round, fields, button, send) {
   body.append(form);
 }
 
-function buildQuestion(body, round) {
-  textForm(body, round, [{ id: "answer-text", name: "text", label: "Your answer", multiline: true, max: 1000, required: true }],
-    "Send answer", (v) => ({ kind: "answer", text: v.text }));
+function buildForm(body, round) {
+  textForm(body, round, round.form, round.send, (v) => ({ kind: round.entry, ...v }));
 }
 
 function buildIdeate(body, round) {
@@ -322,10 +322,7 @@ function buildIdeate(body, round) {
       el("li", { class: "card" }, el("h4", { text: card.title }), card.description ? el("p", { text: card.description }) : null))));
   }
   body.append(el("h3", { text: "Your idea" }));
-  textForm(body, round, [
-    { id: "idea-title", name: "title", label: "Idea (a short title)", max: 120, required: true },
-    { id: "idea-description", name: "description", label: "What it does and for whom (optional)", multiline: true, max: 1000 },
-  ], "Submit idea", (v) => ({ kind: "idea", title: v.title, description: v.description }));
+  buildForm(body, round);
 }
 
 function buildDesign(body, round) {
@@ -422,7 +419,7 @@ function showMine(round, mine) {
   const box = $("mine");
   box.replaceChildren();
   if (!mine) return;
-  if (round.kind === "question" && mine.answers.length) {
+  if (mine.answers.length) {  // a question's answers, or what a declared kind lists there
     box.append(el("h3", { text: "Your answers" }), el("ul", { class: "plain" }, ...mine.answers.map((a) => el("li", { text: a.text }))));
   }
   if (round.kind === "ideate" && mine.ideas.length) {
