@@ -180,6 +180,8 @@ def _round_data(results: RoundResults, phase: Phase | None) -> dict[str, Any]:
     if results.prompt:
         data["question"] = results.prompt
     data["contributors"] = results.contributors
+    if round_kind(results.kind).entry_kind not in _BY_MEMBER:  # a declared kind: its aggregate
+        data.update({k: v for k, v in results.model_dump(include={"answers", "ideas"}).items() if v})
     if results.scores:
         data["scores"] = [
             {
@@ -195,6 +197,11 @@ def _round_data(results: RoundResults, phase: Phase | None) -> dict[str, Any]:
             {"idea_id": v.item_id, "idea": v.title, "dots": v.dots, "voters": v.voters} for v in results.votes
         ]
     return data
+
+
+_BY_MEMBER = ("answer", "idea")
+"""The entries the block lists one by one, shared out fairly among the members (``_entries``);
+any other kind's answers and ideas are quoted as its aggregate makes them (``_round_data``)."""
 
 
 class _Entry(NamedTuple):

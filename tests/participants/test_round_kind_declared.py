@@ -1,8 +1,8 @@
 """A kind of round is one declaration (``RoundSpec``): a kind declared here, in the test alone,
 is offered by the facilitator's panel and the terminal, drawn on the phone's page from what the
 server says of it, held to its own rules, aggregated, kept in the session file as the phones send
-it, and shown by the panel, the terminal and the export. And the team's input reaches the session
-file as it arrives, through the one hand-off, with no face asking for it."""
+it, and shown by the panel, the terminal, the export and the model's prompt. And the team's input
+reaches the session file as it arrives, through the one hand-off, with no face asking for it."""
 
 from __future__ import annotations
 
@@ -105,9 +105,10 @@ async def _until(check: Callable[[], bool], what: str) -> None:
 async def test_a_round_kind_declared_in_a_test_reaches_the_page_the_session_file_and_the_faces(
     tmp_path, mood: RoundSpec
 ) -> None:
-    """Seen failing with the panel's choice of round back to its fixed list of four."""
-    store = SessionStore(tmp_path)
-    workshop = Workshop(WorkshopSession(phase=Phase.DISCOVER), EchoModel(), store=store)
+    """Seen failing with the panel's choice of round back to its fixed list of four, and with the
+    prompt's round data without a declared kind's aggregate."""
+    store, model = SessionStore(tmp_path), EchoModel()
+    workshop = Workshop(WorkshopSession(phase=Phase.DISCOVER), model, store=store)
     workshop.save()
     app = WorkshopApp(workshop)
     panel = app.invite()
@@ -153,6 +154,10 @@ async def test_a_round_kind_declared_in_a_test_reaches_the_page_the_session_file
         ]
         sections = team_sections(workshop.session, Phase.DISCOVER)
         assert [s.title for s in sections][1].startswith("r1: moods — How do you feel")
+        await workshop.send("What does the team feel?")  # the model reads the kind's aggregate
+        assert '"kind":"mood"' in str(model.requests[-1]) and '"answers":["calm ×2","fine ×1"]' in str(
+            model.requests[-1]
+        )
     finally:
         panel.stop()
 
