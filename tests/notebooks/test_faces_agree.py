@@ -15,9 +15,9 @@ pytest.importorskip("papermill")
 
 from sofia_nb.batch import run_notebook
 from sofia_nb.session import SessionStore, WorkshopSession
-from sofia_nb.ui import NotebookWorkshop
 from sofia_nb.workshop import session_summary
 from tests.conftest import ROOT
+from tests.support.demo import played_demo
 
 pytestmark = pytest.mark.slow
 
@@ -55,12 +55,7 @@ def _notebook(home: Path, monkeypatch: pytest.MonkeyPatch) -> WorkshopSession:
     monkeypatch.setenv("SOFIA_HOME", str(home))
 
     async def play() -> WorkshopSession:
-        run = await NotebookWorkshop.open(
-            llm="demo", interactive=False, consent_policy="allow-listed", preapproved_tools=["demo-search/*"]
-        )
-        await run.play()
-        await run.aclose()
-        return run.session
+        return (await played_demo(llm="demo")).session
 
     return asyncio.run(play())
 

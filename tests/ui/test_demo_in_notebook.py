@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from sofia_nb.ui import NotebookWorkshop
+from tests.support.demo import open_demo
 
 FIRST = "Valdora Fresh Distribution is a regional food-service distributor in Calder Bay"
 OWN = "We also sell ice cream to schools in the summer."
@@ -19,9 +19,7 @@ def _notices(app: object) -> list[str]:
 
 
 async def test_the_demo_offers_its_next_line_and_answers_own_words_in_character() -> None:
-    run = await NotebookWorkshop.open(
-        interactive=True, consent_policy="allow-listed", preapproved_tools=["demo-search/*"]
-    )
+    run = await open_demo(interactive=True)
     app = run.app
     try:
         assert app.message.value == ""  # nothing to send before the phase opens

@@ -15,6 +15,7 @@ from sofia_nb.events import WarningIssued
 from sofia_nb.session import Phase
 from sofia_nb.ui import ContinueConfirmation, NotebookWorkshop, WorkshopApp
 from sofia_nb.ui._conversation import ConversationView
+from tests.support.demo import open_demo
 
 WORDS = "the night desk is two people, not three"
 
@@ -36,9 +37,7 @@ def _replies(app: WorkshopApp) -> list[str]:
 
 
 async def test_refine_and_go_to_phase_clicked_three_times_each() -> None:
-    run = await NotebookWorkshop.open(
-        interactive=True, consent_policy="allow-listed", preapproved_tools=["demo-search/*"]
-    )
+    run = await open_demo(interactive=True)
     app = run.app
     try:
         await run.start()

@@ -11,8 +11,7 @@ pytest.importorskip("ipywidgets")
 from sofia_nb.events import ToolCallFinished
 from sofia_nb.session import Phase
 from sofia_nb.ui import NotebookWorkshop
-
-FIRST = "Valdora Fresh Distribution is a regional food-service distributor in Calder Bay."
+from tests.support.demo import FIRST_LINE, demo_after_first_line
 
 
 async def _card_shown(run: NotebookWorkshop) -> object:
@@ -24,14 +23,7 @@ async def _card_shown(run: NotebookWorkshop) -> object:
 
 
 async def test_headless_consent_comes_from_the_parameters_and_the_audit_lists_it() -> None:
-    run = await NotebookWorkshop.open(
-        interactive=False, consent_policy="allow-listed", preapproved_tools=["demo-search/*"]
-    )
-    try:
-        await run.start()
-        await run.say(FIRST)
-    finally:
-        await run.aclose()
+    run = await demo_after_first_line()
     audit = run.audit()
     assert "consent demo-search/web_search: allow (policy:allow:demo-search/*)" in audit
     assert run.session.business_context is not None
@@ -46,7 +38,7 @@ async def test_headless_deny_makes_no_call() -> None:
     run.workshop.bus.subscribe(calls.append, ToolCallFinished)
     try:
         await run.start()
-        await run.say(FIRST)
+        await run.say(FIRST_LINE)
     finally:
         await run.aclose()
     assert [c for c in calls if c.server == "demo-search"] == []
@@ -57,7 +49,7 @@ async def test_interactive_steps_do_not_block_and_a_click_lets_the_call_through(
     run = await NotebookWorkshop.open(interactive=True, consent_timeout_s=30)
     try:
         run.start()
-        pending = run.say(FIRST)  # returns at once: the cell does not wait
+        pending = run.say(FIRST_LINE)  # returns at once: the cell does not wait
         assert not pending.done()
         card = await _card_shown(run)
         card.allow_button.click()  # type: ignore[attr-defined]

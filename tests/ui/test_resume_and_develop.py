@@ -14,20 +14,13 @@ from sofia_nb.events import EventBus, IterationFinished, IterationStarted
 from sofia_nb.session import Phase, SessionStore, ToolCallRecord, Usage
 from sofia_nb.ui import NotebookWorkshop, RalphPanel, WorkshopApp
 from sofia_nb.workshop import Workshop
+from tests.support.demo import demo_after_first_line, open_demo
 
-from .test_notebook_workshop import FIRST
 from .test_workshop_app import EchoModel
 
 
 async def test_a_notebook_workshop_opened_with_session_last_restores_log_meter_and_stepper() -> None:
-    first = await NotebookWorkshop.open(
-        interactive=False, consent_policy="allow-listed", preapproved_tools=["demo-search/*"]
-    )
-    try:
-        await first.start()
-        await first.say(FIRST)
-    finally:
-        await first.aclose()
+    first = await demo_after_first_line()
     assert first.session.tool_calls, "the demo's enrichment search should have run"
     resumed = await NotebookWorkshop.open(interactive=False, session="last")
     try:
@@ -150,9 +143,7 @@ async def test_the_develop_button_runs_the_ralph_loop_under_the_workshop_with_th
     tmp_path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)  # the PoC goes to ./poc/<session id>
-    run = await NotebookWorkshop.open(
-        interactive=True, consent_policy="allow-listed", preapproved_tools=["demo-search/*"]
-    )
+    run = await open_demo(interactive=True)
     try:
         await run.play()
         app = run.app

@@ -18,6 +18,7 @@ from sofia_nb.ui import NotebookWorkshop
 from sofia_nb.ui._record_cards import MERMAID_MIME
 from sofia_nb.ui._results import results_blocks
 from tests.conftest import ROOT
+from tests.support.demo import played_demo
 
 FIRST = "Valdora Fresh Distribution is a regional food-service distributor"
 DETAILS = re.compile(r'<details class="sofia-nb-details">.*?</details>', re.S)
@@ -49,14 +50,7 @@ def _assert_is_the_record(page: str) -> None:
 @pytest.fixture
 async def played(tmp_path, monkeypatch) -> NotebookWorkshop:
     monkeypatch.chdir(tmp_path)
-    run = await NotebookWorkshop.open(
-        interactive=False, consent_policy="allow-listed", preapproved_tools=["demo-search/*"]
-    )
-    try:
-        await run.play()
-    finally:
-        await run.aclose()
-    return run
+    return await played_demo()
 
 
 async def test_after_a_demo_play_the_record_holds_conversation_decisions_calls_and_tokens(played) -> None:
