@@ -123,30 +123,18 @@ def test_develop_md_says_what_the_loop_said(handed_over: tuple[Path, dict]) -> N
 
 def test_a_go_back_and_a_review_are_shown_as_such(tmp_path: Path) -> None:
     from sofia_nb.session import Phase, export_session
-    from tests.workshop.test_go_back_reopens import REASON, _at_plan, _workshop, block
+    from tests.workshop._go_back import REASON, VALUE_4, VALUE_4_THEN_REVIEW, at_plan, scripted_workshop
 
-    session = _at_plan()
-    workshop, _ = _workshop(
+    session = at_plan()
+    workshop, _ = scripted_workshop(
         session,
-        [
-            {"purpose": "chat", "match": "We are back in the Design phase", "text": "What changes?"},
-            {
-                "purpose": "chat",
-                "match": "user: Value 4",
-                "text": block({"evaluation": {"ideas": [{"idea_id": "idea-2", "value": 4}]}}),
-            },
-            {
-                "purpose": "chat",
-                "match": "to review it",
-                "text": "idea-1 still ranks first: the selection holds.",
-            },
-        ],
+        VALUE_4_THEN_REVIEW,
         ["allow"],
     )
 
     async def run() -> None:
         assert await workshop.choose_phase("design", reason=REASON)
-        await workshop.send("Value 4 for idea-2, please.")
+        await workshop.send(VALUE_4)
         await workshop.advance()  # into Select: the model reviews it
         await workshop.advance(keep_as_is=True)  # Plan kept as it is
 
@@ -169,11 +157,11 @@ def test_a_refine_shows_the_facilitators_words_not_the_cue(tmp_path: Path) -> No
     import asyncio
 
     from sofia_nb.session import export_session
-    from tests.workshop.test_go_back_reopens import _at_plan, _workshop
+    from tests.workshop._go_back import at_plan, scripted_workshop
 
-    session = _at_plan()
+    session = at_plan()
     asked = "Twelve depots, not ten: the plan's milestones should say so."
-    workshop, _ = _workshop(
+    workshop, _ = scripted_workshop(
         session, [{"purpose": "chat", "match": "Twelve depots", "text": "Noted: twelve."}], []
     )
     asyncio.run(workshop.refine(asked))

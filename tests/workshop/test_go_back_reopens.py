@@ -4,7 +4,6 @@ reviewed on the way forward, and the model is told why (docs/architecture.md §5
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import pytest
@@ -12,67 +11,19 @@ import pytest
 from sofia_nb.consent import ConsentBroker, ScriptedConsent
 from sofia_nb.llm import ScriptedLLM
 from sofia_nb.session import (
-    BusinessContext,
-    Evaluation,
-    Idea,
-    IdeaEvaluation,
-    Milestone,
     Phase,
-    Plan,
-    Selection,
     SessionStatus,
-    Workflow,
-    WorkflowActivity,
-    WorkshopSession,
 )
 from sofia_nb.workshop import NavigationError, Workshop
-
-REASON = "the team now puts idea-2's value at 4, not 3"
-
-
-def block(data: dict[str, Any]) -> str:
-    return f"Updated.\n```json\n{json.dumps(data)}\n```"
-
-
-def _at_plan() -> WorkshopSession:
-    s = WorkshopSession(
-        phase=Phase.PLAN,
-        business_context=BusinessContext(description="Quellwerk, a water utility"),
-        workflow=Workflow(activities=[WorkflowActivity(id="s1", name="Alarm")]),
-        ideas=[Idea(id=f"idea-{n}", title=f"Idea {n}") for n in (1, 2, 3)],
-        evaluation=Evaluation(
-            ideas=[
-                IdeaEvaluation(
-                    idea_id="idea-1", feasibility=4, value=5, risks=["drift"], kpis=["leaks found"]
-                ),
-                IdeaEvaluation(
-                    idea_id="idea-2", feasibility=4, value=3, data_needed=["SCADA"], assumptions=["a"]
-                ),
-                IdeaEvaluation(idea_id="idea-3", feasibility=2, value=2, human_value="fewer nights"),
-            ]
-        ),
-        selection=Selection(idea_id="idea-1", rationale="quick win", confirmed_by_user=True),
-        plan=Plan(milestones=[Milestone(id="m1", title="Data")]),
-    )
-    for phase in (Phase.DISCOVER, Phase.IDEATE, Phase.DESIGN, Phase.SELECT, Phase.PLAN):
-        s.add_turn(phase, "user", f"{phase.value}: what the team said")
-        s.add_turn(phase, "assistant", f"{phase.value}: what the model said")
-    return s
-
-
-def _workshop(
-    session: WorkshopSession, replies: list[Any], answers: list[str | None]
-) -> tuple[Workshop, ScriptedLLM]:
-    llm = ScriptedLLM(replies)
-    return Workshop(session, llm, consent=ConsentBroker(ScriptedConsent(answers))), llm
+from tests.workshop._go_back import REASON, VALUE_4, VALUE_4_THEN_REVIEW, at_plan, block, scripted_workshop
 
 
 def test_going_back_to_design_to_change_one_score_keeps_the_rest_marks_later_phases_and_says_why() -> None:
-    session = _at_plan()
+    session = at_plan()
     before = {e.idea_id: e.model_dump() for e in session.evaluation.ideas}  # type: ignore[union-attr]
     design_turns = [t.content for t in session.turns_of(Phase.DESIGN)]
     change = {"evaluation": {"ideas": [{"idea_id": "idea-2", "value": 4}]}}
-    workshop, llm = _workshop(
+    workshop, llm = scripted_workshop(
         session,
         [{"purpose": "chat", "match": "We are back in the Design phase", "text": block(change)}],
         ["allow"],
@@ -106,28 +57,16 @@ def test_going_back_to_design_to_change_one_score_keeps_the_rest_marks_later_pha
 
 
 def test_on_the_way_forward_each_later_phase_is_reviewed_or_kept_as_is() -> None:
-    session = _at_plan()
-    workshop, llm = _workshop(
+    session = at_plan()
+    workshop, llm = scripted_workshop(
         session,
-        [
-            {"purpose": "chat", "match": "We are back in the Design phase", "text": "What changes?"},
-            {
-                "purpose": "chat",
-                "match": "user: Value 4",
-                "text": block({"evaluation": {"ideas": [{"idea_id": "idea-2", "value": 4}]}}),
-            },
-            {
-                "purpose": "chat",
-                "match": "to review it",
-                "text": "idea-1 still ranks first: the selection holds.",
-            },
-        ],
+        VALUE_4_THEN_REVIEW,
         ["allow"],
     )
 
     async def run() -> None:
         assert await workshop.choose_phase("design", reason=REASON)
-        await workshop.send("Value 4 for idea-2, please.")
+        await workshop.send(VALUE_4)
         offered = workshop.next_review()
         assert offered is not None and offered.phase == Phase.SELECT
         assert offered.changes == ["evaluation.ideas[idea-2].value: 3.0 → 4.0"]
@@ -155,8 +94,8 @@ def test_on_the_way_forward_each_later_phase_is_reviewed_or_kept_as_is() -> None
 
 
 def test_a_forward_jump_passes_a_phase_under_review_only_when_kept_as_is() -> None:
-    session = _at_plan()
-    workshop, _ = _workshop(session, [], ["allow"])
+    session = at_plan()
+    workshop, _ = scripted_workshop(session, [], ["allow"])
 
     async def run() -> None:
         assert await workshop.go_back("design", reason=REASON) is True
@@ -170,8 +109,8 @@ def test_a_forward_jump_passes_a_phase_under_review_only_when_kept_as_is() -> No
 
 
 def test_starting_over_is_its_own_action_and_its_question_says_what_it_clears() -> None:
-    session = _at_plan()
-    workshop, _ = _workshop(session, [], ["allow"])
+    session = at_plan()
+    workshop, _ = scripted_workshop(session, [], ["allow"])
     assert asyncio.run(workshop.go_back("design", start_over=True)) is True
     assert session.evaluation is None and session.selection is None and session.plan is None
     assert not session.turns_of(Phase.DESIGN) and not session.reviews and session.reopened is None
@@ -186,7 +125,7 @@ def test_the_question_says_which_of_the_two_happens() -> None:
             seen.append((request.arguments, request.description))
             return await super().ask(request)
 
-    session = _at_plan()
+    session = at_plan()
     workshop = Workshop(session, ScriptedLLM([]), consent=ConsentBroker(Recording(["deny", "deny"])))
     asyncio.run(workshop.go_back("design", reason=REASON))
     asyncio.run(workshop.go_back("design", start_over=True))
