@@ -73,6 +73,19 @@ def _session(tmp_path: Path) -> str:
     return session.id
 
 
+def _spawn_dev(tmp_path: Path, sid: str, server: OpenAIServer) -> pexpect.spawn:
+    """``sofia-nb dev`` on session ``sid`` in a ROWS x COLUMNS terminal, its model the loopback fake."""
+    return pexpect.spawn(
+        SOFIA_NB,
+        ["dev", "--session", sid, "--llm", "openai:gpt-4o", "--output", str(tmp_path / "poc")],
+        cwd=str(tmp_path),
+        env=_environment(tmp_path, server),
+        encoding="utf-8",
+        dimensions=(ROWS, COLUMNS),
+        timeout=120,
+    )
+
+
 def _screen(output: str) -> list[str]:
     """The lines left on a ROWS x COLUMNS terminal after ``output`` (cursor moves and erases applied)."""
     screen = pyte.Screen(COLUMNS, ROWS)
@@ -86,15 +99,7 @@ def test_dev_in_a_pty_shows_the_wait_for_the_model_then_each_iterations_counts_a
     sid = _session(tmp_path)
     model = DemoModel()
     with OpenAIServer(responder=model) as server:
-        child = pexpect.spawn(
-            SOFIA_NB,
-            ["dev", "--session", sid, "--llm", "openai:gpt-4o", "--output", str(tmp_path / "poc")],
-            cwd=str(tmp_path),
-            env=_environment(tmp_path, server),
-            encoding="utf-8",
-            dimensions=(ROWS, COLUMNS),
-            timeout=120,
-        )
+        child = _spawn_dev(tmp_path, sid, server)
         seen: list[str] = []
         try:
             # The reply is held: the terminal says so, and the seconds go on (a live line).

@@ -9,7 +9,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from tests.cli.test_dev_pty import COLUMNS, ROWS, SOFIA_NB, DemoModel, _environment, _session
+from tests.cli.test_dev_pty import DemoModel, _session, _spawn_dev
 from tests.support.openai_server import OpenAIServer
 
 pytestmark = pytest.mark.timeout(180)
@@ -19,15 +19,7 @@ def test_ctrl_c_while_dev_waits_for_the_model_ends_on_the_resume_hint(tmp_path: 
     sid = _session(tmp_path)
     model = DemoModel()  # the scaffold's reply is held until released: the stop lands while it waits
     with OpenAIServer(responder=model) as server:
-        child = pexpect.spawn(
-            SOFIA_NB,
-            ["dev", "--session", sid, "--llm", "openai:gpt-4o", "--output", str(tmp_path / "poc")],
-            cwd=str(tmp_path),
-            env=_environment(tmp_path, server),
-            encoding="utf-8",
-            dimensions=(ROWS, COLUMNS),
-            timeout=120,
-        )
+        child = _spawn_dev(tmp_path, sid, server)
         try:
             child.expect(re.escape("waiting for the model: scaffold"), timeout=60)
             child.sendintr()  # the terminal's Ctrl+C
