@@ -14,7 +14,6 @@ import contextlib
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -29,6 +28,7 @@ import pytest
 
 from sofia_nb.session import Phase, SessionStatus, SessionStore, WorkshopSession
 from tests.support.openai_server import OpenAIServer, Reply
+from tests.support.tmpfs import can_mount_tmpfs
 
 from .test_workshop_pty import ANSI, PROMPT
 
@@ -274,17 +274,6 @@ def test_two_runs_on_one_session_lose_no_words(tmp_path: Path, model: tuple[Mode
     assert str(aside) in first.screen.replace("\n", "")
 
 
-def _can_mount() -> bool:
-    if os.geteuid() != 0 or shutil.which("unshare") is None or shutil.which("nsenter") is None:
-        return False
-    probe = subprocess.run(
-        ["unshare", "--mount", "--propagation", "private", "mount", "-t", "tmpfs", "tmpfs", "/mnt"],
-        capture_output=True,
-        check=False,
-    )
-    return probe.returncode == 0
-
-
 @contextlib.contextmanager
 def _small_disk(folder: Path) -> Iterator[subprocess.Popen[str]]:
     """``folder`` on a 1 MB tmpfs in a private mount namespace, kept by a process that waits on its
@@ -317,7 +306,7 @@ def _fill(folder: Path) -> Path:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not _can_mount(), reason="mounting a tmpfs needs root, unshare and nsenter")
+@pytest.mark.skipif(not can_mount_tmpfs("nsenter"), reason="mounting a tmpfs needs root, unshare and nsenter")
 def test_a_full_disk_at_the_save_of_a_line_stops_in_words_and_the_session_resumes(
     tmp_path: Path, model: tuple[Model, OpenAIServer]
 ) -> None:

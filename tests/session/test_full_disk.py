@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -17,6 +16,7 @@ import pytest
 from sofia_nb.session import SessionStore, SessionWriteError, _atomic, export_session
 from sofia_nb.session._holder import HOLDS_DIR
 from tests.cli.helpers import run_main
+from tests.support.tmpfs import can_mount_tmpfs
 
 from .factory import rich_session
 
@@ -24,19 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 WORDS = "No space left on device"
 
 
-def _can_mount() -> bool:
-    if os.geteuid() != 0 or shutil.which("unshare") is None:
-        return False
-    probe = subprocess.run(
-        ["unshare", "--mount", "--propagation", "private", "mount", "-t", "tmpfs", "tmpfs", "/mnt"],
-        capture_output=True,
-        check=False,
-    )
-    return probe.returncode == 0
-
-
 @pytest.mark.skipif(
-    not _can_mount(), reason="mounting a tmpfs needs root and unshare (the /dev/full test stands in)"
+    not can_mount_tmpfs(), reason="mounting a tmpfs needs root and unshare (the /dev/full test stands in)"
 )
 def test_on_a_full_tmpfs_a_save_and_an_export_fail_in_words_and_leave_no_temp_file(tmp_path: Path) -> None:
     disk = tmp_path / "disk"
