@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..session import ROUND_KINDS
+from ..session._sections import one_line
 from ..session._team import CRITERIA, CRITERION_LABELS, RoundKind, RoundResults, RoundState
 from ..workshop import Workshop
 from ..workshop._team import follow_team, round_items
@@ -26,6 +27,22 @@ from ._dispatch import Dispatcher
 
 if TYPE_CHECKING:
     from ..participants import Interface, ParticipantServer
+
+
+_LABEL_CHARS = 48
+"""An entry's or a person's label in a dropdown, cut at a word with "…" beyond this: a native
+select cuts what does not fit its width mid-letter, with no sign that more was said."""
+
+
+def _offer(dropdown: w.Dropdown, options: list[tuple[str, str]]) -> None:
+    """Set ``dropdown``'s options, keeping the one chosen while it is still offered, else
+    choosing the first: ipywidgets leaves a dropdown that had none blank (nothing to act on)
+    and moves one that had a choice to its first option at every refresh."""
+    chosen = dropdown.value
+    if list(dropdown.options) != options:
+        dropdown.options = options
+    values = [value for _, value in options]
+    dropdown.value = chosen if chosen in values else (values[0] if values else None)
 
 
 def _button(description: str, style: str = "", icon: str = "", tooltip: str = "") -> w.Button:
@@ -101,11 +118,15 @@ class TeamPanel(w.VBox):
         self.prompt = w.Text(placeholder="What to ask the team", description="Prompt")
         self.seconds = w.BoundedIntText(value=0, min=0, max=3600, description="Timer (s)")
         self.votes = w.BoundedIntText(value=3, min=1, max=20, description="Dots")
+        self.kind.observe(lambda _: self._show_dots(), names="value")
+        self._show_dots()
         self.open_button = _button("Open round", "primary", "play")
         self.close_button = _button("Close round")
         self.timer_button = _button("Set timer", icon="clock-o")
         self.reveal_button = _button("Reveal results", icon="eye")
-        self.entries = w.Dropdown(options=[], description="Entry", layout=w.Layout(width="28em"))
+        self.entries = w.Dropdown(
+            options=[], description="Entry", layout=w.Layout(width="32em", max_width="100%")
+        )
         self.remove_button = _button("Remove entry", "warning", "trash")
         self.people = w.HTML()
         self.waiting = w.Dropdown(options=[], description="Waiting")
@@ -183,6 +204,10 @@ class TeamPanel(w.VBox):
             phase=self.workshop.phase,
             seconds=self.seconds.value or None,
         )
+
+    def _show_dots(self) -> None:
+        """The dots each person gets: a control of Select's dot vote only."""
+        self.votes.layout.display = "" if self.kind.value == RoundKind.SELECT.value else "none"
 
     def _set_timer(self) -> None:
         self.room.set_timer(self.seconds.value or None)
@@ -285,16 +310,24 @@ class TeamPanel(w.VBox):
             "Hide results" if current is not None and current.revealed else "Reveal results"
         )
         self.aggregate.value = aggregate_html(self.room.results())
-        self.entries.options = [
-            (f"{label[:60]} ({entry_id})", entry_id) for entry_id, label in self.room.entries()
-        ]
+        _offer(
+            self.entries,
+            [
+                (f"{one_line(label, _LABEL_CHARS)} ({entry_id})", entry_id)
+                for entry_id, label in self.room.entries()
+            ],
+        )
         people = [p for p in self.room.people() if not p.removed]
         waiting = self.room.waiting()
         self.people.value = people_html(people, waiting)
-        self.waiting.options = [(w_.name or f"waiting since {w_.since:%H:%M:%S}", w_.id) for w_ in waiting]
-        if waiting and self.waiting.value is None:
-            self.waiting.value = waiting[0].id  # the oldest first: "Let in" is one click
-        self.member.options = [(p.label, p.id) for p in people]
+        _offer(  # the oldest first: "Let in" is one click
+            self.waiting,
+            [
+                (one_line(w_.name, _LABEL_CHARS) or f"waiting since {w_.since:%H:%M:%S}", w_.id)
+                for w_ in waiting
+            ],
+        )
+        _offer(self.member, [(one_line(p.label, _LABEL_CHARS), p.id) for p in people])
 
     def as_text(self) -> str:
         counts = self.room.counts()

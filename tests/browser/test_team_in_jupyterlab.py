@@ -168,7 +168,8 @@ def test_a_team_of_three_ideates_scores_and_votes_from_their_phones(tmp_path: Pa
         nb.send(DEMO_LINES["design"][0])
         nb.click("Continue", "Composite scores")
 
-        # Select: three dots each, on a two-minute timer.
+        # Select: three dots each, on a two-minute timer (the Dots control shows for Select only).
+        _panel(nb).locator("select").first.select_option(label="Dot votes (Select)")
         _panel(nb).locator("input[type=number]").nth(0).fill("120")
         _panel(nb).locator("input[type=number]").nth(1).fill("3")
         _open_round(nb, "select")
