@@ -9,7 +9,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..session import ROUND_KINDS, round_kind
+from ..session import ROUND_KINDS, SessionError, round_kind
 from ..session._team import CRITERIA
 from ..workshop import Workshop
 from ..workshop._team import follow_team, round_items
@@ -53,21 +53,6 @@ def replay_room(ctx: CliContext, workshop: Workshop) -> None:
     workshop.team = ReplayedTeam(lambda: workshop.session, script)
 
 
-def _hand_off() -> Callable[[Callable[[], None]], None]:
-    """How a room change reaches the session: on the running loop (the workshop's, which the
-    terminal runs), from whichever thread; in place when there is none (a script, a test)."""
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        return lambda call: call()
-
-    def hand_off(call: Callable[[], None]) -> None:
-        if not loop.is_closed():  # a change after the run ended: the session was saved at its end
-            loop.call_soon_threadsafe(call)
-
-    return hand_off
-
-
 class TeamCommands:
     """``--invite``: the participant server for this workshop, and the slash commands driving it."""
 
@@ -81,9 +66,32 @@ class TeamCommands:
         self.ctx = ctx
         self.workshop = workshop
         self.room = Room(workshop.session.team)
-        self._unfollow = follow_team(workshop, self.room, _hand_off())
+        self._unfollow = follow_team(workshop, self.room, self._hand_off())
         self.server: ParticipantServer = ParticipantServer(self.room, lan=ctx.args.lan).start()
         self.show_link()
+
+    def _hand_off(self) -> Callable[[Callable[[], None]], None]:
+        """How a room change reaches the session: on the running loop (the workshop's, which the
+        terminal runs), from whichever thread; in place when there is none (a script, a test). A
+        save refused there (the session taken over) is said; the run hears it at its next save."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+
+        def take(call: Callable[[], None]) -> None:
+            try:
+                call()
+            except SessionError as exc:
+                self.ctx.out.info(f"team: {exc}")
+
+        def hand_off(call: Callable[[], None]) -> None:
+            if loop is None:
+                take(call)
+            elif not loop.is_closed():  # a change after the run ended: its end saved the session
+                loop.call_soon_threadsafe(take, call)
+
+        return hand_off
 
     def show_link(self) -> None:
         from ..participants import GUEST_WIFI_NOTE

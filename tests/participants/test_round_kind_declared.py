@@ -201,3 +201,29 @@ async def test_the_terminal_offers_a_declared_kind_and_saves_what_phones_send_as
         assert "c1: Ana: feels busy" in said[-1] and "c2: Ben: feels busy" in said[-1]
     finally:
         commands.stop()
+
+
+async def test_a_phone_s_entry_after_the_session_was_taken_over_is_said_and_not_written(tmp_path) -> None:
+    """The hand-off saves through the run's hold: once another run took the session over, what a
+    phone sends is not written over that run's file, and the terminal says why. Seen failing with
+    the hand-off unguarded (the refusal went to the loop's log, nothing was said)."""
+    from sofia_nb.cli._team import TeamCommands
+
+    said: list[str] = []
+    store = SessionStore(tmp_path)
+    workshop = Workshop(WorkshopSession(phase=Phase.DISCOVER), EchoModel(), store=store)
+    workshop.save()
+    store.hold(workshop.session.id, "workshop")
+    ctx = SimpleNamespace(args=SimpleNamespace(lan=False), out=SimpleNamespace(info=said.append))
+    commands = TeamCommands(ctx, workshop)  # type: ignore[arg-type]
+    other = SessionStore(tmp_path).hold(workshop.session.id, "notebook", take_over=True)
+    try:
+        commands.room.open_round("question")
+        phone = Phone(commands.server)
+        phone.join("Ana")
+        assert phone.send(kind="answer", round_id="r1", text="slow handovers").status_code == 200
+        await _until(lambda: any("was taken over by" in line for line in said), "the refusal said")
+        assert store.load(workshop.session.id).team.contributions == []  # the other run's file stands
+    finally:
+        commands.server.stop()
+        other.release()
