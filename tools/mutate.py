@@ -97,7 +97,11 @@ MODULES = (
             "sofia_nb/inert/_mermaid.py",
             "sofia_nb/inert/_terminal.py",
         ),
-        ("tests/security/test_inert.py",),
+        (
+            "tests/security/test_inert.py",
+            "tests/security/test_inert_markdown.py",
+            "tests/security/test_sanitiser_allow_list.py",
+        ),
         0.90,
     ),
     Module(

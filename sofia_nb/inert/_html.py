@@ -36,6 +36,7 @@ CONTENT_DROPPED = frozenset(
     {"script", "style", "template", "noscript", "iframe", "object", "textarea", "select", "svg", "math"}
 )
 ATTRIBUTES: dict[str, set[str]] = {
+    "*": {"lang", "title"},  # on every tag (nh3's default, written out so the list is whole)
     "a": {"href", "title"},
     "img": {"src", "alt", "title", "width", "height"},
     "code": {"class"},
@@ -48,6 +49,7 @@ ATTRIBUTES: dict[str, set[str]] = {
 }
 _LINK = re.compile(r"(?i)(?:https?:|mailto:)")
 _INLINE_IMAGE = re.compile(r"(?i)data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]*\Z")
+_ALIGNMENT = re.compile(r"text-align:\s*(?:left|right|center);?")
 _CLASSES = {"code": re.compile(r"language-[\w+#.-]{1,40}"), "pre": re.compile(r"mermaid")}
 
 
@@ -57,6 +59,8 @@ def _attribute(tag: str, name: str, value: str) -> str | None:
         return value if _LINK.match(value) else None  # data: passes nh3's scheme list for <img> only
     if name == "src":
         return value if _INLINE_IMAGE.match(value) else None
+    if name == "style":  # nh3 filters properties, not values: ``text-align:url(...)`` passed it
+        return value if _ALIGNMENT.fullmatch(value.strip()) else None
     if name == "class":
         pattern = _CLASSES.get(tag)
         return value if pattern is not None and pattern.fullmatch(value) else None
