@@ -6,7 +6,9 @@ few thousand files most of it. With a watch on each folder it walked, a call fin
 ``read`` whether anything changed since: the kernel queues an event for a write, a truncation, a
 ``touch``, a file created, removed or renamed, a folder moved or deleted, before the system call
 that made the change returns, so a change an agent made before it asked is always in the queue
-when the call looks. Any event, or a full queue, sends every tree back to the walk.
+when the call looks. Any event, or a full queue, sends every tree back to the walk; so does a
+mount or an unmount anywhere in the process's view (``/proc/self/mountinfo`` polled with the
+queue): a folder mounted over, or uncovered again, changes every file in it and tells no watch.
 
 The kernel's word is taken only where it sees every change, otherwise the tree is walked as before:
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import os
+import select
 import threading
 from typing import Any, NamedTuple
 
@@ -58,6 +61,8 @@ class TreeWatch:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._inotify: Any = None
+        self._mounts: Any = None  # /proc/self/mountinfo, open: poll() tells a mount or an unmount
+        self._mount_table: select.poll | None = None
         self._started = False
         self._changes = 0
         self._by_folder: dict[str, _Watched] = {}
@@ -73,12 +78,13 @@ class TreeWatch:
             if self._inotify is None:
                 return None
             try:
+                remounted = self._remounted()  # first: a mount made before the events are read is seen
                 events = self._inotify.read(timeout=0)
             except OSError as exc:  # the queue cannot be read: trust nothing from here on
                 log.warning("inotify read failed (%s): the tree cache walks every tree", exc)
                 self._inotify = None
                 return None
-            if events:
+            if events or remounted:
                 self._changes += 1
                 for event in events:
                     if event.mask & _GONE:
@@ -130,6 +136,21 @@ class TreeWatch:
             self._inotify = INotify(nonblocking=True)
         except OSError as exc:  # the user's inotify instances are all in use
             log.info("no inotify (%s): the tree cache walks every tree", exc)
+            return
+        try:
+            self._mounts = open("/proc/self/mountinfo", "rb")  # noqa: SIM115 -- polled for the process's life
+            self._mount_table = select.poll()
+            self._mount_table.register(self._mounts, select.POLLPRI)
+        except OSError as exc:  # mounts cannot be told: neither can what a mount hides
+            log.info("mount table not pollable (%s): the tree cache walks every tree", exc)
+            self._inotify.close()
+            self._inotify = None
+
+    def _remounted(self) -> bool:  # the lock is held
+        """Whether anything was mounted or unmounted since the last look (the kernel marks the open
+        mount table once per change, and each poll takes the mark)."""
+        assert self._mount_table is not None
+        return any(mask & (select.POLLPRI | select.POLLERR) for _, mask in self._mount_table.poll(0))
 
     def _forget(self, wd: int) -> None:  # the lock is held
         """Drop the watch (a folder moved away keeps it, which would then speak for another path)."""
