@@ -100,20 +100,38 @@ class TeamPanel(w.VBox):
         self.dispatch = dispatch
         self.on_stop: list[Callable[[], None]] = []
         """Called after Stop (the app offers "Invite the team" again)."""
+        self._make_link_controls()
+        self._make_round_controls()
+        self._make_people_controls()
+        self._wire()
+        super().__init__(self._rows(), **kwargs)
+        self.add_class("sofia-nb-team")
+        self._show_link()
+        self.refresh()
+
+    # -- set-up ---------------------------------------------------------------------------------
+
+    def _make_link_controls(self) -> None:
+        """The link, its QR code, the Wi-Fi switch and the server's buttons."""
         self.link = w.HTML()
         self.qr = w.HTML()
         self.lan = w.Checkbox(
-            value=server.lan is not False,
+            value=self.server.lan is not False,
             description="Phones on this Wi-Fi",
             indent=False,
             tooltip="serve on this computer's network address so the team's phones can join",
         )
-        self.lan.observe(lambda change: dispatch.call(self._guarded(self._switch_lan)), names="value")
         self.note = w.HTML()
         self.stop_button = _button("Stop", "danger", "stop", "stop the participant server")
         self.joining_button = _button("Close joining", tooltip="members already in keep taking part")
         self.rotate_button = _button("New link", icon="refresh", tooltip="the old link stops working")
-        kinds = [(spec.label, spec.kind) for spec in ROUND_KINDS.values()]  # as each kind declares it
+        self.counts = w.HTML()
+        self.countdown = Countdown()
+
+    def _make_round_controls(self) -> None:
+        """The choice of round (as each kind declares it), its prompt, timer and dots, the round's
+        buttons, its entries and its aggregate."""
+        kinds = [(spec.label, spec.kind) for spec in ROUND_KINDS.values()]
         self.kind = w.Dropdown(options=kinds, value=RoundKind.IDEATE.value, description="Round")
         self.prompt = w.Text(placeholder="What to ask the team", description="Prompt")
         self.seconds = w.BoundedIntText(value=0, min=0, max=3600, description="Timer (s)")
@@ -128,6 +146,11 @@ class TeamPanel(w.VBox):
             options=[], description="Entry", layout=w.Layout(width="32em", max_width="100%")
         )
         self.remove_button = _button("Remove entry", "warning", "trash")
+        self.aggregate = w.HTML()
+        self.status = w.HTML()
+
+    def _make_people_controls(self) -> None:
+        """Who joined, who waits for the facilitator's OK, and the buttons for them."""
         self.people = w.HTML()
         self.waiting = w.Dropdown(options=[], description="Waiting")
         self.admit_button = _button("Let in", "success", "check", "this person joins the room")
@@ -135,10 +158,12 @@ class TeamPanel(w.VBox):
         self.remove_member_button = _button(
             "Remove person", "warning", "user-times", "they leave the room with everything they sent"
         )
-        self.counts = w.HTML()
-        self.countdown = Countdown()
-        self.aggregate = w.HTML()
-        self.status = w.HTML()
+
+    def _wire(self) -> None:
+        """Every control to its action on the app's loop; the room followed through the
+        workshop's hand-off (``follow_team``), the panel shown after the session took each change."""
+        dispatch = self.dispatch
+        self.lan.observe(lambda change: dispatch.call(self._guarded(self._switch_lan)), names="value")
         for button, action in (
             (self.stop_button, self.stop),
             (self.joining_button, self._toggle_joining),
@@ -152,34 +177,25 @@ class TeamPanel(w.VBox):
             (self.remove_member_button, self._remove_member),
         ):
             button.on_click(dispatch.on_click(self._guarded(action)))
-        self._unsubscribe = follow_team(workshop, self.room, dispatch.call, then=self.show)
+        self._unsubscribe = follow_team(self.workshop, self.room, dispatch.call, then=self.show)
+
+    def _rows(self) -> list[w.Widget]:
         wrap = w.Layout(flex_flow="row wrap")
-        super().__init__(
-            [
-                w.HTML("<strong>The team in the room</strong>"),
-                w.HBox(
-                    [
-                        self.qr,
-                        w.VBox([self.lan, self.link, self.note, w.HBox([self.counts, self.countdown])]),
-                    ],
-                    layout=wrap,
-                ),
-                w.HBox([self.stop_button, self.joining_button, self.rotate_button], layout=wrap),
-                w.HBox([self.kind, self.prompt, self.seconds, self.votes, self.open_button], layout=wrap),
-                w.HBox([self.close_button, self.timer_button, self.reveal_button], layout=wrap),
-                w.HBox([self.entries, self.remove_button], layout=wrap),
-                self.people,
-                w.HBox(
-                    [self.waiting, self.admit_button, self.member, self.remove_member_button], layout=wrap
-                ),
-                self.aggregate,
-                self.status,
-            ],
-            **kwargs,
-        )
-        self.add_class("sofia-nb-team")
-        self._show_link()
-        self.refresh()
+        return [
+            w.HTML("<strong>The team in the room</strong>"),
+            w.HBox(
+                [self.qr, w.VBox([self.lan, self.link, self.note, w.HBox([self.counts, self.countdown])])],
+                layout=wrap,
+            ),
+            w.HBox([self.stop_button, self.joining_button, self.rotate_button], layout=wrap),
+            w.HBox([self.kind, self.prompt, self.seconds, self.votes, self.open_button], layout=wrap),
+            w.HBox([self.close_button, self.timer_button, self.reveal_button], layout=wrap),
+            w.HBox([self.entries, self.remove_button], layout=wrap),
+            self.people,
+            w.HBox([self.waiting, self.admit_button, self.member, self.remove_member_button], layout=wrap),
+            self.aggregate,
+            self.status,
+        ]
 
     # -- actions (on the app's loop) ------------------------------------------------------------
 
