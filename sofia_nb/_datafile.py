@@ -35,8 +35,9 @@ MAX_SESSION_BYTES = 48 * 1024 * 1024
 """The largest session file that is read. A long real session is a few megabytes; its tool results
 are cut to 40,000 characters each."""
 MAX_YAML_BYTES = 4 * 1024 * 1024
-"""The largest YAML text that is parsed: YAML's node graph costs about 90 times the text while it
-is built; its nodes are also counted (below), which bounds that to about 100 MB."""
+"""The largest YAML text that is parsed. It is built from the parser's events, without PyYAML's
+node graph (which costs 30 to 90 times the text): people's files as they write them cost about 6
+times their text, and its nodes are counted as they arrive."""
 MAX_DEPTH = 64
 """The deepest nesting of objects and lists; real sessions reach about 8."""
 MAX_ITEMS = 100_000
@@ -117,49 +118,172 @@ def load_json(text: str) -> Any:
 
 
 def load_yaml(text: str) -> Any:
-    """``yaml.safe_load`` within the bounds: size, then the parser's events checked before any
-    document is built (aliases, nodes, depth, items, strings), then the built structure (where an
-    alias counts as the whole tree it names).
+    """``yaml.safe_load`` within the bounds, built from the parser's events (``_YamlBuilder``): no
+    node graph, so reading costs about what the data costs; every bound (aliases, nodes, depth,
+    items, strings) is checked as each event arrives, then the built structure (where an alias
+    counts as the whole tree it names).
 
     Raises ``BoundsError`` or ``yaml.YAMLError``."""
     if len(text.encode("utf-8")) > MAX_YAML_BYTES:
         raise BoundsError(f"a YAML text larger than {_mb(MAX_YAML_BYTES)}, the most that is parsed")
-    _check_events(text)
-    data = yaml.load(text, Loader=_Loader)
+    data = _YamlBuilder(text).build()
     check_structure(data, _container_budget(text))
     return data
 
 
-def _check_events(text: str) -> None:
-    aliases = nodes = 0
-    budget = _container_budget(text) + MAX_ITEMS
-    # per open collection: its nodes so far, and the nodes one item takes (a mapping's key and value)
-    open_items: list[list[int]] = []
-    for event in yaml.parse(text, Loader=_Loader):
-        if isinstance(event, yaml.CollectionEndEvent):
-            open_items.pop()
-            continue
-        if not isinstance(event, yaml.NodeEvent):
-            continue
-        if (nodes := nodes + 1) > budget:
-            raise BoundsError(f"more than {budget:,} YAML nodes in {len(text):,} characters")
-        if open_items:
-            counted = open_items[-1]
+_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_RESOLVER = yaml.resolver.Resolver()
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = frozenset(_TAG + t for t in ("int", "float", "bool", "null", "timestamp", "binary"))
+_TEXT_TAGS = frozenset((_TAG + "str", _TAG + "value"))
+_MERGE = object()
+"""A ``<<`` key: the mapping (or list of mappings) after it is merged in (YAML's merge key)."""
+
+
+class _Collection:
+    """A mapping or list being built: its items, and for a mapping the key waiting for its value
+    and the mappings merged in."""
+
+    __slots__ = ("anchor", "items", "key", "mapping", "merges", "start")
+
+    def __init__(self, event: yaml.CollectionStartEvent) -> None:
+        self.mapping = isinstance(event, yaml.MappingStartEvent)
+        self.items: Any = {} if self.mapping else []
+        self.key: Any = None
+        self.merges: list[dict[Any, Any]] = []
+        self.anchor: str | None = event.anchor
+        self.start: Any = event.start_mark
+
+    def add(self, value: Any, mark: Any) -> None:
+        if value is _MERGE and not (self.mapping and self.key is None):
+            raise _refused("a merge key (<<) stands only as a mapping's key", mark)
+        if not self.mapping:
+            self.items.append(value)
+        elif self.key is None:
+            if isinstance(value, (dict, list)):
+                raise _refused("found unhashable key", mark, "while constructing a mapping", self.start)
+            self.key = (value,)
+        else:
+            (key,), self.key = self.key, None
+            if key is _MERGE:
+                self._merge(value, mark)
+            else:
+                self.items[key] = value
+
+    def _merge(self, value: Any, mark: Any) -> None:
+        sources = value if isinstance(value, list) else [value]
+        if not all(isinstance(source, dict) for source in sources):
+            problem = "expected a mapping or list of mappings for merging"
+            raise _refused(problem, mark, "while constructing a mapping", self.start)
+        self.merges.extend(sources)
+
+    def value(self) -> Any:
+        if not self.merges:
+            return self.items
+        # As YAML's merge key reads: the mapping's own keys win, then the earlier merged mappings.
+        merged: dict[Any, Any] = {}
+        for source in reversed(self.merges):
+            merged.update(source)
+        merged.update(self.items)
+        return merged
+
+
+class _YamlBuilder:
+    """One YAML document as ``yaml.safe_load`` reads it (the same scalars, merge keys, aliases),
+    built straight from the parser's events, with every bound checked as each event arrives.
+
+    A node graph costs about 90 times its text; this costs what the data costs. Collection tags
+    other than a plain mapping or list (``!!set``, ``!!omap``) are refused, as are aliases to a
+    collection from inside itself."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.anchors: dict[str, Any] = {}
+        self.open: list[_Collection] = []
+        self.root: list[Any] = []
+        self.nodes = self.aliases = 0
+        self.budget = _container_budget(text) + MAX_ITEMS
+        # per open collection: its nodes so far, and the nodes one item takes (a mapping's two)
+        self.counted: list[list[int]] = []
+
+    def build(self) -> Any:
+        documents = 0
+        for event in yaml.parse(self.text, Loader=_Loader):
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    single = "expected a single document in the stream"
+                    raise _refused("but found another document", event.start_mark, single)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                self.counted.pop()
+                done = self.open.pop()
+                self._place(done.value(), done.anchor, event.start_mark)
+            elif isinstance(event, yaml.NodeEvent):
+                self._count(event)
+                self._node(event)
+        return self.root[0] if self.root else None
+
+    def _count(self, event: yaml.NodeEvent) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise BoundsError(f"more than {self.budget:,} YAML nodes in {len(self.text):,} characters")
+        if self.counted:
+            counted = self.counted[-1]
             counted[0] += 1
             if counted[0] > MAX_ITEMS * counted[1]:
                 kind = "a list" if counted[1] == 1 else "an object"
                 raise BoundsError(f"{kind} of more than {MAX_ITEMS:,} items")
-        if isinstance(event, yaml.AliasEvent) and (aliases := aliases + 1) > MAX_ALIASES:
-            raise BoundsError(f"more than {MAX_ALIASES} YAML aliases (*name or <<: *name)")
-        if isinstance(event, yaml.ScalarEvent) and len(event.value) > MAX_STRING:
-            raise BoundsError(f"a string of {len(event.value):,} characters, more than {MAX_STRING:,}")
-        if isinstance(event, yaml.CollectionStartEvent):
-            open_items.append([0, 2 if isinstance(event, yaml.MappingStartEvent) else 1])
-            if len(open_items) > MAX_DEPTH:
+
+    def _node(self, event: yaml.NodeEvent) -> None:
+        if isinstance(event, yaml.AliasEvent):
+            self.aliases += 1
+            if self.aliases > MAX_ALIASES:
+                raise BoundsError(f"more than {MAX_ALIASES} YAML aliases (*name or <<: *name)")
+            if event.anchor not in self.anchors:
+                raise _refused(f"found undefined alias {event.anchor!r}", event.start_mark)
+            self._place(self.anchors[event.anchor], None, event.start_mark)
+        elif isinstance(event, yaml.ScalarEvent):
+            if len(event.value) > MAX_STRING:
+                raise BoundsError(f"a string of {len(event.value):,} characters, more than {MAX_STRING:,}")
+            self._place(_scalar(event), event.anchor, event.start_mark)
+        elif isinstance(event, yaml.CollectionStartEvent):
+            if event.tag not in (None, "!", _TAG + "map", _TAG + "seq"):
+                raise _refused(f"the tag {event.tag!r} is not read here", event.start_mark)
+            self.open.append(_Collection(event))
+            self.counted.append([0, 2 if isinstance(event, yaml.MappingStartEvent) else 1])
+            if len(self.open) > MAX_DEPTH:
                 raise BoundsError(f"nested more than {MAX_DEPTH} levels deep")
 
+    def _place(self, value: Any, anchor: str | None, mark: Any) -> None:
+        if anchor is not None:
+            self.anchors[anchor] = value
+        if self.open:
+            self.open[-1].add(value, mark)
+        else:
+            self.root.append(value)
 
-_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+def _refused(problem: str, mark: Any, context: str | None = None, context_mark: Any = None) -> yaml.YAMLError:
+    """The error ``yaml.safe_load`` gives for the same text: what was wrong, and where."""
+    return yaml.constructor.ConstructorError(context, context_mark, problem, mark)
+
+
+def _scalar(event: yaml.ScalarEvent) -> Any:
+    """A scalar's value as the safe loader gives it: its tag resolved as the composer would, then
+    built by the safe constructor; a plain ``<<`` is the merge key."""
+    tag = event.tag
+    if tag is None or tag == "!":
+        tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag in _TEXT_TAGS:
+        return event.value
+    if tag == _TAG + "merge":
+        return _MERGE
+    if tag not in _SCALAR_TAGS:
+        raise _refused(f"could not determine a constructor for the tag {tag!r}", event.start_mark)
+    start: Any = event.start_mark
+    node = yaml.ScalarNode(tag, event.value, start, None, event.style)
+    return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, node)
 
 
 def check_structure(data: Any, max_containers: int) -> None:

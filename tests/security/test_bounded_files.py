@@ -122,3 +122,48 @@ def test_a_yaml_alias_bomb_as_parameters_is_refused_before_any_run(tmp_path: Pat
     assert ("bomb.yaml" if how == "file" else "-p i") in str(done["err"]), done
     assert not (tmp_path / "nb.out.ipynb").exists()
     assert float(done["peak_mb"]) < 400, done  # type: ignore[arg-type]  # an interpreter, not gigabytes
+
+
+# VmHWM: the peak RSS of this process's own memory (ru_maxrss keeps its parent's from before exec)
+READ_YAML = (
+    "import json, re, sys\n"
+    "from sofia_nb._datafile import BoundsError, load_yaml\n"
+    "def peak(): return int(re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read())[1]) / 1024\n"
+    "text = open(sys.argv[1], encoding='utf-8').read()\n"
+    "before = peak()\n"
+    "try:\n"
+    "    said = 'read' if load_yaml(text) else 'empty'\n"
+    "except BoundsError as exc:\n"
+    "    said = str(exc)\n"
+    "print(json.dumps({'said': said, 'growth_mb': peak() - before}))\n"
+)
+IDEA = "- title: Pallet tracking at the cross-dock\n  feasibility: 4\n  value: 5\n"
+IDEA += "  notes: frozen goods, three regions\n"
+
+
+@pytest.mark.parametrize(
+    ("shape", "said"),
+    [
+        (IDEA, "read"),  # a team's ideas, as people write them: 2 MB of them is read
+        ("- [" + ",".join(["{a: 1}"] * 20_000) + "]\n", "YAML nodes"),  # the densest: refused on the way
+    ],
+    ids=["honest", "dense-maps"],
+)
+def test_reading_a_yaml_file_costs_at_most_20_times_its_size(tmp_path: Path, shape: str, said: str) -> None:
+    """Measured in a child under ``prlimit``: the growth of its peak RSS while ``load_yaml`` reads
+    about 2 MB (the node graph ``yaml.safe_load`` builds cost 33 times the text)."""
+    path = tmp_path / "big.yaml"
+    path.write_text(shape * (2_000_000 // len(shape)), encoding="utf-8")
+    prlimit = shutil.which("prlimit")
+    assert prlimit, "prlimit (util-linux) bounds the child; install it"
+    done = subprocess.run(
+        [prlimit, f"--as={LIMIT_BYTES}", sys.executable, "-c", READ_YAML, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert said in result["said"], result
+    size_mb = path.stat().st_size / 1024**2
+    assert result["growth_mb"] < 20 * size_mb, (result, size_mb)
