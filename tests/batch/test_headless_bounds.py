@@ -49,6 +49,12 @@ def notebook(path: Path) -> Path:
     return write_notebook(path, [body], parameters="interactive = True\nresult_path = ''\nn = 1\npids = ''")
 
 
+def _sofia_nb_run(nb: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``sofia-nb run nb ARGS`` in a process of its own, its output captured."""
+    command = [sys.executable, "-m", "sofia_nb", "run", str(nb), *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+
 def until(condition: Callable[[], object], what: str) -> None:
     deadline = time.monotonic() + WAIT_S
     while not condition():
@@ -98,43 +104,12 @@ def test_a_parameter_name_that_is_code_is_refused_and_never_runs(tmp_path: Path)
     nb = notebook(tmp_path / "nb.ipynb")
     canary = tmp_path / "CANARY"
     code = f"__import__('pathlib').Path({str(canary)!r}).touch(); n"
-    single = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sofia_nb",
-            "run",
-            str(nb),
-            "-p",
-            code,
-            "2",
-            "--output",
-            str(tmp_path / "o.ipynb"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    single = _sofia_nb_run(nb, "-p", code, "2", "--output", str(tmp_path / "o.ipynb"))
     assert single.returncode == 2
     assert "is not a parameter of this notebook (its parameters cell declares: n, pids)" in single.stderr
     grid = tmp_path / "grid.yaml"
     grid.write_text(json.dumps([{"n": 1}, {code: 1}]))
-    gridded = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sofia_nb",
-            "run",
-            str(nb),
-            "--grid",
-            str(grid),
-            "--output-dir",
-            str(tmp_path / "runs"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    gridded = _sofia_nb_run(nb, "--grid", str(grid), "--output-dir", str(tmp_path / "runs"))
     assert gridded.returncode == 2 and "is not a parameter of this notebook" in gridded.stderr
     assert not canary.exists()
     assert not (tmp_path / "o.ipynb").exists() and not (tmp_path / "runs").exists()  # nothing ran
@@ -154,22 +129,7 @@ def test_a_grid_past_its_row_limit_is_refused_before_anything_runs(tmp_path: Pat
     nb = notebook(tmp_path / "nb.ipynb")
     grid = tmp_path / "grid.yaml"
     grid.write_text("n: [1, 1, 1]\n")
-    refused = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sofia_nb",
-            "run",
-            str(nb),
-            "--grid",
-            str(grid),
-            "--output-dir",
-            str(tmp_path / "runs"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    refused = _sofia_nb_run(nb, "--grid", str(grid), "--output-dir", str(tmp_path / "runs"))
     assert refused.returncode == 2
     assert (
         "the grid asks for 3 runs; the limit is 2 (set [batch] max_grid_rows in config.toml" in refused.stderr

@@ -83,3 +83,9 @@ VALUE_4_THEN_REVIEW: list[dict[str, Any]] = [
 ``VALUE_4``) and goes forward: Select is reviewed."""
 
 VALUE_4 = "Value 4 for idea-2, please."
+
+
+async def back_to_design_for_value_4(workshop: Workshop) -> None:
+    """The team goes back to Design (for ``REASON``, consent allowed) and asks for idea-2's value at 4."""
+    assert await workshop.choose_phase("design", reason=REASON)
+    await workshop.send(VALUE_4)

@@ -123,18 +123,19 @@ def test_develop_md_says_what_the_loop_said(handed_over: tuple[Path, dict]) -> N
 
 def test_a_go_back_and_a_review_are_shown_as_such(tmp_path: Path) -> None:
     from sofia_nb.session import Phase, export_session
-    from tests.workshop._go_back import REASON, VALUE_4, VALUE_4_THEN_REVIEW, at_plan, scripted_workshop
-
-    session = at_plan()
-    workshop, _ = scripted_workshop(
-        session,
+    from tests.workshop._go_back import (
+        REASON,
         VALUE_4_THEN_REVIEW,
-        ["allow"],
+        at_plan,
+        back_to_design_for_value_4,
+        scripted_workshop,
     )
 
+    session = at_plan()
+    workshop, _ = scripted_workshop(session, VALUE_4_THEN_REVIEW, ["allow"])
+
     async def run() -> None:
-        assert await workshop.choose_phase("design", reason=REASON)
-        await workshop.send(VALUE_4)
+        await back_to_design_for_value_4(workshop)
         await workshop.advance()  # into Select: the model reviews it
         await workshop.advance(keep_as_is=True)  # Plan kept as it is
 

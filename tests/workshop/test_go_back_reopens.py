@@ -15,7 +15,14 @@ from sofia_nb.session import (
     SessionStatus,
 )
 from sofia_nb.workshop import NavigationError, Workshop
-from tests.workshop._go_back import REASON, VALUE_4, VALUE_4_THEN_REVIEW, at_plan, block, scripted_workshop
+from tests.workshop._go_back import (
+    REASON,
+    VALUE_4_THEN_REVIEW,
+    at_plan,
+    back_to_design_for_value_4,
+    block,
+    scripted_workshop,
+)
 
 
 def test_going_back_to_design_to_change_one_score_keeps_the_rest_marks_later_phases_and_says_why() -> None:
@@ -58,15 +65,10 @@ def test_going_back_to_design_to_change_one_score_keeps_the_rest_marks_later_pha
 
 def test_on_the_way_forward_each_later_phase_is_reviewed_or_kept_as_is() -> None:
     session = at_plan()
-    workshop, llm = scripted_workshop(
-        session,
-        VALUE_4_THEN_REVIEW,
-        ["allow"],
-    )
+    workshop, llm = scripted_workshop(session, VALUE_4_THEN_REVIEW, ["allow"])
 
     async def run() -> None:
-        assert await workshop.choose_phase("design", reason=REASON)
-        await workshop.send(VALUE_4)
+        await back_to_design_for_value_4(workshop)
         offered = workshop.next_review()
         assert offered is not None and offered.phase == Phase.SELECT
         assert offered.changes == ["evaluation.ideas[idea-2].value: 3.0 → 4.0"]
