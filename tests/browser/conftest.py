@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,6 +78,35 @@ def serve_lab(
         shipped = json.loads(SHIPPED_SETTINGS.read_text(encoding="utf-8"))
         merged = json.dumps({**shipped, **(overrides or {})})
         (settings / "overrides.json").write_text(merged, encoding="utf-8")
+
+    def lab(port: int) -> list[str]:
+        return [
+            "jupyterlab",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            "--no-browser",
+            "--allow-root",
+            "--ServerApp.token=",
+            "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
+            f"--ServerApp.root_dir={work}",
+            f"--LabApp.app_settings_dir={settings}",
+            f"--LabApp.user_settings_dir={work / 'user-settings'}",
+            f"--LabApp.workspaces_dir={work / 'workspaces'}",
+        ]
+
+    with serve_jupyter(work, lab, "jupyterlab.log") as (url, _, _):
+        yield url
+
+
+@contextmanager
+def serve_jupyter(
+    work: Path, module_args: Callable[[int], list[str]], log_name: str
+) -> Iterator[tuple[str, subprocess.Popen[bytes], Path]]:
+    """``python -m`` with ``module_args(port)`` (a Jupyter server: JupyterLab, Voilà) started in
+    ``work`` on a free loopback port, its Jupyter folders and SOFIA_HOME in ``work``, its output in
+    ``work / log_name``; yields its URL, its process and that log once it listens, and stops its
+    process group after."""
     port = _free_port()
     env = {
         **os.environ,
@@ -89,27 +118,10 @@ def serve_lab(
         "JUPYTER_PATH": str(Path(sys.prefix) / "share" / "jupyter"),
     }
     env.pop("SOFIA_NB_HEADLESS", None)  # a person clicks here
-    log_path = work / "jupyterlab.log"
+    log_path = work / log_name
     with open(log_path, "w") as log:
         # The server dies with this test process even when it is killed (no teardown then).
-        argv, preexec = dying_with_parent(
-            [
-                sys.executable,
-                "-m",
-                "jupyterlab",
-                "--ip=127.0.0.1",
-                f"--port={port}",
-                "--no-browser",
-                "--allow-root",
-                "--ServerApp.token=",
-                "--ServerApp.password=",
-                "--ServerApp.disable_check_xsrf=True",
-                f"--ServerApp.root_dir={work}",
-                f"--LabApp.app_settings_dir={settings}",
-                f"--LabApp.user_settings_dir={work / 'user-settings'}",
-                f"--LabApp.workspaces_dir={work / 'workspaces'}",
-            ]
-        )
+        argv, preexec = dying_with_parent([sys.executable, "-m", *module_args(port)])
         proc = subprocess.Popen(
             argv,
             preexec_fn=preexec,
@@ -121,7 +133,7 @@ def serve_lab(
         )
         try:
             _wait_for_port(port, proc, log_path)
-            yield f"http://127.0.0.1:{port}"
+            yield f"http://127.0.0.1:{port}", proc, log_path
         finally:
             os.killpg(proc.pid, 15)
             try:

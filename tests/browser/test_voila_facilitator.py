@@ -13,8 +13,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,14 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from sofia_nb._children import dying_with_parent
 from tests.browser.conftest import (
     ARTIFACTS,
     PageWatch,
-    _free_port,
-    _wait_for_port,
     chromium_page,
     require_browser,
+    serve_jupyter,
 )
 from tests.conftest import ROOT
 
@@ -86,48 +82,12 @@ def serve_voila(work: Path, *, cull_after_s: int = 0) -> Iterator[Voila]:
         culling = config["MappingKernelManager"]
         culling["cull_idle_timeout"], culling["cull_interval"] = cull_after_s, 1
     (work / "voila.json").write_text(json.dumps(config), encoding="utf-8")
-    port = _free_port()
-    env = {
-        **os.environ,
-        "JUPYTER_CONFIG_DIR": str(work / "config"),
-        "JUPYTER_DATA_DIR": str(work / "data"),
-        "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
-        "JUPYTER_PATH": str(Path(sys.prefix) / "share" / "jupyter"),
-        "SOFIA_HOME": str(work / ".sofia"),
-    }
-    env.pop("SOFIA_NB_HEADLESS", None)  # a person clicks here
-    log_path = work / "voila.log"
-    with open(log_path, "w") as log:
-        # The server dies with this test process even when it is killed (no teardown then).
-        argv, preexec = dying_with_parent(
-            [
-                sys.executable,
-                "-m",
-                "voila",
-                NOTEBOOK,
-                "--no-browser",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
-            ]
-        )
-        proc = subprocess.Popen(
-            argv,
-            preexec_fn=preexec,
-            cwd=work,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        try:
-            _wait_for_port(port, proc, log_path)
-            yield Voila(f"http://127.0.0.1:{port}/", proc.pid, log_path)
-        finally:
-            os.killpg(proc.pid, 15)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, 9)
+
+    def voila(port: int) -> list[str]:
+        return ["voila", NOTEBOOK, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
+
+    with serve_jupyter(work, voila, "voila.log") as (url, proc, log_path):
+        yield Voila(f"{url}/", proc.pid, log_path)
 
 
 def _button(page, label: str):  # type: ignore[no-untyped-def]
