@@ -61,6 +61,7 @@ def test_every_section_of_the_page_has_its_example() -> None:
         "A model provider",
         "A context-tools language",
         "An MCP server the workshop uses",
+        "A kind of round",
     }
 
 
@@ -159,3 +160,39 @@ async def test_the_search_server_is_found_by_its_tool_name_and_searches(
     text = result.content[0].text  # type: ignore[union-attr]
     assert text.startswith("Cold-chain checklist (https://intra.example/cold)")
     assert "Holiday rota" not in text
+
+
+def test_the_kind_of_round_is_its_module_alone(tmp_path: Path) -> None:
+    pytest.importorskip("ipywidgets")
+    import importlib.util
+
+    from sofia_nb.cli._team import help_line
+    from sofia_nb.participants import Room, RoomRefusal
+    from sofia_nb.participants._room import parse_sent
+    from sofia_nb.session import ROUND_KINDS, Phase, WorkshopSession
+    from sofia_nb.ui._team_panel import aggregate_html
+    from sofia_nb.workshop._team import take_team
+
+    path = _write("A kind of round", tmp_path)["mood_round.py"]
+    spec = importlib.util.spec_from_file_location("mood_round", path)
+    assert spec is not None and spec.loader is not None
+    try:
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+        room = Room()
+        (ana, _), (ben, _) = room.join("Ana"), room.join("Ben")
+        opened = room.open_round("mood", phase=Phase.DISCOVER)
+        for member, word in ((ana, "Calm"), (ben, "tired"), (ben, "calm")):
+            room.contribute(member, parse_sent({"kind": "mood", "round_id": opened.id, "word": word}))
+        with pytest.raises(RoomRefusal, match="one word"):
+            room.contribute(ana, parse_sent({"kind": "mood", "round_id": opened.id, "word": "so so"}))
+        session = WorkshopSession()
+        assert take_team(session, room)
+        kept = WorkshopSession.model_validate_json(session.model_dump_json()).team
+        assert [getattr(c, "word", None) for c in kept.contributions] == ["calm", "calm"]
+        assert (
+            "calm ×2" in aggregate_html(room.results()) and "Ben: feels calm" in dict(room.entries()).values()
+        )
+        assert room.view_for(ana).round.title == "Mood: one word"  # type: ignore[union-attr]
+        assert "|mood [PROMPT]" in help_line()
+    finally:
+        ROUND_KINDS.pop("mood", None)
