@@ -32,6 +32,7 @@ from tests.browser.conftest import (
     require_browser,
     serve_lab,
 )
+from tests.support.long_reply import long_reply
 from tests.support.notebooks import write_notebook
 from tests.support.openai_server import OpenAIServer, Reply
 
@@ -39,22 +40,6 @@ pytestmark = [pytest.mark.ui, pytest.mark.slow, pytest.mark.timeout(300)]
 
 SHOTS = ARTIFACTS / "streaming"
 SIZE = {"width": 1280, "height": 800}
-
-
-def long_reply(chars: int = 12_000) -> str:
-    """Sections of prose and lists, numbered so the test can tell the first from the last."""
-    out: list[str] = []
-    n = 0
-    while sum(map(len, out)) < chars - 400:
-        n += 1
-        out.append(
-            f"### Section {n}\n\nThe night desk of depot {n} answers **{n * 3} calls** an hour; "
-            "a routing assistant would read the order mailbox, propose a tour and leave the "
-            "final word to the dispatcher, who knows which driver has a bad back.\n\n"
-            f"- data: order mails, tours of the last year\n- owner: dispatcher of depot {n}\n\n"
-        )
-    out.append("The last paragraph: ORCHARD-END, shown whole.\n")
-    return "".join(out)
 
 
 def _notebook(path: Path, base_url: str) -> None:

@@ -16,6 +16,7 @@ import pexpect
 import pytest
 
 from sofia_nb.session import Phase
+from tests.support.long_reply import long_reply
 from tests.support.openai_server import OpenAIServer, Reply
 
 from .test_workshop_pty import ANSI, PROMPT
@@ -23,20 +24,6 @@ from .test_workshop_pty import ANSI, PROMPT
 SOFIA_NB = str(Path(sys.executable).with_name("sofia-nb"))
 
 pytestmark = pytest.mark.timeout(300)
-
-
-def long_reply(chars: int = 12_000) -> str:
-    out: list[str] = []
-    n = 0
-    while sum(map(len, out)) < chars - 100:
-        n += 1
-        out.append(
-            f"### Section {n}\n\nDepot {n} takes **{n * 3} calls** an hour at night; the router would "
-            "read the order mailbox and propose a tour, and the dispatcher keeps the last word.\n\n"
-            f"- data: order mails, tours of the last year\n- owner: dispatcher of depot {n}\n\n"
-        )
-    out.append("Last line of the reply: ORCHARD-END.\n")
-    return "".join(out)
 
 
 def test_a_12000_character_reply_scrolls_and_is_shown_whole_then_tokens_and_cost(tmp_path: Path) -> None:
