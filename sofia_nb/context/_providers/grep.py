@@ -51,7 +51,6 @@ class GrepHit(BaseModel):
     text: str = Field(
         description="the line, trimmed; a line over 300 characters: the 300 around the match, cuts marked ..."
     )
-    _indent: str = PrivateAttr("")  # what ``text`` was trimmed of: grep -rn's line, the text's bound
 
 
 class GrepPattern(BaseModel):
@@ -70,6 +69,9 @@ class GrepPattern(BaseModel):
         description="of truncated, the hits over max_per_pattern (the rest the budget left out, which "
         "the result's note counts)",
     )
+    # What each hit's text was trimmed of, in order: grep -rn's line, the text's bound. Beside the
+    # hits, not in each: a private attribute costs every hit made a third of its making.
+    _indents: list[str] = PrivateAttr(default_factory=list)
 
 
 class GrepResult(BaseModel):
@@ -106,7 +108,7 @@ def run(request: GrepInput) -> GrepResult:
         if not found:
             result.empty.append(pattern)
             continue
-        kept = _kept_hits(found, compiled_pattern, cap, allowance)
+        kept, indents = _kept_hits(found, compiled_pattern, cap, allowance)
         dropped += (min(total, cap) if cap else total) - len(kept)
         entry = GrepPattern(
             pattern=pattern,
@@ -117,6 +119,7 @@ def run(request: GrepInput) -> GrepResult:
             complete=complete,
             over_cap=max(0, total - cap) if cap else 0,
         )
+        entry._indents = indents
         result.patterns.append(entry)
     if dropped:
         result.note = (
@@ -150,9 +153,13 @@ def _count(
 _NOTE_ROOM = {"files": 100, "total": 1000, "hits": [], "truncated": 1000, "over_cap": 1000, "note": "x" * 130}
 
 
-def _kept_hits(files: list[ScannedFile], pattern: Pattern, cap: int, allowance: Allowance) -> list[GrepHit]:
-    """The first ``cap`` (0 = all) hits that fit the budget; scopes worked out for those alone."""
+def _kept_hits(
+    files: list[ScannedFile], pattern: Pattern, cap: int, allowance: Allowance
+) -> tuple[list[GrepHit], list[str]]:
+    """The first ``cap`` (0 = all) hits that fit the budget, and what each one's text was trimmed
+    of; scopes worked out for those alone."""
     kept: list[GrepHit] = []
+    indents: list[str] = []
     for scanned in files:
         room = cap - len(kept) if cap else None
         if room == 0 or allowance.full:
@@ -162,11 +169,11 @@ def _kept_hits(files: list[ScannedFile], pattern: Pattern, cap: int, allowance: 
         for h in hits:
             text, indent = h.shown()
             hit = GrepHit(file=scanned.rel, line=h.line, col=h.col, enclosing=labels[h.line], text=text)
-            hit._indent = indent
             if not allowance.take(hit):
                 break
             kept.append(hit)
-    return kept
+            indents.append(indent)
+    return kept, indents
 
 
 def grep_text(result: GrepResult) -> str:
@@ -181,7 +188,7 @@ def grep_text(result: GrepResult) -> str:
         # Short: the hits it stands beside are what grep -rn would print, and the schema says what
         # max_per_pattern is (0 = all).
         note = [f"[{found.over_cap}{more} more hits over max_per_pattern{counts}]"] * bool(found.over_cap)
-        lines += scoped_lines(found.hits, head, note)
+        lines += scoped_lines(found.hits, head, note, found._indents)
     if result.empty:
         lines.append("no hits: " + ", ".join(result.empty))
     return "\n".join(lines + notes(result.skipped, result.note, found=bool(result.patterns))) + "\n"

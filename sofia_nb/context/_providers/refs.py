@@ -62,7 +62,6 @@ class Ref(BaseModel):
     col: int = Field(description="1-based column, in characters")
     enclosing: str = ""
     text: str
-    _indent: str = PrivateAttr("")  # what ``text`` was trimmed of: grep -rnw's line, the text's bound
 
 
 class RefsResult(BaseModel):
@@ -82,6 +81,9 @@ class RefsResult(BaseModel):
     over_max: int = Field(
         0, description="of truncated, the references over max (the rest the budget left out: see note)"
     )
+    # What each reference's text was trimmed of, in order: grep -rnw's line, the text's bound (beside
+    # the refs, not a private attribute of each, which costs every one made a third of its making).
+    _indents: list[str] = PrivateAttr(default_factory=list)
 
 
 def _grammar(path: str, family: str) -> str | None:
@@ -114,7 +116,20 @@ def _local(scanned: ScannedFile, hits: list[LineHit]) -> list[LineHit]:
 
 
 def _definitions(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[tuple[int, int]]:
-    """The ``(line, col)`` of the hits that declare ``symbol``: by syntax tree, per occurrence."""
+    """The ``(line, col)`` of the hits that declare ``symbol``: by syntax tree, per occurrence. A
+    file the tree cache holds keeps the answer with its text: a warm server's next ``refs`` of the
+    same name walks no tree there."""
+    if scanned.data is None:
+        return _declared(scanned, symbol, hits)
+    key = ("defs", symbol, tuple((h.line, h.col) for h in hits))
+    memo = held_memo(scanned.data)
+    if (found := memo.get(key)) is None:
+        found = memo[key] = frozenset(_declared(scanned, symbol, hits))
+    return set(found)
+
+
+def _declared(scanned: ScannedFile, symbol: str, hits: list[LineHit]) -> set[tuple[int, int]]:
+    """:func:`_definitions` worked out."""
     language = scanned.language
     if language is None:
         return set()
@@ -219,10 +234,10 @@ def run(request: RefsInput) -> RefsResult:
             enclosing=labels[rel][line],
             text=text,
         )
-        ref._indent = indent
         if not allowance.take(ref):
             break
         result.refs.append(ref)
+        result._indents.append(indent)
     result.truncated = len(found) - len(result.refs)
     result.over_max = len(found) - len(chosen)
     if allowance.full:
@@ -248,12 +263,16 @@ def refs_text(result: RefsResult) -> str:
     note += [f"[{result.elsewhere} qualified by an imported package or module: left out]"] * bool(
         result.elsewhere
     )
-    defs = [r for r in result.refs if r.kind == "def"]
-    uses = [r for r in result.refs if r.kind == "use"]
+    sections: dict[str, tuple[list[Ref], list[str]]] = {"def": ([], []), "use": ([], [])}
+    for i, ref in enumerate(result.refs):
+        sections[ref.kind][0].append(ref)
+        sections[ref.kind][1].append(result._indents[i] if i < len(result._indents) else "")
     # Each section is held to its own plain lines; the two headings cost what the counts line saves.
-    lines = (scoped_lines(defs, ["defs:"], []) if defs else []) + (
-        scoped_lines(uses, ["uses:"], []) if uses else []
-    )
+    lines: list[str] = []
+    for kind, heading in (("def", "defs:"), ("use", "uses:")):
+        refs, trimmed = sections[kind]
+        if refs:
+            lines += scoped_lines(refs, [heading], [], trimmed)
     return "\n".join(lines + note + notes(result.skipped, result.note, found=True)) + "\n"
 
 

@@ -60,23 +60,17 @@ def escaped(text: str) -> str:
     )
 
 
-def _lines_once(hits: Sequence[_Hit]) -> list[_Hit]:
-    """One hit per line and text: ``grep -rn`` prints a line once however many matches it holds."""
+def _lines_once(hits: Sequence[_Hit], indents: Sequence[str]) -> list[tuple[_Hit, str]]:
+    """One hit per line and text, with its indent (``""`` past the end of ``indents``): ``grep -rn``
+    prints a line once however many matches it holds."""
     seen: set[tuple[str, int, str]] = set()
     kept = []
-    for hit in hits:
+    for i, hit in enumerate(hits):
         key = (hit.file, hit.line, hit.text)
         if key not in seen:
             seen.add(key)
-            kept.append(hit)
+            kept.append((hit, indents[i] if i < len(indents) else ""))
     return kept
-
-
-def _indent(hit: _Hit) -> str:
-    """What the hit's text was trimmed of (a private attribute of the row, read without pydantic's
-    ``__getattr__``, which costs more than the rest of the line)."""
-    private = getattr(hit, "__pydantic_private__", None)
-    return str(private.get("_indent", "")) if private else ""
 
 
 class _Row(NamedTuple):
@@ -88,16 +82,19 @@ class _Row(NamedTuple):
     self_scoped: bool
 
 
-def _rows(hits: Sequence[_Hit]) -> tuple[list[tuple[str, list[_Row]]], list[str], list[str]]:
+def _rows(
+    hits: Sequence[_Hit], indents: Sequence[str] = ()
+) -> tuple[list[tuple[str, list[_Row]]], list[str], list[str]]:
     """The hits once per line, grouped per file in order; and their plain and indented
-    ``path:line:text`` lines."""
+    ``path:line:text`` lines (``indents``: what each hit's text was trimmed of, as ``grep -rn``
+    prints it; none when not given)."""
     files: dict[str, list[_Row]] = {}
     plain: list[str] = []
     indented: list[str] = []
-    for hit in _lines_once(hits):
+    for hit, indent in _lines_once(hits, indents):
         path, text = escaped(hit.file), escaped(hit.text)
         plain.append(f"{path}:{hit.line}:{text}")
-        indented.append(f"{path}:{hit.line}:{_indent(hit)}{text}")
+        indented.append(f"{path}:{hit.line}:{indent}{text}")
         row = _Row(path, f"{hit.line}:{text}", hit.enclosing, _self_scoped(hit))
         files.setdefault(hit.file, []).append(row)
     return list(files.items()), plain, indented
@@ -133,12 +130,15 @@ def _self_scoped(hit: _Hit) -> bool:
     return bool(name) and name in hit.text
 
 
-def scoped_lines(hits: Sequence[_Hit], head: list[str], tail: list[str]) -> list[str]:
+def scoped_lines(
+    hits: Sequence[_Hit], head: list[str], tail: list[str], indents: Sequence[str] = ()
+) -> list[str]:
     """``head``, the hits grouped with as many scope lines as keep the whole within the cost of the
     plain ``path:line:text`` lines of the same hits (the groups with the most hits first), and
     ``tail``; ``head``, the plain lines and ``tail`` when even the grouping without scopes costs more.
-    A hit on its own declaration's line needs no scope line. Each form is estimated once."""
-    files, plain, indented = _rows(hits)
+    A hit on its own declaration's line needs no scope line. Each form is estimated once.
+    ``indents``: what each hit's text was trimmed of (``grep -rn`` prints it), in the hits' order."""
+    files, plain, indented = _rows(hits, indents)
     # At most grep -rn's lines; with a note (a cut), at most the plain lines with it, which are the
     # answer otherwise: scope lines that fit there are not all dropped for the note's sake.
     limit = max(_tokens(indented), _tokens(head + plain + tail) if tail else 0)

@@ -158,16 +158,44 @@ def enclosings(scanned: ScannedFile, points: dict[int, int]) -> dict[int, str]:
 
     One parse per file, of the blocks around these lines only (the hits a caller returns, not every
     line that matched), then a walk up the tree from each hit: the cost is the blocks parsed and the
-    depth of each hit, not a walk over every declaration of the file.
+    depth of each hit, not a walk over every declaration of the file. A file the tree cache holds
+    whole keeps its labels with its text: a warm server's next call with hits on the same lines
+    (the same search again, ``refs`` after ``grep``) walks no tree.
     """
     language = scanned.language
     if language is None or not points:
         return dict.fromkeys(points, "")
+    memo = _kept_labels(scanned, language.name)
+    if memo is None:
+        return _labels(scanned, language, points) or dict.fromkeys(points, "")
+    missing = {line: col for line, col in points.items() if (line, col) not in memo}
+    if missing:
+        worked = _labels(scanned, language, missing)
+        if worked is None:  # not kept: the next call tries again
+            return {line: memo.get((line, col), "") for line, col in points.items()}
+        memo.update(((line, missing[line]), label) for line, label in worked.items())
+    return {line: memo[(line, col)] for line, col in points.items()}
+
+
+def _kept_labels(scanned: ScannedFile, language: str) -> dict[tuple[int, int], str] | None:
+    """The labels worked out so far in a file held whole, by ``(line, column)``; ``None`` for a file
+    read from disk or parsed as a window (another window, for other lines, is another text)."""
+    if scanned.data is None or (language != "vue" and len(scanned.data) > WHOLE_HELD):
+        return None
+    memo = held_memo(scanned.data)
+    labels: dict[tuple[int, int], str] | None = memo.get("labels")
+    if labels is None:
+        labels = memo["labels"] = {}
+    return labels
+
+
+def _labels(scanned: ScannedFile, language: Language, points: dict[int, int]) -> dict[int, str] | None:
+    """:func:`enclosings` worked out from the file's tree; ``None`` when its grammar chokes."""
     try:
         source = read_window(scanned.path, points, language.name, scanned.data)
         found = language.enclosing(source, PurePath(scanned.path), points)
     except Exception:  # a grammar that chokes must not cost the hit; the label is a bonus
-        return dict.fromkeys(points, "")
+        return None
     return {line: scope.label if (scope := found.get(line)) is not None else "" for line in points}
 
 
