@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from sofia_nb.context._providers import refs as refs_module
 from sofia_nb.context._providers.grep import GrepInput
 from sofia_nb.context._providers.grep import run as grep
 from sofia_nb.context._providers.refs import RefsInput
@@ -125,3 +126,38 @@ def test_a_tree_too_big_to_hold_leaves_no_folder_listing_behind(tmp_path: Path, 
     TREE_CACHE.limit = 64 * 1024 * 1024  # now held: its listings are kept for the next call
     _hits(tmp_path, "needle")
     assert {str(tmp_path), str(tmp_path / "sub")} <= set(tree_cache._FOLDERS)
+
+
+def test_a_warm_call_with_the_same_hits_walks_no_tree(
+    tmp_path: Path, held: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The labels and definitions worked out for a held file are kept with its text: the next call
+    with hits on the same lines (the same search again, ``refs`` after ``grep``) reads them there."""
+    _mixed_tree(tmp_path)
+    first = _hits(tmp_path, "token", word=True)
+    defined = refs(RefsInput(symbol="token", root=str(tmp_path), max=0))
+    assert any(h[4] for h in first) and defined.defs
+
+    def no_walk(*args: object) -> None:
+        raise AssertionError("a tree walked again")
+
+    monkeypatch.setattr(scan, "read_window", no_walk)
+    monkeypatch.setattr(refs_module, "_declared", no_walk)
+    assert _hits(tmp_path, "token", word=True) == first
+    again = refs(RefsInput(symbol="token", root=str(tmp_path), max=0))
+    assert (again.refs, again.defs, again.uses) == (defined.refs, defined.defs, defined.uses)
+
+
+def test_the_labels_and_definitions_kept_follow_the_file_when_it_changes(tmp_path: Path, held: None) -> None:
+    source = tmp_path / "a.py"
+    source.write_text("def thing():\n    return 1\n\n\ndef other():\n    return 2\n")
+    assert [(h[2], h[4]) for h in _hits(tmp_path, "return")] == [(2, "function thing"), (6, "function other")]
+    assert refs(RefsInput(symbol="thing", root=str(tmp_path))).defs == 1
+    # The same hits at the same lines and columns, in other declarations; the same size in place,
+    # so only the modification time tells the cache.
+    before = source.stat().st_mtime_ns
+    source.write_text("def thang():\n    return 1\n\n\ndef athor():\n    return 2\n")
+    os.utime(source, ns=(before + 10**9, before + 10**9))
+    assert [(h[2], h[4]) for h in _hits(tmp_path, "return")] == [(2, "function thang"), (6, "function athor")]
+    source.write_text("x = thing\n")
+    assert refs(RefsInput(symbol="thing", root=str(tmp_path))).defs == 0
