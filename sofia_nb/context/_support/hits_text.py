@@ -23,6 +23,7 @@ were left out (then a note says how many, and how to get them).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -123,6 +124,13 @@ def _tokens(lines: list[str]) -> int:
     return estimate_tokens("\n".join(lines) + "\n")
 
 
+@functools.lru_cache(maxsize=4096)
+def _scope_line_tokens(scope: str) -> int:
+    """The estimate of a scope's line: the same scopes come back call after call (a warm server's
+    next search in the same files), each otherwise one more count of a few characters."""
+    return estimate_tokens(f"[{scope}]\n")
+
+
 def _self_scoped(hit: _Hit) -> bool:
     """Whether the hit's line names its own scope (``def invoke(`` in ``method Context.invoke``): the
     line is the declaration, and a scope line above it would say it again."""
@@ -167,7 +175,7 @@ def scoped_lines(
     single = {file for file, rows in files if len(rows) == 1}
     added: list[tuple[str, str]] = []
     for key in sorted(groups, key=lambda k: -groups[k]):
-        extra = estimate_tokens(f"[{key[1]}]\n") + (key[0] in single)
+        extra = _scope_line_tokens(key[1]) + (key[0] in single)
         if (spent + extra) * _MARGIN <= limit:
             added.append(key)
             spent += extra

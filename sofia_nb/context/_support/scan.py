@@ -83,6 +83,11 @@ class ScannedFile:
     # found over the whole file (:attr:`Pattern.joinable` ones, by ``id``): no line searched again.
     starts: list[int] = field(default_factory=list, repr=False)
     spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
+    # The other patterns' matches, line by line, once worked out (by ``id``): a regex's lines are
+    # matched once for the count and the hits, not once for each.
+    _by_line: dict[int, list[tuple[int, bytes, list[tuple[int, int]]]]] = field(
+        default_factory=dict, repr=False
+    )
 
     @property
     def language(self) -> Language | None:
@@ -109,6 +114,8 @@ class ScannedFile:
         """How many times ``pattern`` matches on the file's lines."""
         if (spans := self.spans.get(id(pattern))) is not None:
             return len(spans)
+        if pattern.literal is None and pattern.folded is None:
+            return sum(len(found) for _, _, found in self._line_matches(pattern))
         return sum(pattern.count_in(text) for _, text in self.lines)
 
     def line_hits(self, pattern: Pattern, limit: int | None = None) -> list[LineHit]:
@@ -127,10 +134,7 @@ class ScannedFile:
         """Each line with a match: (number, text, the matches' (start, end) in the line)."""
         spans = self.spans.get(id(pattern))
         if spans is None:
-            for number, line in self.lines:
-                found = [(m.start(), m.end()) for m in pattern.finditer(line)]
-                if found:
-                    yield number, line, found
+            yield from self._line_matches(pattern)
             return
         i = 0
         while i < len(spans):
@@ -142,6 +146,17 @@ class ScannedFile:
                 j += 1
             yield number, line, [(a - base, b - base) for a, b in spans[i:j]]
             i = j
+
+    def _line_matches(self, pattern: Pattern) -> list[tuple[int, bytes, list[tuple[int, int]]]]:
+        """:meth:`_matches` of a pattern searched line by line, worked out once."""
+        found = self._by_line.get(id(pattern))
+        if found is None:
+            found = self._by_line[id(pattern)] = [
+                (number, line, spans)
+                for number, line in self.lines
+                if (spans := [(m.start(), m.end()) for m in pattern.finditer(line)])
+            ]
+        return found
 
 
 def hit_window(line: str, col: int, width: int) -> str:
