@@ -224,6 +224,7 @@ def run(request: RefsInput) -> RefsResult:
         skipped=skipped,
     )
     allowance = Allowance(request.budget, [result.model_dump(mode="json"), "x" * 130])  # and the note
+    indents = result._indents
     for is_use, rel, line, col, hit, _ in chosen:
         text, indent = hit.shown()
         ref = Ref(
@@ -237,7 +238,7 @@ def run(request: RefsInput) -> RefsResult:
         if not allowance.take(ref):
             break
         result.refs.append(ref)
-        result._indents.append(indent)
+        indents.append(indent)
     result.truncated = len(found) - len(result.refs)
     result.over_max = len(found) - len(chosen)
     if allowance.full:
@@ -264,9 +265,10 @@ def refs_text(result: RefsResult) -> str:
         result.elsewhere
     )
     sections: dict[str, tuple[list[Ref], list[str]]] = {"def": ([], []), "use": ([], [])}
+    indents = result._indents  # read once: a private attribute is looked up through pydantic's __getattr__
     for i, ref in enumerate(result.refs):
         sections[ref.kind][0].append(ref)
-        sections[ref.kind][1].append(result._indents[i] if i < len(result._indents) else "")
+        sections[ref.kind][1].append(indents[i] if i < len(indents) else "")
     # Each section is held to its own plain lines; the two headings cost what the counts line saves.
     lines: list[str] = []
     for kind, heading in (("def", "defs:"), ("use", "uses:")):
