@@ -160,17 +160,7 @@ def _detail(ctx: CliContext, s: WorkshopSession) -> StatusDetail:
         output_tokens=s.tokens.output_tokens,
         cost_usd=s.tokens.cost_usd,
         prices=session_prices(s, ctx.settings),
-        tokens_by_phase={
-            phase: usage_text(
-                u.input_tokens,
-                u.output_tokens,
-                u.cost_usd,
-                estimated=u.estimated,
-                prices=None,
-                cached=u.cached_input_tokens,
-            )
-            for phase, u in s.tokens.by_phase.items()
-        },
+        tokens_by_phase={phase: usage_text(u, prices=None) for phase, u in s.tokens.by_phase.items()},
     )
 
 
@@ -194,18 +184,7 @@ def _detail_table(s: WorkshopSession, detail: StatusDetail) -> Table:
     )
     for key, value in shown.items():
         table.add_row(key.replace("_", " "), str(value))
-    t = s.tokens
-    table.add_row(
-        "tokens",
-        usage_text(
-            t.input_tokens,
-            t.output_tokens,
-            t.cost_usd,
-            estimated=t.estimated,
-            prices=detail.prices,
-            cached=t.cached_input_tokens,
-        ),
-    )
+    table.add_row("tokens", usage_text(s.tokens, prices=detail.prices))
     for phase, words in detail.tokens_by_phase.items():
         table.add_row(f"  {phase}", words)
     return table

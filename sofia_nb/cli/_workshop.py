@@ -151,14 +151,7 @@ class _Renderer:
             return
         t = self.session.tokens.by_phase.get(phase) if phase else self.session.tokens
         if t is not None and (t.input_tokens or t.output_tokens):
-            words = usage_text(
-                t.input_tokens,
-                t.output_tokens,
-                t.cost_usd,
-                estimated=t.estimated,
-                prices=self.prices,
-                cached=t.cached_input_tokens,
-            )
+            words = usage_text(t, prices=self.prices)
             self.out.info(f"{label}: {words}")
 
     def __call__(self, event: Event) -> None:
