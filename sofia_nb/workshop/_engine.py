@@ -18,7 +18,6 @@ from ..consent import ConsentBroker
 from ..events import Activity, EventBus, PhaseChanged, TextDelta, TurnAdded, WarningIssued
 from ..llm import LLMClient, LLMResponse, Message, TextCallback, keeping_ledger
 from ..session import (
-    PHASE_ORDER,
     ActivityRecord,
     DiscoveryEnrichment,
     Phase,
@@ -44,7 +43,6 @@ from ._navigation import (
     check_forward,
     forget,
     going_back,
-    incomplete_question,
     leave_reopened,
     reopen,
     settle,
@@ -53,7 +51,7 @@ from ._navigation import (
     workshop_phase,
 )
 from ._patch import Rejection, apply_patch, patches_in
-from ._phases import CONVERSATION_PHASES, PhaseSpec, spec_for
+from ._phases import CONVERSATION_PHASES, PhaseSpec, following, spec_for
 from ._team import TeamSource, take_team, team_context
 from ._tools import WorkshopTools
 
@@ -243,7 +241,7 @@ class Workshop:
         outcome = PhaseOutcome(
             phase=spec.phase,
             complete=spec.is_complete(self.session),
-            missing=spec.output.missing(self.session),
+            missing=spec.missing(self.session),
             fallback_used=fallback,
         )
         state = "completed" if outcome.complete else "ended incomplete"
@@ -257,7 +255,7 @@ class Workshop:
         """What the current phase's record still lacks now (no model call; ``advance`` first tries
         the extraction fallback, then asks before leaving a phase that still lacks any of it)."""
         phase = self.session.phase
-        return spec_for(phase).output.missing(self.session) if phase in CONVERSATION_PHASES else []
+        return spec_for(phase).missing(self.session) if phase in CONVERSATION_PHASES else []
 
     async def advance(self, *, keep_as_is: bool = False, confirmed: bool = False) -> Advanced:
         """Complete the current phase, move on and open the next one; leaving Plan ends the
@@ -274,13 +272,20 @@ class Workshop:
         review; with ``keep_as_is`` the facilitator keeps it as it is instead, and it is not
         opened (no model call). Leaving a phase under review settles it (``settle``).
         """
-        outcome = await self.complete_phase()
-        if outcome.missing and not confirmed and not await self._leave_incomplete(outcome):
-            self.save()  # the decision is in the session
-            return Advanced(outcome=outcome, phase=self.session.phase, opened=False, moved=False)
-        settle(self.session, self.session.phase, keep_as_is=keep_as_is)
+        spec = self.spec
+        outcome = await self.complete_phase()  # the phase's needs, after the extraction fallback
+        if outcome.missing and not confirmed:  # the gate
+            asked = {"phase": spec.phase.value, "missing": outcome.missing, "to": spec.successor.value}
+            question = spec.gate_question(outcome.missing)
+            if (
+                self.consent is None
+                or not (await self.consent.ask(CONTINUE_TOOL, asked, description=question)).allowed
+            ):
+                self.save()  # the decision is in the session
+                return Advanced(outcome=outcome, phase=spec.phase, opened=False, moved=False)
+        settle(self.session, spec.phase, keep_as_is=keep_as_is)
         leave_reopened(self.session)
-        self._move_to(self.spec.successor)
+        self._move_to(spec.successor)
         if self.session.phase not in CONVERSATION_PHASES:
             self.session.status = SessionStatus.ACTIVE
             self._activity("phase", "workshop ended; Develop is next")
@@ -300,23 +305,11 @@ class Workshop:
         await self.start_phase()
         return Advanced(outcome=outcome, phase=self.session.phase)
 
-    async def _leave_incomplete(self, outcome: PhaseOutcome) -> bool:
-        """Whether the facilitator (or the run's policy) says to leave the incomplete phase anyway."""
-        if self.consent is None:
-            return False
-        phase = outcome.phase
-        decision = await self.consent.ask(
-            CONTINUE_TOOL,
-            {"phase": phase.value, "missing": outcome.missing, "to": spec_for(phase).successor.value},
-            description=incomplete_question(phase, outcome.missing),
-        )
-        return decision.allowed
-
     def next_review(self) -> PhaseReview | None:
         """The review ``advance`` would open next — the next phase's, with what has changed so
         far — so a face can offer it for the model's review or "keep as is"; None when there is none."""
-        following = spec_for(self.session.phase).successor
-        review = self.session.review_of(following) if following in CONVERSATION_PHASES else None
+        successor = spec_for(self.session.phase).successor
+        review = self.session.review_of(successor) if successor in CONVERSATION_PHASES else None
         if review is None:
             return None
         reopened = self.session.reopened
@@ -341,11 +334,11 @@ class Workshop:
         Returns False when going back was not confirmed (nothing changed).
         """
         goal = workshop_phase(target)
-        order = PHASE_ORDER.index
-        if order(goal) < order(self.session.phase) or (start_over and goal == self.session.phase):
+        ahead = goal in following(self.session.phase)
+        if not ahead and (goal != self.session.phase or start_over):
             if not await self.go_back(goal, reason=reason, start_over=start_over):
                 return False
-        elif order(goal) > order(self.session.phase):
+        elif ahead:
             passed = check_forward(self.session, goal, keep_as_is=keep_as_is)
             leave_reopened(self.session)
             for phase in passed:
@@ -373,8 +366,8 @@ class Workshop:
         """
         goal = spec_for(target).phase
         later = going_back(self.session, goal)
-        cleared = to_clear(self.session, goal) if start_over else []
-        review = [] if start_over else to_review(self.session, goal)
+        cleared = to_clear(self.session, later) if start_over else []
+        review = [] if start_over else to_review(self.session, later)
         if not confirmed:
             if self.consent is None:
                 return False

@@ -1,8 +1,9 @@
 """The workshop's one navigation rule: where a move may go, and what going back does to the session.
 
-Every face moves through the engine (``Workshop.advance``, ``choose_phase``, ``go_back``); the
-engine asks these functions whether a move is allowed and what it changes, and only
-``Workshop._move_to`` sets the phase. Keeping the rule here, apart from the conversation, means
+Every face moves through the engine (``Workshop.advance``, ``choose_phase``, ``go_back``); each
+move is one engine method that asks these functions whether it is allowed and what it changes,
+and only ``Workshop._move_to`` sets the phase. What a phase needs to be complete, what follows it
+and what it records are its declaration's (``_phases.PHASES``), which these functions read;
 changing what going back does is a change to this module and nothing else.
 
 Going back **reopens** a phase (``reopen``): its record and its conversation stay, the reason is
@@ -14,9 +15,9 @@ its own move (``forget``): its record and turns, and every later phase's, are cl
 
 from __future__ import annotations
 
-from ..session import PHASE_ORDER, Phase, PhaseReview, Reopening, WorkshopSession
+from ..session import Phase, PhaseReview, Reopening, WorkshopSession
 from ._patch import record_changes
-from ._phases import CONVERSATION_PHASES, phase_fields, spec_for
+from ._phases import CONVERSATION_PHASES, following, phase_records, spec_for
 
 
 class NavigationError(ValueError):
@@ -39,12 +40,12 @@ def check_forward(session: WorkshopSession, goal: Phase, *, keep_as_is: bool = F
     """A forward jump passes only complete phases, and a phase under review only when the
     facilitator keeps it as it is; else ``NavigationError`` says why. Returns the phases it
     passes (the current one first), for the engine to ``settle``; nothing is changed here."""
-    order = PHASE_ORDER.index
-    passed = PHASE_ORDER[order(session.phase) : order(goal)]
+    route = [session.phase, *following(session.phase)]
+    passed = route[: route.index(goal)]
     for phase in passed:
         spec = spec_for(phase)
         if not spec.is_complete(session):
-            missing = ", ".join(spec.output.missing(session))
+            missing = ", ".join(spec.missing(session))
             raise NavigationError(
                 f"cannot jump to {goal.title}: {phase.title} is not complete (missing: "
                 f"{missing}); advance through it instead"
@@ -63,30 +64,19 @@ def check_forward(session: WorkshopSession, goal: Phase, *, keep_as_is: bool = F
     return list(passed)
 
 
-def incomplete_question(phase: Phase, missing: list[str]) -> str:
-    """The gate's question before leaving an incomplete phase, in words:
-    ``Discover has no business context or workflow yet: continue anyway``."""
-    words = [_MISSING_WORDS.get(name, name.replace("_", " ")) for name in missing]
-    listed = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
-    return f"{phase.title} has no {listed} yet: continue anyway"
-
-
-_MISSING_WORDS = {"selection.confirmed_by_user": "choice confirmed by the team"}
-
-
 def going_back(session: WorkshopSession, goal: Phase) -> list[Phase]:
     """The phases going back to ``goal`` changes (``goal`` and every later one but Complete)."""
-    order = PHASE_ORDER.index
-    if order(goal) > order(session.phase):
+    later = following(goal)
+    if goal != session.phase and session.phase not in later:
         raise NavigationError(f"cannot go back from {session.phase.value} to the later phase {goal.value}")
-    return [p for p in PHASE_ORDER[order(goal) :] if p != Phase.COMPLETE]
+    return [goal, *(p for p in later if p != Phase.COMPLETE)]
 
 
 def forget(session: WorkshopSession, phases: list[Phase]) -> None:
     """What starting over does to ``phases``: their records return to the defaults, their turns
     go, and so does any review they were waiting for."""
     fields = WorkshopSession.model_fields
-    for name in (name for p in phases for name in phase_fields(p)):
+    for name in (name for p in phases for name in phase_records(p)):
         setattr(session, name, fields[name].get_default(call_default_factory=True))
     session.turns = [t for t in session.turns if t.phase not in phases]
     session.reviews = [r for r in session.reviews if r.phase not in phases or r.state in ("reviewed", "kept")]
@@ -94,26 +84,27 @@ def forget(session: WorkshopSession, phases: list[Phase]) -> None:
         session.reopened = None
 
 
-def to_review(session: WorkshopSession, goal: Phase) -> list[Phase]:
-    """The later phases reopening ``goal`` keeps for review: those with a record or a conversation."""
-    later = going_back(session, goal)[1:]
-    return [p for p in later if p in CONVERSATION_PHASES and _has_work(session, p)]
+def to_review(session: WorkshopSession, changed: list[Phase]) -> list[Phase]:
+    """The later phases reopening the first of ``changed`` (``going_back``'s) keeps for review:
+    those with a record or a conversation."""
+    return [p for p in changed[1:] if p in CONVERSATION_PHASES and _has_work(session, p)]
 
 
-def to_clear(session: WorkshopSession, goal: Phase) -> list[Phase]:
-    """What starting ``goal`` over loses: ``goal`` and every later phase with work (Develop's PoC too)."""
-    return [goal, *(p for p in going_back(session, goal)[1:] if _has_work(session, p))]
+def to_clear(session: WorkshopSession, changed: list[Phase]) -> list[Phase]:
+    """What starting the first of ``changed`` (``going_back``'s) over loses: it and every later
+    phase with work (Develop's PoC too)."""
+    return [changed[0], *(p for p in changed[1:] if _has_work(session, p))]
 
 
 def _has_work(session: WorkshopSession, phase: Phase) -> bool:
-    return bool(session.turns_of(phase)) or any(getattr(session, f) for f in phase_fields(phase))
+    return bool(session.turns_of(phase)) or any(getattr(session, f) for f in phase_records(phase))
 
 
 def reopen(session: WorkshopSession, goal: Phase, reason: str) -> list[Phase]:
     """Go back to ``goal`` keeping everything: the reason and ``goal``'s record now are kept, and
     every later phase with work is marked for review (a newer reopening replaces an older one's
     unsettled mark). Returns the phases marked."""
-    marked = to_review(session, goal)
+    marked = to_review(session, going_back(session, goal))
     session.reopened = Reopening(
         phase=goal,
         came_from=session.phase,

@@ -1,10 +1,16 @@
-"""The conversational phases as data: prompt file, output schema, completion test, successor."""
+"""The conversational phases, each declared once (``PhaseSpec``): what it records, when it is
+complete, what follows it, its prompt and the gate before leaving it incomplete.
+
+The engine (``_engine.py``), the navigation rule (``_navigation.py``) and the prompts read these
+declarations and nothing else: changing a phase's rule is a change to its entry in ``PHASES``.
+The output models (``_schemas.py``) say only what a block is and how it lands in the session.
+"""
 
 from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -20,7 +26,6 @@ from ..session import (
     Section,
     WorkshopSession,
     changed_sections,
-    next_phase,
     phase_sections,
 )
 from ._patch import Rejection, apply_patch, patches_of, removed_items
@@ -45,24 +50,48 @@ def _words(fields: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True)
+class Need:
+    """One thing a phase must record before it is complete."""
+
+    name: str
+    """What ``PhaseSpec.missing`` lists while it is not met (a session field, or a part of one)."""
+    met: Callable[[WorkshopSession], bool]
+    words: str = ""
+    """How the gate's question names it; ``name`` in words when empty."""
+
+    def __str__(self) -> str:
+        return self.words or self.name.replace("_", " ")
+
+
+@dataclass(frozen=True)
 class PhaseSpec:
-    """One conversational phase. Develop is not one: it hands over to the Ralph loop."""
+    """One conversational phase, declared once. Develop is not one: it hands over to the Ralph loop."""
 
     phase: Phase
     output: type[PhaseOutput]
+    """The record the model writes, as blocks: their schema and how they land in the session."""
+    records: tuple[str, ...]
+    """The session attributes the phase owns (starting it over clears them)."""
+    needs: tuple[Need, ...]
+    """When it is complete: every need met. Leaving it with any unmet asks first (the gate)."""
+    successor: Phase
+    """What follows it: where ``advance`` goes, and the next phase a forward jump passes."""
+    prompt: str
+    """Its prompt file in ``sofia_nb/workshop/prompts/``."""
 
-    @property
-    def successor(self) -> Phase:
-        following = next_phase(self.phase)
-        assert following is not None  # every conversational phase has one
-        return following
-
-    @property
-    def fields(self) -> tuple[str, ...]:
-        return self.output.fields
+    def missing(self, session: WorkshopSession) -> list[str]:
+        """The names of the needs ``session`` does not meet yet, in their declared order."""
+        return [need.name for need in self.needs if not need.met(session)]
 
     def is_complete(self, session: WorkshopSession) -> bool:
-        return self.output.is_complete(session)
+        return not self.missing(session)
+
+    def gate_question(self, missing: Sequence[str]) -> str:
+        """The gate's question before leaving the phase without ``missing`` (names of its needs):
+        ``Discover has no business context or workflow yet: continue anyway``."""
+        words = [str(need) for need in self.needs if need.name in missing]
+        listed = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
+        return f"{self.phase.title} has no {listed} yet: continue anyway"
 
     def system_prompt(self, *sections: str, prior: str = "") -> str:
         """Persona and guardrails, ``prior`` (the decisions of the phases before), the phase
@@ -73,7 +102,7 @@ class PhaseSpec:
         parts = [
             load_prompt("system.md"),
             *filter(None, [prior]),
-            load_prompt(f"{self.phase.value}.md"),
+            load_prompt(self.prompt),
             *filter(None, sections),
             boundary,
         ]
@@ -95,8 +124,8 @@ class PhaseSpec:
 
     def _state(self, session: WorkshopSession) -> dict[str, str]:
         """What this phase's record holds and what it still needs, in words (field names)."""
-        held = [name for name in self.fields if name in self.output.record_of(session)]
-        missing = self.output.missing(session)
+        held = [name for name in self.records if name in self.output.record_of(session)]
+        missing = self.missing(session)
         return {
             "recorded": _words(held) or "nothing yet",
             "missing": _words(missing) or "nothing, the phase is complete",
@@ -138,23 +167,81 @@ class PhaseSpec:
 PHASES: dict[Phase, PhaseSpec] = {
     spec.phase: spec
     for spec in (
-        PhaseSpec(Phase.DISCOVER, DiscoverOutput),
-        PhaseSpec(Phase.IDEATE, IdeateOutput),
-        PhaseSpec(Phase.DESIGN, DesignOutput),
-        PhaseSpec(Phase.SELECT, SelectOutput),
-        PhaseSpec(Phase.PLAN, PlanOutput),
+        PhaseSpec(
+            Phase.DISCOVER,
+            output=DiscoverOutput,
+            records=("business_context", "topic", "workflow", "discovery"),
+            needs=(
+                Need("business_context", lambda s: s.business_context is not None),
+                Need("workflow", lambda s: bool(s.workflow and s.workflow.activities)),
+            ),
+            successor=Phase.IDEATE,
+            prompt="discover.md",
+        ),
+        PhaseSpec(
+            Phase.IDEATE,
+            output=IdeateOutput,
+            records=("ideas", "cards"),
+            needs=(Need("ideas", lambda s: bool(s.ideas)),),
+            successor=Phase.DESIGN,
+            prompt="ideate.md",
+        ),
+        PhaseSpec(
+            Phase.DESIGN,
+            output=DesignOutput,
+            records=("evaluation",),
+            needs=(Need("evaluation", lambda s: bool(s.evaluation and s.evaluation.ideas)),),
+            successor=Phase.SELECT,
+            prompt="design.md",
+        ),
+        PhaseSpec(
+            Phase.SELECT,
+            output=SelectOutput,
+            records=("selection",),
+            needs=(
+                Need("selection", lambda s: s.selection is not None),
+                # asked for once there is a choice: a phase without one misses the choice alone
+                Need(
+                    "selection.confirmed_by_user",
+                    lambda s: s.selection is None or s.selection.confirmed_by_user,
+                    words="choice confirmed by the team",
+                ),
+            ),
+            successor=Phase.PLAN,
+            prompt="select.md",
+        ),
+        PhaseSpec(
+            Phase.PLAN,
+            output=PlanOutput,
+            records=("plan",),
+            needs=(Need("plan", lambda s: bool(s.plan and s.plan.milestones)),),
+            successor=Phase.DEVELOP,
+            prompt="plan.md",
+        ),
     )
 }
 CONVERSATION_PHASES: tuple[Phase, ...] = tuple(PHASES)
 
-_DEVELOP_FIELDS = ("poc",)
+_DEVELOP_RECORDS = ("poc",)
 
 
-def phase_fields(phase: Phase) -> tuple[str, ...]:
+def phase_records(phase: Phase) -> tuple[str, ...]:
     """The session attributes a phase owns, Develop included."""
     if phase in PHASES:
-        return PHASES[phase].fields
-    return _DEVELOP_FIELDS if phase == Phase.DEVELOP else ()
+        return PHASES[phase].records
+    return _DEVELOP_RECORDS if phase == Phase.DEVELOP else ()
+
+
+def following(phase: Phase) -> list[Phase]:
+    """The phases after ``phase`` in the order the workshop moves: each declared phase's
+    successor in turn, then, from the hand-over on, the session's order (Develop, Complete)."""
+    after: list[Phase] = []
+    while phase in PHASES:
+        phase = PHASES[phase].successor
+        if phase in after:
+            raise ValueError(f"the phases' successors loop back to {phase.value}")
+        after.append(phase)
+    return after + list(PHASE_ORDER[PHASE_ORDER.index(phase) + 1 :])
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
-"""What each phase must produce, as the JSON the model writes, and how it lands in the session.
+"""What each phase's record is, as the JSON the model writes, and how it lands in the session.
 
 The output models subclass the session models with stricter rules (required text, one 1–5 scale),
-so a block that validates maps onto the session without a second copy of every field.
+so a block that validates maps onto the session without a second copy of every field. When a
+phase is complete, and what else it is, is its declaration's (``_phases.py``).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import copy
 from abc import abstractmethod
 from datetime import UTC, datetime
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -62,11 +63,6 @@ class PhaseOutput(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    fields: ClassVar[tuple[str, ...]]
-    """The session attributes this phase owns (a fresh start of the phase clears them)."""
-    required: ClassVar[tuple[str, ...]]
-    """The ones it must fill."""
-
     @classmethod
     def patch_of(cls, value: Any) -> dict[str, Any] | None:
         """``value`` as a patch of this phase's record (shorthands spelled out), or None when it
@@ -90,16 +86,6 @@ class PhaseOutput(BaseModel):
     def store(cls, session: WorkshopSession, record: dict[str, Any], patch: dict[str, Any]) -> None:
         """Write a merged record (checked as this model) back into the session; ``patch`` is what
         the block sent."""
-
-    @classmethod
-    @abstractmethod
-    def is_complete(cls, session: WorkshopSession) -> bool:
-        """Whether the session holds everything this phase must produce."""
-
-    @classmethod
-    def missing(cls, session: WorkshopSession) -> list[str]:
-        """The required fields still empty."""
-        return [name for name in cls.required if not getattr(session, name)]
 
 
 def _ids(items: list[Any], key: str = "id") -> set[Any]:
@@ -164,9 +150,6 @@ class WorkflowOut(Workflow):
 
 
 class DiscoverOutput(PhaseOutput):
-    fields = ("business_context", "topic", "workflow", "discovery")
-    required = ("business_context", "workflow")
-
     session_name: str | None = Field(None, min_length=1, max_length=80)
     business_context: BusinessContextOut | None = None
     topic: TopicOut | None = None
@@ -208,10 +191,6 @@ class DiscoverOutput(PhaseOutput):
             workflow.priority_steps = [p for p in workflow.priority_steps if p.id in steps]
             session.workflow = workflow
 
-    @classmethod
-    def is_complete(cls, session: WorkshopSession) -> bool:
-        return session.business_context is not None and bool(session.workflow and session.workflow.activities)
-
 
 class IdeaOut(Idea):
     id: str = _Text
@@ -229,9 +208,6 @@ class CardsOut(Cards):
 
 
 class IdeateOutput(PhaseOutput):
-    fields = ("ideas", "cards")
-    required = ("ideas",)
-
     ideas: list[IdeaOut] = Field(default_factory=list)
     cards: CardsOut | None = None
 
@@ -264,10 +240,6 @@ class IdeateOutput(PhaseOutput):
             dropped = (_ids(session.cards.selected) if session.cards else set()) - kept
             cards.scores = [c for c in cards.scores if c.card_id not in dropped]
             session.cards = cards
-
-    @classmethod
-    def is_complete(cls, session: WorkshopSession) -> bool:
-        return bool(session.ideas)
 
 
 def _number(value: Any) -> float | None:
@@ -345,8 +317,6 @@ class EvaluationOut(Evaluation):
 
 
 class DesignOutput(PhaseOutput):
-    fields = required = ("evaluation",)
-
     evaluation: EvaluationOut
 
     @classmethod
@@ -367,10 +337,6 @@ class DesignOutput(PhaseOutput):
         session.evaluation = evaluation
         session.record_team()  # the team's numbers come from the room, never from the block
 
-    @classmethod
-    def is_complete(cls, session: WorkshopSession) -> bool:
-        return bool(session.evaluation and session.evaluation.ideas)
-
 
 class SelectionOut(Selection):
     idea_id: str = _Text
@@ -385,8 +351,6 @@ def _without(data: dict[str, Any], key: str) -> dict[str, Any]:
 
 
 class SelectOutput(PhaseOutput):
-    fields = required = ("selection",)
-
     selection: SelectionOut
 
     @classmethod
@@ -419,15 +383,6 @@ class SelectOutput(PhaseOutput):
             selection.confirmed_at = None
         session.selection = selection
         session.record_team()  # the team's votes come from the room, never from the block
-
-    @classmethod
-    def is_complete(cls, session: WorkshopSession) -> bool:
-        return bool(session.selection and session.selection.confirmed_by_user)
-
-    @classmethod
-    def missing(cls, session: WorkshopSession) -> list[str]:
-        unconfirmed = session.selection is not None and not session.selection.confirmed_by_user
-        return ["selection.confirmed_by_user"] if unconfirmed else super().missing(session)
 
 
 class MilestoneOut(Milestone):
@@ -493,8 +448,6 @@ class PlanOut(Plan):
 
 
 class PlanOutput(PhaseOutput):
-    fields = required = ("plan",)
-
     plan: PlanOut
 
     @classmethod
@@ -512,7 +465,3 @@ class PlanOutput(PhaseOutput):
     def store(cls, session: WorkshopSession, record: dict[str, Any], patch: dict[str, Any]) -> None:
         if record.get("plan") is not None:
             session.plan = Plan.model_validate(record["plan"])
-
-    @classmethod
-    def is_complete(cls, session: WorkshopSession) -> bool:
-        return bool(session.plan and session.plan.milestones)

@@ -426,7 +426,7 @@ def _before(phase: Phase) -> tuple[WorkshopSession, Any]:
     full = full_session()
     spec = PHASES[phase]
     before = full.model_copy(deep=True)
-    for name in spec.fields:
+    for name in spec.records:
         setattr(before, name, WorkshopSession.model_fields[name].get_default(call_default_factory=True))
     return before, spec.output.record_of(full)
 
