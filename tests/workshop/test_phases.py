@@ -67,6 +67,8 @@ def test_unknown_phase_names_the_valid_ones() -> None:
 def test_completion_tests() -> None:
     s = WorkshopSession(business_context=BusinessContext(description="x"))
     assert not PHASES[Phase.DISCOVER].is_complete(s)  # the workflow is missing
+    s.workflow = Workflow(activities=[])
+    assert PHASES[Phase.DISCOVER].missing(s) == ["workflow"]  # one rule: incomplete is named missing
     s.workflow = Workflow(activities=[WorkflowActivity(id="s1", name="Intake")])
     assert PHASES[Phase.DISCOVER].is_complete(s)
     s.selection = Selection(idea_id="idea-1", rationale="r", confirmed_by_user=False)
