@@ -8,20 +8,26 @@ its config entry.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
 import sys
 import tomllib
 import types
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt
 
+from sofia_nb.consent import ConsentBroker, ScriptedConsent
 from sofia_nb.context import allowed_roots, get_tool
 from sofia_nb.context._support import langs
+from sofia_nb.llm import ScriptedLLM
 from sofia_nb.mcp import McpManager, find_search_tool, load_config
+from sofia_nb.session import BusinessContext, Idea, Phase, Workflow, WorkflowActivity, WorkshopSession
+from sofia_nb.workshop import PHASES, NavigationError, Workshop, _phases
 from tests.support.openai_server import OpenAIServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,6 +68,7 @@ def test_every_section_of_the_page_has_its_example() -> None:
         "A context-tools language",
         "An MCP server the workshop uses",
         "A kind of round",
+        "A phase rule",
     }
 
 
@@ -196,3 +203,30 @@ def test_the_kind_of_round_is_its_module_alone(tmp_path: Path) -> None:
         assert "|mood [PROMPT]" in help_line()
     finally:
         ROUND_KINDS.pop("mood", None)
+
+
+def test_the_phase_rule_is_obeyed_by_the_gate_the_engine_and_a_jump(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = _write("A phase rule", tmp_path)
+    # The entry, read where it is written: with _phases' names (PhaseSpec, Need, Phase, IdeateOutput).
+    entry = eval(files["ideate_entry.py"].read_text(), vars(_phases))
+    shipped = PHASES[Phase.IDEATE]
+    assert replace(entry, needs=shipped.needs) == shipped  # the page changes the needs alone
+    monkeypatch.setitem(PHASES, Phase.IDEATE, entry)
+    session = WorkshopSession(
+        phase=Phase.IDEATE,
+        business_context=BusinessContext(description="A bakery chain"),
+        workflow=Workflow(activities=[WorkflowActivity(id="s1", name="Bake")]),
+        ideas=[Idea(id="idea-1", title="Forecast demand")],
+    )
+    asked = ScriptedConsent(["deny"])
+    workshop = Workshop(session, ScriptedLLM(["(nothing more)"]), consent=ConsentBroker(asked, deadline_s=5))
+
+    assert workshop.lacking() == ["cards"]
+    with pytest.raises(NavigationError, match="Ideate is not complete"):
+        asyncio.run(workshop.choose_phase("design", open_it=False))
+    step = asyncio.run(workshop.advance())
+    assert not step.moved and step.phase == Phase.IDEATE
+    (question,) = asked.asked
+    assert question.description == "Ideate has no card chosen by the team yet: continue anyway"
