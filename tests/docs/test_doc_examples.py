@@ -67,6 +67,9 @@ COMPILE_ONLY: dict[tuple[str, str], str] = {
     ("docs/extending.md", "MARKDOWN = Language("): (
         "two lines added to langs.py (tests/docs/test_extending.py runs them there)"
     ),
+    ("docs/extending.md", "PhaseSpec("): (
+        "a phase's entry in PHASES, with _phases' names (tests/docs/test_extending.py reads it there)"
+    ),
     ("docs/extending.md", '"""An MCP server: `web_search` over pages.json (title, url, text)."""'): (
         "an MCP server that reads its pages beside it (tests/docs/test_extending.py starts it)"
     ),
