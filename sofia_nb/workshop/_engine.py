@@ -389,7 +389,7 @@ class Workshop:
             forget(self.session, later)
             message = f"started {goal.title} over"
         else:
-            reopen(self.session, goal, reason)
+            reopen(self.session, goal, reason, review)
             message = f"went back to {goal.title}" + (f": {reason.strip()}" if reason.strip() else "")
         self._move_to(goal, started_over=start_over)
         self.session.status = SessionStatus.ACTIVE

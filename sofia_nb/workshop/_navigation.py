@@ -100,11 +100,10 @@ def _has_work(session: WorkshopSession, phase: Phase) -> bool:
     return bool(session.turns_of(phase)) or any(getattr(session, f) for f in phase_records(phase))
 
 
-def reopen(session: WorkshopSession, goal: Phase, reason: str) -> list[Phase]:
+def reopen(session: WorkshopSession, goal: Phase, reason: str, marked: list[Phase]) -> None:
     """Go back to ``goal`` keeping everything: the reason and ``goal``'s record now are kept, and
-    every later phase with work is marked for review (a newer reopening replaces an older one's
-    unsettled mark). Returns the phases marked."""
-    marked = to_review(session, going_back(session, goal))
+    ``marked`` (``to_review``'s: every later phase with work) is marked for review (a newer
+    reopening replaces an older one's unsettled mark)."""
     session.reopened = Reopening(
         phase=goal,
         came_from=session.phase,
@@ -116,7 +115,6 @@ def reopen(session: WorkshopSession, goal: Phase, reason: str) -> list[Phase]:
         r for r in session.reviews if not (r.state in open_ and (r.phase in marked or r.phase == goal))
     ]
     session.reviews += [PhaseReview(phase=p, because=goal, reason=reason.strip()) for p in marked]
-    return marked
 
 
 def changes_of_reopened(session: WorkshopSession) -> list[str]:
