@@ -165,7 +165,8 @@ class Workshop:
 
     @property
     def spec(self) -> PhaseSpec:
-        """The current phase's spec: its prompt, output and completion test."""
+        """The current phase's declaration (``_phases.PHASES``): what it records, its needs, its
+        successor, its prompt."""
         return spec_for(self.session.phase)
 
     # --- the team in the room ---------------------------------------------------------------
@@ -227,22 +228,20 @@ class Workshop:
         return await self._exchange(self.spec.refine_kickoff(s, request), kickoff=True, moment=moment)
 
     async def complete_phase(self) -> PhaseOutcome:
-        """Check the phase's output; when something is missing, one extraction call over its transcript.
+        """Check the phase's record against its needs; when one is not met, one extraction call
+        over its transcript.
 
         The extraction never blocks: a failure is reported as a warning and the outcome says
         what is still missing. The phase does not change (``advance`` moves on).
         """
         spec = self.spec
-        fallback = False
-        if not spec.is_complete(self.session):
-            fallback = True
+        fallback = not spec.is_complete(self.session)
+        if fallback:
             await self._extract_from_transcript(spec)
             await self._enrich()
+        missing = spec.missing(self.session)
         outcome = PhaseOutcome(
-            phase=spec.phase,
-            complete=spec.is_complete(self.session),
-            missing=spec.missing(self.session),
-            fallback_used=fallback,
+            phase=spec.phase, complete=not missing, missing=missing, fallback_used=fallback
         )
         state = "completed" if outcome.complete else "ended incomplete"
         self._activity("phase", f"{spec.phase.title} {state}", outcome.model_dump(mode="json"))
