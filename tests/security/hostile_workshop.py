@@ -15,6 +15,7 @@ import yaml
 
 from tests.security.hostile_server import SERVER, entry
 from tests.security.payloads import LABEL_PAYLOADS, PAYLOADS, model_diagram, payload_text
+from tests.support.notebooks import write_notebook as notebook_file
 
 FIRST_LINE = "Our company sells cold-chain monitoring to bakeries"
 """What the facilitator says first (the model's second reply answers it)."""
@@ -97,24 +98,12 @@ def write_workshop(folder: Path, canary: str) -> HostileWorkshop:
     return HostileWorkshop(folder, script_path, mcp, inputs, home)
 
 
-def _cell(source: str, *, tags: tuple[str, ...] = ()) -> dict[str, object]:
-    return {
-        "id": f"cell-{abs(hash(source)) % 10**8}",
-        "cell_type": "code",
-        "execution_count": None,
-        "metadata": {"tags": list(tags)},
-        "outputs": [],
-        "source": source,
-    }
-
-
 def write_notebook(hostile: HostileWorkshop, canary: str, name: str = "hostile.ipynb") -> Path:
     """A notebook that runs the hostile workshop in the app, then shows, exports and records it:
     at the screen (JupyterLab) or headless (``sofia-nb run`` injects ``interactive=False``)."""
     said = f"{FIRST_LINE}. {PAYLOADS[0].text(canary)}"
     cells = [
-        _cell('interactive = True\nresult_path = ""', tags=("parameters",)),
-        _cell(
+        (
             "import sofia_nb.ui as ui\n\n"
             "run = await ui.NotebookWorkshop.open(\n"
             f'    llm="scripted:{hostile.script.name}",\n'
@@ -125,20 +114,10 @@ def write_notebook(hostile: HostileWorkshop, canary: str, name: str = "hostile.i
             ")\n"
             "run.app"
         ),
-        _cell(f"await run.start()\nawait run.say({said!r})\nprint(run.audit())"),
-        _cell('run.show("discover")'),
-        _cell("run.export()"),
-        _cell("run.record()"),
-        _cell("if not interactive:\n    await run.aclose()"),
+        f"await run.start()\nawait run.say({said!r})\nprint(run.audit())",
+        'run.show("discover")',
+        "run.export()",
+        "run.record()",
+        "if not interactive:\n    await run.aclose()",
     ]
-    notebook = {
-        "cells": cells,
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path = hostile.folder / name
-    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
-    return path
+    return notebook_file(hostile.folder / name, cells, parameters='interactive = True\nresult_path = ""')
