@@ -1,8 +1,7 @@
 """No function in sofia_nb runs past 80 lines (issue 48): a longer one is set up in named parts.
 
 A method or a nested function counts on its own; a function's lines run from its ``def`` to its
-last line, its docstring included. A function may stand in the allow-list below only while
-another change that shortens it is under way, with that reason beside it.
+last line, its docstring included.
 """
 
 from __future__ import annotations
@@ -14,8 +13,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "sofia_nb"
 MOST_LINES = 80
-
-ALLOWED: dict[str, str] = {}
 
 
 def _functions(node: ast.AST, prefix: str = "") -> Iterator[tuple[str, int]]:
@@ -44,9 +41,5 @@ def long_functions() -> dict[str, int]:
 
 
 def test_no_function_runs_past_80_lines() -> None:
-    too_long = {name: lines for name, lines in long_functions().items() if name not in ALLOWED}
+    too_long = long_functions()
     assert too_long == {}, f"functions over {MOST_LINES} lines (set them up in named parts): {too_long}"
-
-
-def test_the_allow_list_names_only_functions_still_too_long() -> None:
-    assert set(ALLOWED) <= set(long_functions()), "a function in ALLOWED is short now: take it out"
