@@ -22,11 +22,22 @@ from pathlib import Path
 
 import pytest
 
+from sofia_nb import _reaper
 from sofia_nb._reaper import descendants, main, run
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl and /proc: Linux only")
 
 _PR_SET_PDEATHSIG, _PR_SET_DUMPABLE, _PR_SET_CHILD_SUBREAPER = 1, 4, 36
+_PR_GET_PDEATHSIG, _PR_GET_DUMPABLE, _PR_GET_CHILD_SUBREAPER = 2, 3, 37
+_PRCTL = ctypes.CDLL(None, use_errno=True).prctl
+
+
+def _got(option: int) -> int:
+    """A prctl setting of this process read through a pointer (subreaper, parent-death signal)."""
+    value = ctypes.c_int(-1)
+    assert _PRCTL(option, ctypes.byref(value), 0, 0, 0) == 0
+    return value.value
+
 
 # The command leaves a stopped process and a traced one (traced by a process of its own), waits
 # until the kernel shows both stopped (T and t), writes their pids and exits: both are orphans.
@@ -137,15 +148,67 @@ def test_descendants_include_stopped_and_traced_processes(tmp_path: Path) -> Non
 
 
 STOPPED_COMMAND = r"""
-import os, signal
+import os, signal, sys
 signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a stop the command does not heed
-os.kill(os.getppid(), signal.SIGTERM)  # the loop's timeout, to the reaper
+os.kill(os.getppid(), int(sys.argv[1]))  # the loop's timeout (SIGTERM) or Ctrl-C, to the reaper
 os.kill(os.getpid(), signal.SIGSTOP)
 """
 
 
-def test_a_stopped_command_that_ignores_the_stop_is_killed_at_the_grace(as_reaper: None) -> None:
-    assert run([sys.executable, "-c", STOPPED_COMMAND], grace_s=0.3) == -signal.SIGKILL
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
+def test_a_stopped_command_that_ignores_the_stop_is_killed_at_the_grace(
+    as_reaper: None, stop: signal.Signals
+) -> None:
+    assert run([sys.executable, "-c", STOPPED_COMMAND, str(int(stop))], grace_s=0.3) == -signal.SIGKILL
+    assert descendants(os.getpid()) == []
+
+
+# The command asks for the stop and ends on the SIGTERM the reaper passes on, after a while in which
+# a reaper that passed it on again and again would have: its exit status is how many it got.
+HEEDED = r"""
+import os, signal, sys, time
+got = []
+signal.signal(signal.SIGTERM, lambda *_: got.append(1))
+os.kill(os.getppid(), signal.SIGTERM)
+while not got:
+    signal.pause()
+time.sleep(0.3)
+sys.exit(len(got))
+"""
+
+
+def test_the_stop_is_passed_on_once_and_a_command_that_heeds_it_ends_as_it_chooses(as_reaper: None) -> None:
+    assert run([sys.executable, "-c", HEEDED], grace_s=60.0) == 1
+
+
+# What the command started cleans up on SIGTERM (a while, then a file); the command ends at once.
+CLEANER = r"""
+import os, signal, sys, time
+def stop(*_):
+    time.sleep(0.3)
+    with open(sys.argv[1], "w") as done:
+        done.write("cleaned")
+    os._exit(0)
+signal.signal(signal.SIGTERM, stop)
+os.write(1, b"ready")
+while True:
+    signal.pause()
+"""
+CLEANS_UP = r"""
+import os, signal, subprocess, sys
+cleaner = subprocess.Popen([sys.executable, "-c", sys.argv[1], sys.argv[2]], stdout=subprocess.PIPE)
+cleaner.stdout.read(5)
+os.kill(os.getppid(), signal.SIGTERM)
+signal.pause()
+"""
+
+
+def test_what_the_command_started_gets_the_rest_of_the_grace_to_clean_up(
+    as_reaper: None, tmp_path: Path
+) -> None:
+    done = tmp_path / "done"
+    assert run([sys.executable, "-c", CLEANS_UP, CLEANER, str(done)], grace_s=60.0) == -signal.SIGTERM
+    assert done.read_text() == "cleaned"
     assert descendants(os.getpid()) == []
 
 
@@ -155,11 +218,24 @@ def test_what_the_command_leaves_is_ended_and_its_status_is_the_commands(as_reap
     assert descendants(os.getpid()) == []
 
 
+ASKS_ITS_DEATH_SIGNAL = (
+    "import ctypes; s = ctypes.c_int(); ctypes.CDLL(None).prctl(2, ctypes.byref(s), 0, 0, 0); exit(s.value)"
+)
+
+
+def test_the_reaper_is_a_subreaper_not_dumpable_and_its_command_dies_with_it(as_reaper: None) -> None:
+    assert run([sys.executable, "-c", ASKS_ITS_DEATH_SIGNAL], grace_s=1.0) == signal.SIGKILL
+    assert _got(_PR_GET_CHILD_SUBREAPER) == 1
+    assert _PRCTL(_PR_GET_DUMPABLE, 0, 0, 0, 0) == 0
+    assert run([sys.executable, "-c", "pass"], grace_s=1.0, owner=os.getppid()) == 0
+    assert _got(_PR_GET_PDEATHSIG) == signal.SIGTERM  # the owner's death is a stop
+
+
 def test_a_command_that_cannot_start_is_127_and_said(
     as_reaper: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert run(["/nonexistent/command"], grace_s=1.0) == 127
-    assert capsys.readouterr().err.startswith("could not start /nonexistent/command: ")
+    assert capsys.readouterr().err == "could not start /nonexistent/command: No such file or directory\n"
 
 
 def test_an_owner_already_gone_is_a_kill(as_reaper: None) -> None:
@@ -172,4 +248,28 @@ def test_the_command_line(as_reaper: None, capsys: pytest.CaptureFixture[str]) -
     assert main([sys.executable, "-c", "pass"]) == 0  # "--" may be left out
     with pytest.raises(SystemExit) as refused:
         main(["--grace", "1", "--"])
-    assert refused.value.code == 2 and "no command" in capsys.readouterr().err
+    assert refused.value.code == 2
+    said = capsys.readouterr().err
+    assert said.startswith("usage: python -m sofia_nb._reaper ")
+    assert said.endswith("python -m sofia_nb._reaper: error: no command\n")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "--owner OWNER  the pid whose death stops the run" in capsys.readouterr().out
+
+
+def test_the_command_lines_values_reach_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[object, ...]] = []
+    monkeypatch.setattr(_reaper, "run", lambda *args: calls.append(args) or 0)
+    main(["--grace", "2.5", "--owner", "7", "--", "cmd", "--grace", "x"])
+    main(["cmd"])
+    assert calls == [(["cmd", "--grace", "x"], 2.5, 7), (["cmd"], 3.0, None)]
+    assert [type(value) for value in calls[0][1:]] == [float, int]
+
+
+def test_a_command_killed_by_a_signal_kills_the_reaper_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    done: list[tuple[str, int, object]] = []
+    monkeypatch.setattr(_reaper, "run", lambda *args: -signal.SIGTERM)
+    monkeypatch.setattr(signal, "signal", lambda sig, handler: done.append(("handler", sig, handler)))
+    monkeypatch.setattr(os, "kill", lambda pid, sig: done.append(("kill", sig, pid)))
+    main(["cmd"])
+    assert done == [("handler", signal.SIGTERM, signal.SIG_DFL), ("kill", signal.SIGTERM, os.getpid())]
