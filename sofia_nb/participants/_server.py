@@ -20,13 +20,26 @@ from collections.abc import Callable, Generator, Iterable
 
 import uvicorn
 
-from ._app import Gate, Hub, build_app
+from ._app import ASGIApp, Gate, Hub, Receive, Scope, Send, build_app
 from ._connections import ConnectionGuard
 from ._network import LOOPBACK, Interface, bind_host, machine_interfaces
 from ._room import Room
 
 START_TIMEOUT_S = 10.0
 STOP_TIMEOUT_S = 5.0
+
+
+def _asgi3(app: ASGIApp) -> ASGIApp:
+    """``app`` as a plain ``async def``. uvicorn calls what it is given with no arguments to tell an
+    app factory (a call that does not raise ``TypeError`` is one) and asks ``__call__`` whether it is
+    a coroutine function; a coroutine function called without its arguments always raises. An
+    instrumented ``Gate.__call__`` (mutmut's trampoline: a plain function returning a coroutine)
+    answered both wrongly."""
+
+    async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
+        await app(scope, receive, send)
+
+    return asgi
 
 
 class _ThreadServer(uvicorn.Server):
@@ -115,7 +128,8 @@ class ParticipantServer:
         # headers within a deadline, and a cap per address: stalled connections deny no phone
         self._guard = guard = ConnectionGuard(limits.connections_per_address, limits.header_seconds)
         config = uvicorn.Config(
-            self._gate,
+            _asgi3(self._gate),
+            interface="asgi3",
             lifespan="off",
             http=guard.protocol(),
             ws="none",
