@@ -86,7 +86,12 @@ MODULES = (
     Module(
         "_datafile",
         ("sofia_nb/_datafile.py",),
-        ("tests/core/test_datafile_bounds.py", "tests/session/test_hostile_files.py"),
+        (
+            "tests/core/test_datafile.py",
+            "tests/core/test_datafile_bounds.py",
+            "tests/core/test_datafile_edges.py",
+            "tests/session/test_hostile_files.py",
+        ),
         0.90,
     ),
     Module(
@@ -101,6 +106,33 @@ MODULES = (
             "tests/security/test_inert.py",
             "tests/security/test_inert_markdown.py",
             "tests/security/test_sanitiser_allow_list.py",
+        ),
+        0.90,
+    ),
+    Module(
+        "_reaper",
+        ("sofia_nb/_reaper.py",),
+        # in this process (test_containment.py runs it as a child, which mutmut cannot see)
+        ("tests/core/test_reaper.py",),
+        0.90,
+    ),
+    Module(
+        "context/_support/tree_watch",
+        ("sofia_nb/context/_support/tree_watch.py",),
+        (
+            "tests/context/support/test_tree_watch.py",
+            "tests/context/support/test_tree_watch_swaps.py",
+            "tests/context/support/test_tree_watch_unit.py",
+        ),
+        0.90,
+    ),
+    Module(
+        "participants/_app",
+        ("sofia_nb/participants/_app.py",),
+        (
+            "tests/participants/test_origin_whole.py",
+            "tests/participants/test_server_security.py",
+            "tests/participants/test_room_limits.py",
         ),
         0.90,
     ),

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from sofia_nb.context._support import tree_watch
 from sofia_nb.context._support.tree_cache import TreeCache
 from tests.context.support.test_tree_watch import _hits
 
@@ -127,3 +128,15 @@ def test_a_tree_mounted_over_its_root_is_seen(
     assert _hits(root) == [("pkg/a.py", 1, "needle = 'old'")]
     _mount(bind_mount, staged, root)
     assert _hits(root) == [("a.py", 1, "needle = 'root mounted'")]
+
+
+def test_a_mount_whose_path_is_not_utf8_does_not_stop_the_file_system_lookup(
+    tmp_path: Path, bind_mount: list[Path]
+) -> None:
+    device = os.lstat(tmp_path).st_dev
+    kind = tree_watch._file_system(device)
+    target = os.path.join(os.fsencode(tmp_path), b"caf\xe9")  # Latin-1, as an old archive names it
+    os.mkdir(target)
+    subprocess.run([b"mount", b"--bind", os.fsencode(tmp_path / "probe-source"), target], check=True)
+    bind_mount.append(Path(os.fsdecode(target)))
+    assert tree_watch._file_system(device) == kind
