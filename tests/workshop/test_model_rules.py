@@ -50,7 +50,7 @@ def test_select_is_told_ties_are_ties_and_the_brief_marks_them() -> None:
     assert "1. idea-1: 4.00 (tied)\n1. idea-2: 4.00 (tied)\n3. idea-3: 3.71" in context
 
 
-def test_the_product_s_chart_keeps_points_off_the_divider_and_the_edges(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_product_s_chart_puts_scores_on_one_even_scale_inside_the_edges(tmp_path) -> None:  # type: ignore[no-untyped-def]
     session = WorkshopSession(
         ideas=[Idea(id="idea-1", title="Middle"), Idea(id="idea-2", title="Top")],
         evaluation=Evaluation(
@@ -63,9 +63,9 @@ def test_the_product_s_chart_keeps_points_off_the_divider_and_the_edges(tmp_path
     export_session(session, tmp_path, formats=["md"])
     design = (tmp_path / "design.md").read_text(encoding="utf-8")
     points = re.findall(r'": \[([\d.]+), ([\d.]+)\]', design)
-    assert points == [("0.55", "0.6"), ("0.95", "0.05")]  # a 3 counts as the upper half
+    assert points == [("0.5", "0.5"), ("0.9", "0.1")]  # 3/3 in the centre; 1 and 5 a step from the edge
     for x, y in points:
-        assert all(0.0 < float(v) < 1.0 and abs(float(v) - 0.5) >= 0.05 for v in (x, y))
+        assert all(0.1 <= float(v) <= 0.9 for v in (x, y))
 
 
 def test_card_search_results_stay_available_for_the_rest_of_the_phase() -> None:
