@@ -133,6 +133,7 @@ MODULES = (
             "tests/participants/test_origin_whole.py",
             "tests/participants/test_server_security.py",
             "tests/participants/test_room_limits.py",
+            "tests/participants/test_room_assets.py",
         ),
         0.90,
     ),
