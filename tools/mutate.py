@@ -90,6 +90,7 @@ MODULES = (
             "tests/core/test_datafile.py",
             "tests/core/test_datafile_bounds.py",
             "tests/core/test_datafile_edges.py",
+            "tests/core/test_datafile_yaml.py",
             "tests/session/test_hostile_files.py",
         ),
         0.90,

@@ -166,6 +166,7 @@ def test_every_collection_stops_at_its_first_bad_item() -> None:
     bad = ["x"] * 1000
     data = {"items": [{"n": "x"}] * 1000, "counts": dict.fromkeys(map(str, range(1000)), "x")}
     data |= {"tags": bad, "frozen": bad, "pair": bad}
+    first_error_validator.cache_clear()  # made here, not taken from an earlier test's cache
     with pytest.raises(Exception) as caught:
         first_error_validator(Model)(data)
     assert caught.value.error_count() == 5  # type: ignore[attr-defined]
@@ -198,6 +199,23 @@ def test_a_model_file_says_every_problem_with_its_line(tmp_path: Path) -> None:
     said = str(caught.value).splitlines()
     assert said[0] == f"{path} has 23 problems:" and len(said) == 22
     assert said[20] == "  line 20, x19: Extra inputs are not permitted" and said[21] == "  and 3 more"
+
+
+class Required(BaseModel):
+    needed: str
+    inner: Item = Item()
+
+
+def test_a_missing_key_has_no_line_and_its_neighbours_keep_theirs(tmp_path: Path) -> None:
+    path = tmp_path / "m.yaml"
+    path.write_text("inner:\n  n: x\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        read_model(Required, path, "inputs file")
+    assert str(caught.value) == (
+        f"{path} has 2 problems:\n"
+        "  needed: Field required\n"
+        "  line 2, inner.n: Input should be a valid integer, unable to parse string as an integer"
+    )
 
 
 def test_a_problem_whose_place_cannot_be_found_has_no_line(tmp_path: Path) -> None:
