@@ -26,6 +26,7 @@ from ..context import (
     tools,
 )
 from . import _tools
+from ._collect import BetweenCalls
 from ._roots import narrow, offered_roots
 
 log = logging.getLogger(__name__)
@@ -41,8 +42,9 @@ ROOTS_WAIT_S = 10.0  # how long a tool call waits for the client's roots/list an
 class ContextServer:
     """Serves the context registry to one client; ``core`` is the protocol side a transport feeds."""
 
-    def __init__(self, roots: list[Path]) -> None:
+    def __init__(self, roots: list[Path], collector: BetweenCalls | None = None) -> None:
         self.configured_roots = [r.resolve() for r in roots]
+        self._collector = collector  # the serving process's garbage collection, between calls
         TREE_CACHE.enable()  # a warm server keeps the files it searched (SOFIA_TREE_CACHE_MB)
         self.roots = list(self.configured_roots)
         self._allowed = resolve_roots(self.roots)  # what every call is confined to: ``roots``, made real
@@ -79,6 +81,8 @@ class ContextServer:
         # The call runs in a worker thread; a cancel (or the client going) sets the event, and the
         # search loops stop at their next step rather than running on to their deadline.
         stop = threading.Event()
+        if self._collector is not None:
+            self._collector.call_started()
         try:
             return await self.core.in_thread(
                 functools.partial(self._run_tool, tool, arguments, self._allowed, stop)
@@ -86,6 +90,9 @@ class ContextServer:
         except asyncio.CancelledError:
             stop.set()
             raise
+        finally:
+            if self._collector is not None:
+                self._collector.call_ended()
 
     @staticmethod
     def _run_tool(

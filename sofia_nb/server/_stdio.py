@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 from .. import protocol as p
+from ._collect import BetweenCalls
 from ._server import ContextServer, log
 
 
@@ -17,4 +18,6 @@ def serve_context_tools(roots: list[Path]) -> None:
         os.environ.get("CLAUDE_CODE_SESSION_ID") or f"mcp-{os.getpid()}-{int(time.time())}",
     )  # one dedup session per server process
     log.info("serving on stdio; roots: %s", ", ".join(map(str, roots)))
-    p.run_stdio(ContextServer(roots).core)
+    collector = BetweenCalls()
+    collector.start()  # this process only: garbage is collected between calls (_collect.py)
+    p.run_stdio(ContextServer(roots, collector).core)

@@ -289,39 +289,41 @@ def definitions(source: str) -> list[Scope]:
     """Every class, function, field, constant and variable the summary lists, with its exact span
     (decorators included in ``first``)."""
     scopes: list[Scope] = []
+    _visit(_parse(source).body, "", False, scopes)
+    return scopes
 
-    def visit(body: list[ast.stmt], owner: str, in_class: bool) -> None:
-        for node in _statements(body):
-            if isinstance(node, ast.Assign | ast.AnnAssign) and (in_class or not owner):
-                for target in _targets(node):
-                    kind = "field" if in_class else ("const" if target.isupper() else "var")
-                    scopes.append(
-                        Scope(
-                            start=node.lineno,
-                            end=node.end_lineno or node.lineno,
-                            kind=kind,
-                            name=f"{owner}.{target}" if owner else target,
-                            first=node.lineno,
-                        )
-                    )
-            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                name = f"{owner}.{node.name}" if owner else node.name
-                is_class = isinstance(node, ast.ClassDef)
-                kind = "class" if is_class else ("method" if in_class else "function")
-                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+
+def _visit(body: list[ast.stmt], owner: str, in_class: bool, scopes: list[Scope]) -> None:
+    """:func:`definitions` of one body, into ``scopes`` (a module function: a nested one that calls
+    itself is a reference cycle, left for the garbage collector on every call)."""
+    for node in _statements(body):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and (in_class or not owner):
+            for target in _targets(node):
+                kind = "field" if in_class else ("const" if target.isupper() else "var")
                 scopes.append(
                     Scope(
                         start=node.lineno,
                         end=node.end_lineno or node.lineno,
                         kind=kind,
-                        name=name,
-                        first=first,
+                        name=f"{owner}.{target}" if owner else target,
+                        first=node.lineno,
                     )
                 )
-                visit(node.body, name, is_class)
-
-    visit(_parse(source).body, "", False)
-    return scopes
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            name = f"{owner}.{node.name}" if owner else node.name
+            is_class = isinstance(node, ast.ClassDef)
+            kind = "class" if is_class else ("method" if in_class else "function")
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            scopes.append(
+                Scope(
+                    start=node.lineno,
+                    end=node.end_lineno or node.lineno,
+                    kind=kind,
+                    name=name,
+                    first=first,
+                )
+            )
+            _visit(node.body, name, is_class, scopes)
 
 
 _DECLARATIONS = frozenset({"function_definition", "class_definition", "decorated_definition"})

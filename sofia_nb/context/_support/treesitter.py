@@ -161,19 +161,23 @@ Classifier = Callable[[Node], "tuple[str, str] | None"]
 def collect_scopes(root: Node, classify: Classifier, line_offset: int = 0) -> list[Scope]:
     """The scopes of a tree, nested names joined with ``.`` (``Widget.render``)."""
     scopes: list[Scope] = []
-
-    def visit(node: Node, owner: str) -> None:
-        for child in node.named_children:
-            found = classify(child)
-            if found is None:
-                visit(child, owner)
-                continue
-            kind, name = found
-            qualified = f"{owner}.{name}" if owner else name
-            scopes.append(_scope(child, kind, qualified, line_offset))
-            visit(child, qualified)
-
-    visit(root, "")
+    # Depth first, children in order, as a recursion would go: a stack, not a nested function that
+    # calls itself (its closure is a reference cycle, left for the garbage collector each call).
+    stack: list[tuple[Iterator[Node], str]] = [(iter(root.named_children), "")]
+    while stack:
+        children, owner = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            continue
+        found = classify(child)
+        if found is None:
+            stack.append((iter(child.named_children), owner))
+            continue
+        kind, name = found
+        qualified = f"{owner}.{name}" if owner else name
+        scopes.append(_scope(child, kind, qualified, line_offset))
+        stack.append((iter(child.named_children), qualified))
     return scopes
 
 
