@@ -106,6 +106,7 @@ def test_the_structure_at_each_edge(small: None) -> None:
     assert _refused(check_structure, [[], [], []], 3) == "more than 3 objects and lists"
     check_structure([[], []], 3)
     check_structure({1: [2], (1, 2): 3}, 9)  # keys that are not strings are not text
+    assert _refused(check_structure, [[[[]]], "x"], 9) == "nested more than 3 levels deep"  # after a string
 
 
 def test_yaml_events_at_each_edge(small: None) -> None:
@@ -127,6 +128,16 @@ def test_yaml_events_at_each_edge(small: None) -> None:
 
 def test_the_structure_built_from_yaml_counts_an_alias_as_its_tree(small: None) -> None:
     assert _refused(load_yaml, "a: &x [[1]]\nb: *x\n") == "more than 4 objects and lists"
+
+
+def test_a_file_over_the_callers_limit_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text('{"k": 1}', encoding="utf-8")
+    assert read_json_or_yaml(path, "session file", limit=8) == {"k": 1}
+    with pytest.raises(DataFileError, match=r"^cannot read the session file .*: larger than "):
+        read_json_or_yaml(path, "session file", limit=7)
+    with pytest.raises(DataFileError, match=r"^cannot read the inputs file .*nope\.yaml: "):
+        read_model(Model, tmp_path / "nope.yaml", "inputs file")
 
 
 def test_a_file_refused_or_unparsed_is_named(tmp_path: Path) -> None:
@@ -160,6 +171,7 @@ class Model(BaseModel):
     frozen: frozenset[int] = frozenset()
     pair: tuple[int, ...] = ()
     name: str = ""
+    numbers: dict[int, int] = {}
 
 
 def test_every_collection_stops_at_its_first_bad_item() -> None:
@@ -199,11 +211,19 @@ def test_a_model_file_says_every_problem_with_its_line(tmp_path: Path) -> None:
     said = str(caught.value).splitlines()
     assert said[0] == f"{path} has 23 problems:" and len(said) == 22
     assert said[20] == "  line 20, x19: Extra inputs are not permitted" and said[21] == "  and 3 more"
+    path.write_text("".join(f"x{i}: 1\n" for i in range(20)), encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        read_model(Model, path, "inputs file")
+    assert len(str(caught.value).splitlines()) == 21  # all twenty, and no "and 0 more"
 
 
 class Required(BaseModel):
     needed: str
     inner: Item = Item()
+
+
+class Nest(BaseModel):
+    req: Required
 
 
 def test_a_missing_key_has_no_line_and_its_neighbours_keep_theirs(tmp_path: Path) -> None:
@@ -216,6 +236,18 @@ def test_a_missing_key_has_no_line_and_its_neighbours_keep_theirs(tmp_path: Path
         "  needed: Field required\n"
         "  line 2, inner.n: Input should be a valid integer, unable to parse string as an integer"
     )
+
+
+def test_a_place_the_file_does_not_reach_has_the_line_of_the_nearest_one(tmp_path: Path) -> None:
+    path = tmp_path / "m.yaml"
+    path.write_text("req:\n  inner: {n: 1}\n", encoding="utf-8")  # req.needed is missing
+    with pytest.raises(DataFileError) as caught:
+        read_model(Nest, path, "inputs file")
+    assert str(caught.value) == f"{path}: line 2, req.needed: Field required"
+    path.write_text("numbers:\n  a: 1\n", encoding="utf-8")  # a key that is not a number: past the scalar
+    with pytest.raises(DataFileError) as caught:
+        read_model(Model, path, "inputs file")
+    assert str(caught.value).startswith(f"{path}: line 2, numbers.a.[key]: Input should be a valid integer")
 
 
 def test_a_problem_whose_place_cannot_be_found_has_no_line(tmp_path: Path) -> None:

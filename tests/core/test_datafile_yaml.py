@@ -45,6 +45,11 @@ SHAPES = [
     "a: !!str <<\n",
     "empty_map: {}\nempty_list: []\n",
     "- !!null ''\n",
+    "!!map {a: 1}",
+    "!!seq [1, 2]",
+    "! 12",
+    "! [1]",
+    "--- 1\n",
 ]
 
 
@@ -65,6 +70,23 @@ NOT_BUILT = [
     ("? [1]\n: 2\n", (1, 1), "found unhashable key", (1, 5)),
     ("- <<\n", None, "a merge key (<<) stands only as a mapping's key", (1, 3)),
     ("[<<, 1]", None, "a merge key (<<) stands only as a mapping's key", (1, 2)),
+    ("!!set {a, b}", None, "the tag 'tag:yaml.org,2002:set' is not read here", (1, 1)),
+    ("!local {a: 1}", None, "the tag '!local' is not read here", (1, 1)),
+    ("!custom x", None, "could not determine a constructor for the tag '!custom'", (1, 1)),
+    ("a: *nope\n", None, "found undefined alias 'nope'", (1, 4)),
+    (
+        "a: 1\n---\nb: 2\n",
+        None,
+        "expected a single document in the stream\nbut found another document",
+        (2, 1),
+    ),
+    (
+        "x: !!binary a",
+        None,
+        "failed to decode base64 data: Invalid base64-encoded string: number of data characters (1)"
+        " cannot be 1 more than a multiple of 4",
+        (1, 4),
+    ),
 ]
 
 
