@@ -7,9 +7,10 @@ benchmark (``benchmarks/context_tools.py --per-call``), a young-generation colle
 the imports, the held trees, their scopes). ``grep``, ``refs`` and ``code`` leave no reference
 cycles behind (a test holds them to it: their garbage goes as its last reference does), so
 ``sofia-nb mcp serve`` turns the automatic collector off and collects itself: once the server has
-been idle for :data:`IDLE_S`, or, under a stream of calls that never leaves it idle, after every
-:data:`MOST_CALLS` calls, between two of them (what another tool leaves waits until then). What
-the process made before its first call (the imports, the tools' schemas) is frozen out of every
+been idle for :data:`IDLE_S`; under a stream of calls that never leaves it idle, the young
+generations after every :data:`MOST_CALLS` calls, between two of them (about a millisecond), and
+everything after :data:`MOST_YOUNG` of those (what another tool leaves waits until then). What the
+process made before its first call (the imports, the tools' schemas) is frozen out of every
 collection (``gc.freeze``).
 """
 
@@ -20,6 +21,7 @@ import gc
 
 IDLE_S = 1.0
 MOST_CALLS = 200
+MOST_YOUNG = 50
 
 
 class BetweenCalls:
@@ -28,6 +30,7 @@ class BetweenCalls:
     def __init__(self) -> None:
         self._running = 0
         self._since = 0  # calls ended since the last collection
+        self._young = 0  # collections of the young generations since the last full one
         self._frozen = False
         self._timer: asyncio.Handle | None = None
 
@@ -50,16 +53,21 @@ class BetweenCalls:
         if self._running:
             return
         loop = asyncio.get_running_loop()
-        # Soon, not now: a reply the loop sends (not a worker thread) leaves first.
-        self._timer = (
-            loop.call_soon(self.collect)
-            if self._since >= MOST_CALLS
-            else loop.call_later(IDLE_S, self.collect)
-        )
+        if self._since >= MOST_CALLS:  # soon, not now: a reply the loop sends (not a thread) leaves first
+            self._timer = loop.call_soon(self.collect, self._young >= MOST_YOUNG)
+        else:
+            self._timer = loop.call_later(IDLE_S, self.collect)
 
-    def collect(self) -> None:
-        """A full collection, unless a call has started since it was asked for."""
+    def collect(self, full: bool = True) -> None:
+        """A collection (of the young generations unless ``full``), unless a call has started since
+        it was asked for."""
         self._timer = None
-        if not self._running:
+        if self._running:
+            return
+        if full:
             gc.collect()
-            self._since = 0
+            self._young = 0
+        else:
+            gc.collect(1)
+            self._young += 1
+        self._since = 0

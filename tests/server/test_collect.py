@@ -79,9 +79,11 @@ def test_no_collection_runs_in_a_call_and_a_full_one_runs_once_idle(
 def test_a_stream_of_calls_is_collected_between_two_of_them(
     tmp_path: Path, collections: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Never idle: the young generations every MOST_CALLS calls, everything after MOST_YOUNG of those."""
     _tree(tmp_path)
     monkeypatch.setattr(_collect, "IDLE_S", 3600.0)
     monkeypatch.setattr(_collect, "MOST_CALLS", 3)
+    monkeypatch.setattr(_collect, "MOST_YOUNG", 1)
     collector = BetweenCalls()
     collector.start()
 
@@ -98,7 +100,14 @@ def test_a_stream_of_calls_is_collected_between_two_of_them(
             if collections:
                 break
             await asyncio.sleep(0.01)
-        assert collections == [2]
+        assert collections == [1]  # the young generations, between two calls
+        for _ in range(3):
+            await peer.call("grep", {"patterns": ["needle"], "root": str(tmp_path)})
+        for _ in range(400):
+            if len(collections) > 1:
+                break
+            await asyncio.sleep(0.01)
+        assert collections == [1, 2]  # after MOST_YOUNG young ones, everything
 
     asyncio.run(scenario())
 
