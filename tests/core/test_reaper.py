@@ -273,3 +273,43 @@ def test_a_command_killed_by_a_signal_kills_the_reaper_with_it(monkeypatch: pyte
     monkeypatch.setattr(os, "kill", lambda pid, sig: done.append(("kill", sig, pid)))
     main(["cmd"])
     assert done == [("handler", signal.SIGTERM, signal.SIG_DFL), ("kill", signal.SIGTERM, os.getpid())]
+
+
+# The command names a child "x) Z 1 (" (a name may hold ")" and what looks like the next fields),
+# leaves another child a zombie (never waited for), writes both pids and stays.
+ODD_FAMILY = r"""
+import ctypes, os, sys, time
+named = os.fork()
+if named == 0:
+    ctypes.CDLL(None).prctl(15, b"x) Z 1 (", 0, 0, 0)  # PR_SET_NAME
+    time.sleep(60)
+    os._exit(0)
+zombie = os.fork()
+if zombie == 0:
+    os._exit(0)
+while open(f"/proc/{zombie}/stat").read().rsplit(")", 1)[1].split()[0] != "Z":
+    time.sleep(0.005)
+while "x) Z 1 (" not in open(f"/proc/{named}/stat").read():
+    time.sleep(0.005)
+with open(sys.argv[1] + ".tmp", "w") as f:
+    f.write(f"{named} {zombie}")
+os.replace(sys.argv[1] + ".tmp", sys.argv[1])
+time.sleep(60)
+"""
+
+
+def test_a_child_with_a_parenthesis_in_its_name_is_found_and_a_zombie_is_not(tmp_path: Path) -> None:
+    pids = tmp_path / "pids"
+    command = subprocess.Popen([sys.executable, "-c", ODD_FAMILY, str(pids)])
+    try:
+        while not pids.exists():
+            assert command.poll() is None, "the command ended before writing its pids"
+            time.sleep(0.01)
+        named, zombie = map(int, pids.read_text().split())
+        below = descendants(command.pid)
+        assert named in below and zombie not in below
+    finally:
+        for pid in descendants(command.pid):
+            os.kill(pid, signal.SIGKILL)
+        command.kill()
+        command.wait()
