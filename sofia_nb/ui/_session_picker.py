@@ -92,7 +92,13 @@ class SessionPicker(w.VBox):
         return self.latest.session_id if self.latest is not None else None
 
     def choose(self, session_id: str | None) -> None:
-        """Hand the choice on (what each button does); the buttons stay off while it opens."""
+        """Hand the choice on (what each button does); the buttons stay off while it opens.
+
+        A click that arrives while they are off does nothing: the page sends the second click of
+        a double click before it hears the buttons were turned off, and it opened a second
+        workshop (whose app replaced the first's)."""
+        if self.new_button.disabled:  # the buttons go off and on together
+            return
         for button in self.buttons:
             button.disabled = True
         self.say("opening the workshop…", "busy")

@@ -91,7 +91,10 @@ def serve_voila(work: Path, *, cull_after_s: int = 0) -> Iterator[Voila]:
 
 
 def _button(page, label: str):  # type: ignore[no-untyped-def]
-    return page.locator(f"button.jupyter-button:has-text('{label}')").first
+    """The button whose whole text is ``label``: "Start" is not "Start a new workshop", which the
+    page still shows while a slow kernel builds the app (the click went to the picker again)."""
+    whole = re.compile(rf"^\s*{re.escape(label)}\s*$")
+    return page.locator("button.jupyter-button").filter(has_text=whole).first
 
 
 def _send_the_demo_line(page) -> str:  # type: ignore[no-untyped-def]

@@ -53,6 +53,23 @@ async def test_a_person_s_page_opens_on_the_picker_and_saves_nothing() -> None:
         await page.aclose()
 
 
+async def test_a_double_click_on_start_a_new_workshop_opens_one_workshop() -> None:
+    """The page sends the second click before it hears the button was turned off: that click
+    does nothing (it opened a second workshop, and the app of the first was lost)."""
+    store = SessionStore()
+    page = await FacilitatorPage.open(interactive=True)
+    try:
+        assert page.picker is not None
+        new_button = page.picker.new_button
+        new_button.click()
+        new_button.click()  # as the kernel receives it: after the first, on a disabled button
+        await asyncio.gather(*page.tasks)
+        assert page.run is not None
+        assert [p.stem for p in _files(store)] == [page.run.session.id]  # one workshop
+    finally:
+        await page.aclose()
+
+
 async def test_continue_opens_the_latest_workshop_with_content() -> None:
     store = SessionStore()
     older = _saved(store, "Older", Phase.IDEATE)
