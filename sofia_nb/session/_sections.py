@@ -265,26 +265,42 @@ _TEAM_POINT = "color: #b35c00, radius: 5"
 
 
 def _team_means(evaluation: Evaluation) -> list[tuple[int, float, float]]:
-    """The team's mean feasibility and value per idea of the evaluation that the team scored on
-    both, by the idea's number in the chart."""
+    """The team's mean feasibility and value per idea the team scored on both, by the idea's
+    number in the chart: the model's scored ideas first, then those only the team scored (the
+    team's point is drawn for every idea it scored, the model's or not)."""
     numbers = {e.idea_id: n for n, e in enumerate(evaluation.ideas, 1)}
-    return [
-        (numbers[t.idea_id], t.feasibility.mean, t.value.mean)
+    means = []
+    for t in evaluation.team_scores:
+        if t.feasibility.mean is not None and t.value.mean is not None:
+            means.append((numbers.setdefault(t.idea_id, len(numbers) + 1), t.feasibility.mean, t.value.mean))
+    return means
+
+
+def _team_only(evaluation: Evaluation) -> list[str]:
+    """The ideas only the team scored, in their chart numbers' order (after the model's)."""
+    scored = {e.idea_id for e in evaluation.ideas}
+    ids = (
+        t.idea_id
         for t in evaluation.team_scores
-        if t.idea_id in numbers and t.feasibility.mean is not None and t.value.mean is not None
-    ]
+        if t.feasibility.mean is not None and t.value.mean is not None
+    )
+    return [i for i in dict.fromkeys(ids) if i not in scored]
 
 
 def matrix_legend(evaluation: Evaluation, names: dict[str, str | Typed]) -> Items:
     """What each number of the matrix stands for (``names``: ``idea_names``)."""
 
-    def item(e: IdeaEvaluation) -> Cell:
-        name = names.get(e.idea_id, e.idea_id)
+    def item(idea_id: str, scores: str) -> Cell:
+        name = names.get(idea_id, idea_id)
         words = name.text if isinstance(name, Typed) else name
-        text = f"{words}: feasibility {_score(e.feasibility)}, value {_score(e.value)}"
-        return Typed(text) if isinstance(name, Typed) else text
+        return Typed(f"{words}: {scores}") if isinstance(name, Typed) else f"{words}: {scores}"
 
-    return Items(tuple(item(e) for e in evaluation.ideas), numbered=True)
+    items = [
+        item(e.idea_id, f"feasibility {_score(e.feasibility)}, value {_score(e.value)}")
+        for e in evaluation.ideas
+    ]
+    items += [item(i, "not scored by the model; the team's point only") for i in _team_only(evaluation)]
+    return Items(tuple(items), numbered=True)
 
 
 # --- the phases -----------------------------------------------------------------------------

@@ -124,8 +124,11 @@ class PhaseSpec:
 
     def _state(self, session: WorkshopSession) -> dict[str, str]:
         """What this phase's record holds and what it still needs, in words (field names)."""
-        held = [name for name in self.records if name in self.output.record_of(session)]
+        record = self.output.record_of(session)
         missing = self.missing(session)
+        # an empty list (Ideate's ideas before the first) is not something recorded, and a field
+        # a need still lacks is said once, as missing
+        held = [n for n in self.records if record.get(n) not in (None, [], {}, "") and n not in missing]
         return {
             "recorded": _words(held) or "nothing yet",
             "missing": _words(missing) or "nothing, the phase is complete",

@@ -12,7 +12,7 @@ import pytest
 
 from sofia_nb.session import Evaluation, IdeaEvaluation
 from sofia_nb.session._diagrams import diagram_text
-from sofia_nb.session._sections import _axis, matrix_mermaid
+from sofia_nb.session._sections import _axis, matrix_legend, matrix_mermaid
 from sofia_nb.session._team import CriterionStats, TeamIdeaScores
 
 
@@ -83,3 +83,33 @@ def test_the_svg_draws_the_team_s_point() -> None:
 
     svg = diagram_svg(matrix_mermaid(_evaluation(), {}), "chart")
     assert svg is not None and ">T2<" in svg and "#b35c00" in svg and "NaN" not in svg
+
+
+def test_an_idea_only_the_team_scored_is_a_team_point_and_named_in_the_legend() -> None:
+    """The model scored idea i1 only; the team scored i1 and i3. Seen failing with the chart's
+    numbers taken from the model's ideas alone (no T2: the team's scores for i3 were dropped)."""
+    evaluation = Evaluation(
+        ideas=[IdeaEvaluation(idea_id="i1", feasibility=4, value=5)],
+        team_scores=[
+            TeamIdeaScores(
+                idea_id=idea,
+                round_id="r1",
+                feasibility=CriterionStats(mean=2.5, spread=0.5, count=2),
+                value=CriterionStats(mean=4.5, spread=0.5, count=2),
+                scorers=2,
+            )
+            for idea in ("i1", "i3")
+        ],
+    )
+    source = matrix_mermaid(evaluation, {})
+    assert '"T1": [0.4, 0.8]' in source and '"T2": [0.4, 0.8]' not in source  # nudged beside T1
+    assert [line.split(":")[0].strip() for line in source.splitlines() if line.strip().startswith('"')] == [
+        '"1"',
+        '"T1"',
+        '"T2"',
+    ]
+    legend = matrix_legend(evaluation, {"i1": "Route planner", "i3": "Cargo bikes"})
+    assert legend.items == (
+        "Route planner: feasibility 4, value 5",
+        "Cargo bikes: not scored by the model; the team's point only",
+    )

@@ -49,6 +49,14 @@ def test_kickoff_differs_for_a_new_and_a_resumed_phase() -> None:
     assert "Recorded so far in this phase: business context. Still to record: workflow." in resumed
 
 
+def test_a_resumed_ideate_with_no_idea_yet_is_told_nothing_is_recorded() -> None:
+    """Ideas is an empty list until the first: it is not recorded and missing at once."""
+    s = WorkshopSession(phase=Phase.IDEATE)
+    s.add_turn(Phase.IDEATE, "user", "Let us look at the cards.")
+    resumed = PHASES[Phase.IDEATE].kickoff(s)
+    assert "Recorded so far in this phase: nothing yet. Still to record: ideas." in resumed
+
+
 def test_refine_carries_the_facilitators_words_and_the_phase_state() -> None:
     spec = PHASES[Phase.DISCOVER]
     s = WorkshopSession(business_context=BusinessContext(description="x"))
