@@ -17,7 +17,7 @@ from . import _exit
 from ._context import CliContext
 
 if TYPE_CHECKING:
-    from ..participants import ParticipantServer
+    from ..participants import ParticipantServer, RoomScript
 
 HELP = (
     "team: /round {kinds} [PROMPT]  /timer SECONDS  /close  /reveal  "
@@ -42,14 +42,21 @@ def add_team_flags(p: argparse.ArgumentParser) -> None:
     )
 
 
-def replay_room(ctx: CliContext, workshop: Workshop) -> None:
-    """``--room FILE``: the file's team joins and answers as the workshop reaches each phase."""
-    from ..participants import ReplayedTeam, RoomFileError, RoomScript
+def read_room(ctx: CliContext) -> RoomScript:
+    """``--room FILE``, read and checked before any session is opened (a refused file leaves no
+    empty session behind); a bad file is a usage error that names it."""
+    from ..participants import RoomFileError, RoomScript
 
     try:
-        script = RoomScript.from_file(ctx.args.room)
+        return RoomScript.from_file(ctx.args.room)
     except RoomFileError as exc:
         raise _exit.UsageError(f"--room: {exc}") from None
+
+
+def replay_room(script: RoomScript, workshop: Workshop) -> None:
+    """The room file's team joins and answers as the workshop reaches each phase."""
+    from ..participants import ReplayedTeam
+
     workshop.team = ReplayedTeam(lambda: workshop.session, script)
 
 

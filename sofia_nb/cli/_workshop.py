@@ -52,7 +52,7 @@ from . import _exit
 from ._consent import add_consent_timeout, workshop_consent
 from ._context import CliContext
 from ._reply_view import Records, reply_view, streaming_view
-from ._team import TeamCommands, add_team_flags, replay_room
+from ._team import TeamCommands, add_team_flags, read_room, replay_room
 from ._tool_lines import log_event
 from ._usage_text import usage_text
 
@@ -396,6 +396,7 @@ async def run(ctx: CliContext) -> int:
     renderer = _Renderer(ctx)
     bus.subscribe(renderer)
     reader = None if args.non_interactive else LineReader(sys.stdin)
+    room = read_room(ctx) if args.room else None
     try:
         opened = await open_workshop(
             _options(ctx),
@@ -420,8 +421,8 @@ async def run(ctx: CliContext) -> int:
     try:
         async with opened:
             try:
-                if args.room:
-                    replay_room(ctx, opened.workshop)
+                if room is not None:
+                    replay_room(room, opened.workshop)
                 if args.invite:
                     team = TeamCommands(ctx, opened.workshop)
                 if reader is None:

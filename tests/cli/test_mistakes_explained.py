@@ -81,10 +81,12 @@ def test_an_inputs_file_with_several_problems_names_them_all_with_their_lines(tm
 def test_a_room_file_with_several_problems_names_them_all(tmp_path: Path) -> None:
     room = "members:\n  - {id: ana}\n  - {name: Ben}\nrounds:\n  - kind: shout\n"
     (tmp_path / "room.yaml").write_text(room, encoding="utf-8")
-    done = sofia("workshop", "--demo", "--non-interactive", "--room", "room.yaml", cwd=tmp_path)
+    home = tmp_path / "home"
+    done = sofia("workshop", "--demo", "--non-interactive", "--room", "room.yaml", cwd=tmp_path, home=home)
     assert done.returncode == 2, done.stderr
     assert "line 3, members.1.id: Field required" in done.stderr, done.stderr
     assert "line 5, rounds.0.kind: Input should be 'question'" in done.stderr
+    assert not list(home.glob("sessions/*.json")), "a refused room file left an empty session"
 
 
 def test_a_grid_file_with_several_bad_entries_names_each(tmp_path: Path) -> None:
