@@ -53,6 +53,14 @@ def read_room(ctx: CliContext) -> RoomScript:
         raise _exit.UsageError(f"--room: {exc}") from None
 
 
+def room_file_errors() -> tuple[type[Exception], ...]:
+    """What a room file's replay raises when the room refuses one of its entries (a score for an
+    idea this run's record does not have): a file to correct, not a failure of the program."""
+    from ..participants import RoomFileError
+
+    return (RoomFileError,)
+
+
 def replay_room(script: RoomScript, workshop: Workshop) -> None:
     """The room file's team joins and answers as the workshop reaches each phase."""
     from ..participants import ReplayedTeam

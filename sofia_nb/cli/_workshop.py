@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -52,7 +53,7 @@ from . import _exit
 from ._consent import add_consent_timeout, workshop_consent
 from ._context import CliContext
 from ._reply_view import Records, reply_view, streaming_view
-from ._team import TeamCommands, add_team_flags, read_room, replay_room
+from ._team import TeamCommands, add_team_flags, read_room, replay_room, room_file_errors
 from ._tool_lines import log_event
 from ._usage_text import usage_text
 
@@ -397,6 +398,7 @@ async def run(ctx: CliContext) -> int:
     bus.subscribe(renderer)
     reader = None if args.non_interactive else LineReader(sys.stdin)
     room = read_room(ctx) if args.room else None
+    room_refused = room_file_errors() if room is not None else ()
     try:
         opened = await open_workshop(
             _options(ctx),
@@ -436,6 +438,14 @@ async def run(ctx: CliContext) -> int:
                 raise
     except LLMError as exc:
         ctx.out.error(f"the model failed: {exc}", kind=exc.kind, session_id=session.id)
+        return _exit.ERROR
+    except room_refused as exc:  # the room refused one of the file's entries as this run reached it
+        ctx.out.error(
+            f"--room {args.room}: {exc}. The session is saved as it stood: correct the file, then "
+            f"resume with: {resume_command(session)} --room {shlex.quote(args.room)}",
+            kind="room",
+            session_id=session.id,
+        )
         return _exit.ERROR
     except HoldLostError as exc:  # another run took the session over: this one stops, its words aside
         ctx.out.error(str(exc), kind="held", session_id=session.id)

@@ -89,6 +89,24 @@ def test_a_room_file_with_several_problems_names_them_all(tmp_path: Path) -> Non
     assert not list(home.glob("sessions/*.json")), "a refused room file left an empty session"
 
 
+def test_a_room_file_entry_the_room_refuses_mid_run_says_which_and_how_to_go_on(tmp_path: Path) -> None:
+    """A score for an idea this run's record does not have is found only when Design opens the
+    round: the run stops with the file, the round and the member named, and the command that
+    goes on (it printed 'RoomFileError: ...' and no way on)."""
+    room = (
+        "members:\n  - {id: ana, name: Ana}\nrounds:\n  - kind: design\n    scores:\n"
+        "      - {by: ana, item: Teleport bikes, feasibility: 4, value: 5}\n"
+    )
+    (tmp_path / "room.yaml").write_text(room, encoding="utf-8")
+    home = tmp_path / "home"
+    done = sofia("workshop", "--demo", "--non-interactive", "--room", "room.yaml", cwd=tmp_path, home=home)
+    assert done.returncode == 1, done.stderr
+    assert "RoomFileError" not in done.stderr, done.stderr
+    assert "--room room.yaml: room file, rounds.0 (design), ana: no idea 'Teleport bikes'" in done.stderr
+    [session] = home.glob("sessions/*.json")
+    assert f"resume with: sofia-nb workshop --session {session.stem} --room room.yaml" in done.stderr
+
+
 def test_a_grid_file_with_several_bad_entries_names_each(tmp_path: Path) -> None:
     (tmp_path / "grid.yaml").write_text("- {consent_policy: deny}\n- 5\n- [x]\n", encoding="utf-8")
     notebook = ROOT / "notebooks" / "00_quickstart.ipynb"
