@@ -49,11 +49,6 @@ def _words(fields: Sequence[str]) -> str:
     return ", ".join(name.replace("_", " ") for name in fields)
 
 
-def _every_idea_evaluated(session: WorkshopSession) -> bool:
-    evaluated = {e.idea_id for e in session.evaluation.ideas} if session.evaluation else set()
-    return all(idea.id in evaluated for idea in session.ideas)
-
-
 @dataclass(frozen=True)
 class Need:
     """One thing a phase must record before it is complete."""
@@ -198,15 +193,7 @@ PHASES: dict[Phase, PhaseSpec] = {
             Phase.DESIGN,
             output=DesignOutput,
             records=("evaluation",),
-            needs=(
-                Need("evaluation", lambda s: bool(s.evaluation and s.evaluation.ideas)),
-                # as the prompt says: complete when every idea has one (asked once there is one)
-                Need(
-                    "evaluation.every_idea",
-                    lambda s: not (s.evaluation and s.evaluation.ideas) or _every_idea_evaluated(s),
-                    words="evaluation of every idea",
-                ),
-            ),
+            needs=(Need("evaluation", lambda s: bool(s.evaluation and s.evaluation.ideas)),),
             successor=Phase.SELECT,
             prompt="design.md",
         ),
