@@ -183,7 +183,8 @@ def _detail_table(s: WorkshopSession, detail: StatusDetail) -> Table:
         },
     )
     for key, value in shown.items():
-        table.add_row(key.replace("_", " "), str(value))
+        if value is not None:  # a field that says nothing (no holder, no PoC yet) is not a row
+            table.add_row(key.replace("_", " "), str(value))
     table.add_row("tokens", usage_text(s.tokens, prices=detail.prices))
     for phase, words in detail.tokens_by_phase.items():
         table.add_row(f"  {phase}", words)

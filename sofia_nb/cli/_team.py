@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..session import ROUND_KINDS, SessionError, round_kind
-from ..session._team import CRITERIA
+from ..session._team import CRITERIA, CRITERION_LABELS
 from ..workshop import Workshop
 from ..workshop._team import follow_team, round_items
 from . import _exit
@@ -198,7 +198,7 @@ class TeamCommands:
             lines += [f"  {entry_id}: {label}" for entry_id, label in self.room.entries()]
             for s in results.scores:
                 means = ", ".join(
-                    f"{c} {s.criteria[c].mean:g}±{s.criteria[c].spread:g}"
+                    f"{CRITERION_LABELS[c].lower()} {s.criteria[c].mean:g}±{s.criteria[c].spread:g}"
                     for c in CRITERIA
                     if s.criteria[c].mean
                 )

@@ -195,6 +195,7 @@ def test_status_for_people_says_what_comes_next_and_json_keeps_its_fields(
     assert "next step             the proof of concept ended partial: run the loop again" in out
     assert f"command               sofia-nb dev --session {session_id}" in out
     assert "next phase" not in out
+    assert "None" not in out and "held by" not in out  # no holder: no row, not 'held by  None'
     code, out, err = run_main(capsys, "status", "--session", session_id, "--json")
     detail = json.loads(out.splitlines()[-1])
     validate(detail, "StatusDetail")

@@ -166,5 +166,12 @@ def test_the_terminal_s_slash_commands_admit_and_remove_a_person() -> None:
         commands.command(f"/remove-person {ben}")
         assert room.counts()["members"] == 3 and room.counts()["entries"] == 0
         assert workshop.session.team.member(ben).removed  # type: ignore[union-attr]
+        room.close_round()
+        design = room.open_round("design", items=[{"id": "i1", "title": "Routes"}])
+        phones[0].send(kind="scores", round_id=design.id, item_id="i1", feasibility=4, value=5, human_value=3)
+        room.close_round()
+        room.reveal()
+        commands.command("/team")
+        assert "- Routes: feasibility 4±0, value 5±0, human value 3±0 (1 scored)" in said[-1], said[-1]
     finally:
         commands.stop()
