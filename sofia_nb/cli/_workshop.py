@@ -391,18 +391,12 @@ async def _interactive(
                 ctx.out.info(f"note: {OFF_SCRIPT}")
 
 
-async def run(ctx: CliContext) -> int:
-    args = ctx.args
-    bus = EventBus()
-    renderer = _Renderer(ctx)
-    bus.subscribe(renderer)
-    reader = None if args.non_interactive else LineReader(sys.stdin)
-    room = read_room(ctx) if args.room else None
-    room_refused = room_file_errors() if room is not None else ()
+async def _open(ctx: CliContext, bus: EventBus, reader: LineReader | None) -> WorkshopRun | None:
+    """The workshop this command names, held for this run; None (said) when another run holds it."""
     try:
-        opened = await open_workshop(
+        return await open_workshop(
             _options(ctx),
-            consent=workshop_consent(ctx, reader, demo=args.demo),
+            consent=workshop_consent(ctx, reader, demo=ctx.args.demo),
             bus=bus,
             settings=ctx.settings,
             store=ctx.store,
@@ -417,6 +411,19 @@ async def run(ctx: CliContext) -> int:
             kind="held",
             session_id=exc.session_id,
         )
+        return None
+
+
+async def run(ctx: CliContext) -> int:
+    args = ctx.args
+    bus = EventBus()
+    renderer = _Renderer(ctx)
+    bus.subscribe(renderer)
+    reader = None if args.non_interactive else LineReader(sys.stdin)
+    room = read_room(ctx) if args.room else None
+    room_refused = room_file_errors() if room is not None else ()
+    opened = await _open(ctx, bus, reader)
+    if opened is None:
         return _exit.ERROR
     session = renderer.session = opened.session
     team: TeamCommands | None = None
