@@ -301,6 +301,13 @@ def resume_command(session: WorkshopSession) -> str:
     return f"sofia-nb workshop --session {session.id}"
 
 
+def _stop_saying(ctx: CliContext, session: WorkshopSession, kind: str, said: str, flags: str = "") -> int:
+    """The error of a run that stops with its session saved as it stood: what happened and what
+    to do (``said``), then the command that goes on."""
+    ctx.out.error(f"{said} resume with: {resume_command(session)}{flags}", kind=kind, session_id=session.id)
+    return _exit.ERROR
+
+
 def _stopped(ctx: CliContext, workshop: Workshop) -> None:
     """A signal stopped the run (Ctrl+C, SIGTERM, SIGHUP): the session is saved Paused as it
     stands, no model call, and the terminal says how to go on. A terminal that is gone (SIGHUP)
@@ -447,24 +454,14 @@ async def run(ctx: CliContext) -> int:
         ctx.out.error(f"the model failed: {exc}", kind=exc.kind, session_id=session.id)
         return _exit.ERROR
     except room_refused as exc:  # the room refused one of the file's entries as this run reached it
-        ctx.out.error(
-            f"--room {args.room}: {exc}. The session is saved as it stood: correct the file, then "
-            f"resume with: {resume_command(session)} --room {shlex.quote(args.room)}",
-            kind="room",
-            session_id=session.id,
-        )
-        return _exit.ERROR
+        said = f"--room {args.room}: {exc}. The session is saved as it stood: correct the file, then"
+        return _stop_saying(ctx, session, "room", said, f" --room {shlex.quote(args.room)}")
     except HoldLostError as exc:  # another run took the session over: this one stops, its words aside
         ctx.out.error(str(exc), kind="held", session_id=session.id)
         return _exit.ERROR
     except SessionWriteError as exc:  # a full disk: the file keeps its last save, the run stops
-        ctx.out.error(
-            f"{exc}; what was not saved is on the screen above. Free some space, then resume with: "
-            f"{resume_command(session)}",
-            kind="session",
-            session_id=session.id,
-        )
-        return _exit.ERROR
+        said = f"{exc}; what was not saved is on the screen above. Free some space, then"
+        return _stop_saying(ctx, session, "session", said)
     finally:
         if team is not None:
             team.stop()
