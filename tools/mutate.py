@@ -131,6 +131,7 @@ MODULES = (
         "participants/_app",
         ("sofia_nb/participants/_app.py",),
         (
+            "tests/participants/test_app_asgi.py",
             "tests/participants/test_origin_whole.py",
             "tests/participants/test_server_security.py",
             "tests/participants/test_room_limits.py",
@@ -146,6 +147,14 @@ MODULES = (
             "tests/session/test_roundtrip.py",
             "tests/session/test_hostile_files.py",
             "tests/session/test_full_disk.py",
+            "tests/session/test_holder.py",
+            "tests/session/test_migration_v3.py",
+            "tests/session/test_migration_v4.py",
+            "tests/session/test_migration_v5.py",
+            "tests/session/test_migration_v6_ledger.py",
+            "tests/session/test_migration_v6_lifecycle.py",
+            "tests/session/test_migration_v6_poc.py",
+            "tests/participants/test_room_migration.py",
         ),
     ),
     Module(

@@ -88,14 +88,16 @@ class Hub:
         self.stopping = True
         self.poke()
 
-    async def wait(self, seconds: float) -> None:
+    async def wait(self, seconds: float) -> bool:
+        """Wait for the next poke, at most ``seconds``: whether one came."""
         event = self._event
         if event is None:
-            return
+            return False
         try:
             await asyncio.wait_for(event.wait(), seconds)
         except TimeoutError:
-            pass
+            return False
+        return True
 
 
 class Gate:
@@ -238,7 +240,8 @@ class RoomRoutes:
     async def read_json(self, request: Request) -> Any:
         """The request's JSON body: at most ``max_body_bytes``, within ``body_seconds``."""
         limits = self.limits
-        if not request.headers.get("content-type", "").startswith("application/json"):
+        media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+        if media_type != "application/json":  # not a prefix: application/json-seq is another type
             raise RoomRefusal("unsupported", "send JSON")
         declared = request.headers.get("content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > limits.max_body_bytes):
@@ -354,10 +357,10 @@ class RoomRoutes:
             left = deadline - loop.time()
             if left <= 0:
                 break
-            if room.version == before:
-                await hub.wait(min(HEARTBEAT_S, left))
-                if room.version == before:
-                    yield "event: ping\ndata: {}\n\n"  # an event, so the page can tell a stalled stream
+            # a ping only after a quiet wait: a wake that changed nothing (a stop, a new link) is
+            # answered by the loop's checks, not by a ping before the stream says it ended
+            if room.version == before and not await hub.wait(min(HEARTBEAT_S, left)):
+                yield "event: ping\ndata: {}\n\n"  # an event, so the page can tell a stalled stream
         # the room ended for this page: it says so instead of reconnecting to nothing
         if hub.stopping:
             yield 'event: ended\ndata: {"reason":"stopped"}\n\n'
