@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,7 +75,9 @@ class Ask:
             "raw_path": self.path.encode(),
             "root_path": "",
             "query_string": b"",
-            "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers.items() if v is not None],
+            "headers": [
+                (k.encode("latin-1"), v.encode("latin-1")) for k, v in headers.items() if v is not None
+            ],
             "client": self.client,
             "server": ("room.test", 8765),
         }
@@ -83,8 +86,10 @@ class Ask:
 class Exchange:
     """One request in flight: its reply arrives message by message (a stream event at a time)."""
 
-    def __init__(self, app: Gate, ask: Ask) -> None:
+    def __init__(self, app: Gate, ask: Ask, on_piece: Callable[[bytes], object] = lambda _: None) -> None:
         self.reply = Reply()
+        self._on_piece = on_piece
+        """Called with each piece of the body as it is sent, before the app goes on."""
         self.pieces: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.started = asyncio.Event()
         self.gone = asyncio.Event()
@@ -111,6 +116,7 @@ class Exchange:
             self.reply.body += body
             if body:
                 self.pieces.put_nowait(body)
+                self._on_piece(body)
 
     async def next_piece(self) -> bytes | None:
         """The next piece of the body, or None once the response has ended."""
@@ -136,7 +142,10 @@ async def post(app: Gate, path: str, body: Any, **kw: Any) -> Reply:
 
 
 def a_room(clock: FakeClock | None = None, **limits: Any) -> Room:
-    return Room(limits=RoomLimits(**{"device_burst": 1000, "address_burst": 1000, **limits}), clock=clock or FakeClock())
+    return Room(
+        limits=RoomLimits(**{"device_burst": 1000, "address_burst": 1000, **limits}),
+        clock=clock or FakeClock(),
+    )
 
 
 def serving(room: Room) -> tuple[Gate, Hub]:
@@ -239,8 +248,14 @@ async def test_an_origin_not_the_rooms_is_refused_on_every_method(method: str) -
 
 async def test_a_change_without_an_origin_is_refused_and_a_read_without_one_is_heard() -> None:
     app, _ = serving(a_room())
-    reply = await ask(app, "api/join", method="POST", headers={"content-type": "application/json"}, chunks=[b"{}"])
-    assert reply.error() == (403, "wrong-origin", "a request that changes something must come from the room's page")
+    reply = await ask(
+        app, "api/join", method="POST", headers={"content-type": "application/json"}, chunks=[b"{}"]
+    )
+    assert reply.error() == (
+        403,
+        "wrong-origin",
+        "a request that changes something must come from the room's page",
+    )
     assert (await ask(app, "api/me")).status == 200
     assert (await ask(app, "api/me", headers={"origin": ORIGIN})).status == 200
 
@@ -340,7 +355,9 @@ async def test_a_sent_entry_is_recorded_for_the_cookies_member_and_answered_with
     app, _ = serving(room)
     secret = await joined(app)
     opened = room.open_round("question", prompt="What slows you down?")
-    reply = await post(app, "api/send", {"kind": "answer", "round_id": opened.id, "text": "paper"}, cookie=secret)
+    reply = await post(
+        app, "api/send", {"kind": "answer", "round_id": opened.id, "text": "paper"}, cookie=secret
+    )
     assert reply.status == 200, reply.body
     member = room.member_for(secret)
     assert reply.json() == {"id": reply.json()["id"], "view": room.view_for(member).model_dump(mode="json")}
@@ -352,7 +369,9 @@ async def test_a_sent_entry_is_recorded_for_the_cookies_member_and_answered_with
 @pytest.mark.parametrize("path", ["api/send", "events"])
 async def test_a_call_from_a_device_not_in_the_room_is_told_to_join(cookie: str | None, path: str) -> None:
     app, _ = serving(a_room())
-    reply = await (post(app, path, {}, cookie=cookie) if path == "api/send" else ask(app, path, cookie=cookie))
+    reply = await (
+        post(app, path, {}, cookie=cookie) if path == "api/send" else ask(app, path, cookie=cookie)
+    )
     assert reply.error() == (401, "not-joined", "join the room first")
 
 
@@ -375,10 +394,23 @@ async def test_a_device_past_its_rate_is_refused_whatever_address_it_uses(path: 
     assert again.header("retry-after") == "2"
 
 
+async def test_each_device_has_its_own_rate() -> None:
+    room = a_room(device_burst=1, device_per_second=0.01)
+    app, _ = serving(room)
+    ana, ben = await joined(app, "Ana"), await joined(app, "Ben")
+    opened = room.open_round("question")
+    body = {"kind": "answer", "round_id": opened.id, "text": "one"}
+    assert (await post(app, "api/send", body, cookie=ana)).status == 200
+    assert (await post(app, "api/send", body, cookie=ana)).status == 429
+    assert (await post(app, "api/send", body, cookie=ben)).status == 200  # Ana's flood is not Ben's
+
+
 # -- a body ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", [None, "text/plain", "multipart/form-data", "application/jsonx"[:-1] + "-seq"])
+@pytest.mark.parametrize(
+    "kind", [None, "text/plain", "multipart/form-data", "application/jsonx"[:-1] + "-seq"]
+)
 async def test_a_body_that_is_not_said_to_be_json_is_refused(kind: str | None) -> None:
     app, _ = serving(a_room())
     reply = await post(app, "api/join", {"name": "Ana"}, headers={"content-type": kind})
@@ -409,9 +441,13 @@ async def test_a_body_is_taken_up_to_the_limit_and_refused_one_byte_past_it() ->
     headers = {"origin": ORIGIN, "content-type": "application/json"}
     at_limit = _body_of(100)
     assert len(at_limit) == 100
-    declared = await ask(app, "api/join", method="POST", headers={**headers, "content-length": "100"}, chunks=[at_limit])
+    declared = await ask(
+        app, "api/join", method="POST", headers={**headers, "content-length": "100"}, chunks=[at_limit]
+    )
     assert declared.status == 200, declared.body
-    in_pieces = await ask(app, "api/join", method="POST", headers=headers, chunks=[at_limit[:50], at_limit[50:]])
+    in_pieces = await ask(
+        app, "api/join", method="POST", headers=headers, chunks=[at_limit[:50], at_limit[50:]]
+    )
     assert in_pieces.status == 200, in_pieces.body
     past = _body_of(101)
     refused = await ask(app, "api/join", method="POST", headers=headers, chunks=[past[:60], past[60:]])
@@ -438,7 +474,9 @@ async def test_a_body_that_is_not_json_says_why() -> None:
 async def test_a_body_nested_past_the_parser_is_a_400_not_a_traceback() -> None:
     app, _ = serving(a_room(max_body_bytes=400_000))
     headers = {"origin": ORIGIN, "content-type": "application/json"}
-    reply = await ask(app, "api/join", method="POST", headers=headers, chunks=[b"[" * 200_000 + b"]" * 200_000])
+    reply = await ask(
+        app, "api/join", method="POST", headers=headers, chunks=[b"[" * 200_000 + b"]" * 200_000]
+    )
     assert reply.error() == (400, "invalid", "the request nests too deeply")
 
 
@@ -603,6 +641,49 @@ async def test_a_stream_counts_its_member_present_and_gives_its_slot_back_howeve
     assert room.counts()["connected"] == 0
 
 
+async def test_a_member_with_two_pages_open_is_present_until_both_are_closed() -> None:
+    room = a_room()
+    app, hub = serving(room)
+    secret = await joined(app)
+    tabs = [Exchange(app, Ask(f"/{app.token}/events", cookie=secret)) for _ in range(2)]
+    for tab in tabs:
+        await events_of(tab, 2)
+    tabs[0].gone.set()
+    await tabs[0].done()
+    assert room.counts()["connected"] == 1
+    hub.stop()
+    await tabs[1].done()
+    assert room.counts()["connected"] == 0
+
+
+async def test_a_stream_from_a_client_with_no_address_opens() -> None:
+    room = a_room()
+    app, hub = serving(room)
+    secret = await joined(app, client=None)
+    stream = Exchange(app, Ask(f"/{app.token}/events", cookie=secret, client=None))
+    assert await events_of(stream, 2) == ["retry: 3000\n\n", state(room, secret)]
+    hub.stop()
+    await stream.done()
+
+
+async def test_a_stream_whose_time_is_up_as_the_server_stops_still_says_it_ended() -> None:
+    """The server stops while the stream's last view is being sent: the stream ends on its time,
+    and the page is told the room stopped rather than left to reconnect to nothing."""
+    room = a_room(stream_seconds=0)
+    app, hub = serving(room)
+    secret = await joined(app)
+    stream = Exchange(
+        app,
+        Ask(f"/{app.token}/events", cookie=secret),
+        on_piece=lambda piece: b"state" in piece and hub.stop(),
+    )
+    assert await the_end(stream) == [
+        "retry: 3000\n\n",
+        state(room, secret),
+        'event: ended\ndata: {"reason":"stopped"}\n\n',
+    ]
+
+
 async def test_a_phone_gone_before_its_stream_started_still_gives_its_slot_back() -> None:
     room = a_room(streams_per_address=1)
     app, _ = serving(room)
@@ -659,4 +740,3 @@ async def test_a_poke_after_the_loop_closed_is_dropped() -> None:
     hub.poke()
     hub.stop()
     assert hub.stopping is True
-

@@ -1,0 +1,167 @@
+"""The session store's smaller promises, read exactly (issue 45 item 5): the copy a taken-over run
+keeps aside, the words that name a bad file, a delete while another run holds the session, and
+the numbers a listing shows."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sofia_nb.session import (
+    CorruptSessionError,
+    HoldLostError,
+    Phase,
+    SessionHeldError,
+    SessionStore,
+    Usage,
+    WorkshopSession,
+    _holder,
+)
+from sofia_nb.session._store import _file_kind
+
+KEY = "sk-proj-" + "Zq9" * 16  # the shape of an OpenAI key
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SessionStore:
+    return SessionStore(tmp_path / "sessions")
+
+
+def _taken_over(store: SessionStore, words: str) -> WorkshopSession:
+    """A session this store holds, taken over by a second store, with ``words`` not yet saved."""
+    session = WorkshopSession(name="Ünïcode café")
+    store.save(session)
+    store.hold(session.id, "workshop")
+    SessionStore(store.root).hold(session.id, "voila")
+    session.add_turn(Phase.DISCOVER, "user", words)
+    return session
+
+
+def test_the_aside_copy_is_named_by_its_session_written_whole_durable_and_redacted(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = _taken_over(store, f"our key is {KEY}")
+    synced: list[int] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd))[1])
+    with pytest.raises(HoldLostError) as caught:
+        store.save(session)
+    aside = caught.value.aside
+    assert aside is not None and aside.parent == store.root / ".aside"
+    assert aside.name.startswith(f"{session.id}.") and aside.suffix == ".json"
+    text = aside.read_text(encoding="utf-8")
+    assert (
+        text.endswith("}\n") and '\n  "name": "Ünïcode café",\n' in text
+    )  # indented like the file, not escaped
+    kept = json.loads(text)
+    assert kept["turns"][-1]["content"] == "our key is [REDACTED]" and KEY not in text
+    assert len(synced) >= 2, "the aside copy and its folder were not fsynced"
+    assert str(aside) in str(caught.value)
+
+
+def test_a_taken_over_run_that_cannot_write_aside_is_told_so_without_a_path(store: SessionStore) -> None:
+    session = _taken_over(store, "words with nowhere to go")
+    (store.root / ".aside").write_text("a file where the folder goes", encoding="utf-8")
+    with pytest.raises(HoldLostError) as caught:
+        store.save(session)
+    assert caught.value.aside is None
+
+
+def _refused_id(store: SessionStore, stored: object) -> str:
+    store.root.mkdir(parents=True, exist_ok=True)
+    path = store.root / "20261201-090000-bad.json"
+    path.write_text(json.dumps({"schema_version": 6, "id": stored}), encoding="utf-8")
+    with pytest.raises(CorruptSessionError) as caught:
+        store.load(path.stem)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("stored", "shown"),
+    [
+        ("../" + "x" * 55, repr("../" + "x" * 55)),  # 60 characters with its quotes: shown whole
+        ("../" + "y " * 28, repr("../" + "y " * 28)[:57] + "..."),  # 61: cut to 57 and marked
+        (12345, "12345"),
+        (None, "None"),
+    ],
+)
+def test_an_id_that_is_not_one_is_named_and_a_long_one_cut(
+    store: SessionStore, stored: object, shown: str
+) -> None:
+    assert f"its id {shown} is not a session id (" in _refused_id(store, stored)
+
+
+def test_an_id_holding_a_key_is_redacted_before_it_is_cut(store: SessionStore) -> None:
+    whole = _refused_id(store, f"../{KEY[:40]}")
+    assert "its id '../[REDACTED]' is not a session id" in whole
+    across_the_cut = _refused_id(store, "p" * 40 + " " + KEY)  # the key starts before the cut
+    assert f"its id '{'p' * 40} ..." in across_the_cut and "sk-proj" not in across_the_cut
+    safe_but_a_key = _refused_id(store, KEY)  # a safe id, not the file's name: named twice in the advice
+    assert "Zq9Zq9" not in safe_but_a_key and "renamed to [REDACTED].json" in safe_but_a_key
+
+
+def test_each_kind_of_special_file_has_its_name() -> None:
+    """A FIFO and a device named ``*.json`` are refused by name in tests/session/test_hostile_files.py;
+    a socket cannot even be opened (ENXIO), and a block device needs root to make."""
+    assert _file_kind(stat.S_IFIFO) == "a FIFO"
+    assert _file_kind(stat.S_IFSOCK) == "a socket"
+    assert _file_kind(stat.S_IFCHR) == "a character device"
+    assert _file_kind(stat.S_IFBLK) == "a special file"
+
+
+@pytest.fixture
+def another_run() -> Iterator[subprocess.Popen[bytes]]:
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    yield child
+    child.kill()
+    child.wait()
+
+
+def test_a_session_another_live_run_holds_is_not_deleted(
+    store: SessionStore, another_run: subprocess.Popen[bytes]
+) -> None:
+    session = WorkshopSession(name="held elsewhere")
+    store.save(session)
+    files = _holder._Files(store.root, session.id)
+    now = _holder._now()
+    holder = _holder.Holder(
+        token="t" * 16,
+        face="workshop",
+        pid=another_run.pid,
+        host=socket.gethostname(),
+        process_start=_holder._process_start(another_run.pid),
+        started_at=now,
+        heartbeat_at=now,
+    )
+    with files.locked():
+        files.write(holder)
+    with pytest.raises(SessionHeldError):
+        store.delete(session.id)
+    assert store.exists(session.id)
+    another_run.kill()
+    another_run.wait()
+    store.delete(session.id)  # its holder is gone: the hold is nobody's
+    assert not store.exists(session.id)
+
+
+def test_a_listing_shows_each_session_s_numbers(store: SessionStore) -> None:
+    session = WorkshopSession(name="counted")
+    session.tokens.add(Phase.DISCOVER, Usage(input_tokens=1200, output_tokens=340, cost_usd=0.0123))
+    store.save(session)
+    (summary,) = store.list()
+    assert (summary.session_id, summary.name, summary.phase, summary.status) == (
+        session.id,
+        "counted",
+        session.phase,
+        session.status,
+    )
+    assert (summary.input_tokens, summary.output_tokens, summary.cost_usd) == (1200, 340, 0.0123)
+    assert summary.updated_at == store.load(session.id).updated_at
