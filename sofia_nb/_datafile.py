@@ -220,8 +220,11 @@ class _YamlBuilder:
                 done = self.open.pop()
                 self._place(done.value(), done.anchor, event.start_mark)
             elif isinstance(event, yaml.NodeEvent):
-                self._count(event)
-                self._node(event)
+                try:
+                    self._count(event)
+                    self._node(event)
+                except BoundsError as exc:  # where it was broken, so a person finds it in a long file
+                    raise BoundsError(f"{exc} (line {event.start_mark.line + 1})") from None
         return self.root[0] if self.root else None
 
     def _count(self, event: yaml.NodeEvent) -> None:
@@ -347,8 +350,24 @@ def read_json_or_yaml(path: Path, what: str, limit: int = MAX_FILE_BYTES) -> Any
         return load_json(text) if path.suffix.lower() == ".json" else load_yaml(text)
     except (BoundsError, RecursionError) as exc:
         raise DataFileError(f"the {what} {path} is refused: {_bound(exc)}") from None
-    except (ValueError, yaml.YAMLError) as exc:  # ValueError: bad JSON, or an integer too long
+    except yaml.YAMLError as exc:
+        raise DataFileError(f"the {what} {path} does not parse: {yaml_problem(exc)}") from None
+    except ValueError as exc:  # bad JSON, or an integer too long
         raise DataFileError(f"the {what} {path} does not parse: {exc}") from None
+
+
+def yaml_problem(exc: yaml.YAMLError) -> str:
+    """A YAML error on one line, by line and column: the parser's own text names the source
+    ``"<unicode string>"``, which says nothing to a person (the caller names the file)."""
+    if not isinstance(exc, yaml.MarkedYAMLError):
+        return str(exc)
+
+    def at(mark: Any) -> str:
+        return f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+
+    parts = [f"{exc.context}{at(exc.context_mark)}" if exc.context else ""]
+    parts += [f"{exc.problem}{at(exc.problem_mark)}" if exc.problem else "", exc.note or ""]
+    return "; ".join(p for p in parts if p) or str(exc)
 
 
 def _bound(exc: Exception) -> str:

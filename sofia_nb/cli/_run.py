@@ -6,9 +6,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import BaseModel, ValidationError
 
-from .._datafile import BoundsError, DataFileError, load_yaml, read_json_or_yaml
+from .._datafile import BoundsError, DataFileError, load_yaml, read_json_or_yaml, yaml_problem
 from .._validation import describe
 from ..batch import (
     BatchSettings,
@@ -69,6 +70,11 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
             params[name] = load_yaml(value)
         except BoundsError as exc:
             raise _exit.UsageError(f"-p {name}: refused: {exc}") from None
+        except yaml.YAMLError as exc:
+            raise _exit.UsageError(
+                f"-p {name}: the value is read as YAML and does not parse: {yaml_problem(exc)} "
+                "(quote it to pass it as text)"
+            ) from None
     return params
 
 

@@ -14,9 +14,25 @@ from __future__ import annotations
 import functools
 import html
 import logging
+import os
 import re
+import sys
 
 log = logging.getLogger(__name__)
+
+
+def _forget_engine_in_child() -> None:
+    """mermaidx keeps one engine per process, run by a thread of its own; a forked child has the
+    engine but not its thread, so its first diagram would wait forever (a fork-based worker pool
+    after an export, a test runner that forks). The child forgets it and starts its own."""
+    diagram = sys.modules.get("mermaidx.diagram")
+    engines = getattr(diagram, "_engines", None)
+    if isinstance(engines, dict):
+        engines.clear()
+    _render.cache_clear()  # nothing the parent drew is lost: the cache only saves a redraw
+
+
+os.register_at_fork(after_in_child=_forget_engine_in_child)
 
 _UNSAFE = re.compile(
     r"<\s*(script|foreignObject|iframe|object|embed|image|img|a|use)\b|\son\w+\s*=|javascript:|href\s*=",

@@ -23,7 +23,7 @@ from pydantic import (
     model_validator,
 )
 
-from .._datafile import BoundsError, DataFileError, load_yaml, read_text
+from .._datafile import BoundsError, DataFileError, load_yaml, read_text, yaml_problem
 from ._keywords import KeywordIndex
 
 _DECK_RESOURCE = "data/cards.yaml"
@@ -137,7 +137,7 @@ def _parse(text: str, source: str) -> Deck:
     except BoundsError as exc:
         raise DeckError(f"{source}: refused: {exc}") from None
     except yaml.YAMLError as exc:
-        raise DeckError(f"{source}: not valid YAML: {exc}") from exc
+        raise DeckError(f"{source}: not valid YAML: {yaml_problem(exc)}") from None
     if not isinstance(raw, dict):
         raise DeckError(f"{source}: expected a mapping with 'categories' and 'cards'")
     try:

@@ -113,3 +113,15 @@ def test_a_grid_file_with_several_bad_entries_names_each(tmp_path: Path) -> None
     done = sofia("run", str(notebook), "--grid", "grid.yaml", cwd=tmp_path, home=tmp_path / "home")
     assert done.returncode == 2, done.stderr
     assert "grid entry 1 is int; grid entry 2 is list" in done.stderr, done.stderr
+
+
+def test_a_parameter_value_that_is_not_yaml_names_the_parameter_and_where_it_breaks(tmp_path: Path) -> None:
+    notebook = ROOT / "notebooks" / "00_quickstart.ipynb"
+    done = sofia(
+        "run", str(notebook), "-p", "company", "[Spoke, Sprocket", cwd=tmp_path, home=tmp_path / "home"
+    )
+    assert done.returncode == 2, done.stderr
+    assert "-p company: the value is read as YAML and does not parse: " in done.stderr, done.stderr
+    assert "at line 1" in done.stderr and "(quote it to pass it as text)" in done.stderr
+    assert "<unicode string>" not in done.stderr and "Traceback" not in done.stderr
+    assert not list(tmp_path.glob("*.ipynb"))

@@ -111,19 +111,24 @@ def test_the_structure_at_each_edge(small: None) -> None:
 
 def test_yaml_events_at_each_edge(small: None) -> None:
     assert load_yaml("a: &x [1]\nb: *x\nc: *x\n# sixteen bytes\n") == {"a": [1], "b": [1], "c": [1]}
-    assert _refused(load_yaml, "[&x 1, [*x, *x], *x]") == "more than 2 YAML aliases (*name or <<: *name)"
+    assert (
+        _refused(load_yaml, "[&x 1, [*x, *x], *x]")
+        == "more than 2 YAML aliases (*name or <<: *name) (line 1)"
+    )
     assert load_yaml("[1, 2, 3]") == [1, 2, 3]
-    assert _refused(load_yaml, "[1, 2, 3, 4]") == "a list of more than 3 items"
+    assert _refused(load_yaml, "[1, 2, 3, 4]") == "a list of more than 3 items (line 1)"
     assert load_yaml("{a: 1, b: 2, c: 3}") == {"a": 1, "b": 2, "c": 3}
-    assert _refused(load_yaml, "{a: 1, b: 2, c: 3, d: 4}") == "an object of more than 3 items"
+    assert _refused(load_yaml, "{a: 1, b: 2, c: 3, d: 4}") == "an object of more than 3 items (line 1)"
     assert load_yaml("[[[abcde]]]") == [[["abcde"]]]
-    assert _refused(load_yaml, "[[[[x]]]]") == "nested more than 3 levels deep"
-    assert _refused(load_yaml, "[abcdef]") == "a string of 6 characters, more than 5"
+    assert _refused(load_yaml, "[[[[x]]]]") == "nested more than 3 levels deep (line 1)"
+    assert _refused(load_yaml, "[abcdef]") == "a string of 6 characters, more than 5 (line 1)"
     # nodes: the container budget (2 + 17 // 8 = 4) and MAX_ITEMS (3) = 7 nodes
     assert load_yaml("[[1, 2], [3, 4]]") == [[1, 2], [3, 4]]
-    assert _refused(load_yaml, "[[1, 2], [3], [4]]") == "more than 7 YAML nodes in 18 characters"
+    assert _refused(load_yaml, "[[1, 2], [3], [4]]") == "more than 7 YAML nodes in 18 characters (line 1)"
     assert _refused(load_yaml, "x" * 65) == "a YAML text larger than 6.10352e-05 MB, the most that is parsed"
-    assert _refused(load_yaml, "é" * 32) == "a string of 32 characters, more than 5"  # 64 bytes: parsed
+    assert (
+        _refused(load_yaml, "é" * 32) == "a string of 32 characters, more than 5 (line 1)"
+    )  # 64 bytes: parsed
 
 
 def test_the_structure_built_from_yaml_counts_an_alias_as_its_tree(small: None) -> None:
@@ -155,7 +160,47 @@ def test_a_file_refused_or_unparsed_is_named(tmp_path: Path) -> None:
     bad_yaml.write_text("k: [1\n", encoding="utf-8")
     with pytest.raises(DataFileError) as caught:
         read_json_or_yaml(bad_yaml, "grid file")
-    assert str(caught.value).startswith(f"the grid file {bad_yaml} does not parse: while parsing")
+    assert str(caught.value) == (
+        f"the grid file {bad_yaml} does not parse: while parsing a flow sequence at line 1, column 4; "
+        "did not find expected ',' or ']' at line 2, column 1"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("a: 1\nb: [\n", "while parsing a flow node at line 3, column 1"),
+        ("a: 1\n  b: 2\n", "mapping values are not allowed in this context at line 2, column 4"),
+        ("a: *nowhere\n", "found undefined alias 'nowhere' at line 1, column 4"),
+        (
+            "one: 1\n---\ntwo: 2\n",
+            "expected a single document in the stream; but found another document at line 2",
+        ),
+    ],
+)
+def test_a_yaml_file_that_does_not_parse_is_told_by_line_never_as_a_unicode_string(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    path = tmp_path / "room.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        read_json_or_yaml(path, "room file")
+    message = str(caught.value)
+    assert message.startswith(f"the room file {path} does not parse: ") and said in message
+    assert "<unicode string>" not in message and "\n" not in message
+
+
+def test_a_bound_broken_deep_in_a_yaml_file_says_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "inputs.yaml"
+    anchors = "".join(f"k{i}: &a{i} {{x: {i}}}\n" for i in range(17))
+    path.write_text(
+        "intro: fine\n" + anchors + "m:\n" + "".join(f"  - *a{i}\n" for i in range(17)), encoding="utf-8"
+    )
+    with pytest.raises(DataFileError) as caught:
+        read_json_or_yaml(path, "inputs file")
+    assert str(caught.value) == (
+        f"the inputs file {path} is refused: more than 16 YAML aliases (*name or <<: *name) (line 36)"
+    )
 
 
 class Item(BaseModel):

@@ -290,6 +290,24 @@ async def test_an_address_past_its_rate_is_refused_with_when_to_come_back_and_ot
     assert (await ask(app, "api/me")).status == 200
 
 
+async def test_an_address_s_rate_is_one_whatever_port_each_connection_comes_from() -> None:
+    app, _ = serving(a_room(address_burst=2, address_per_second=0.01))
+    statuses = [
+        (await ask(app, "api/me", client=("10.0.0.7", port))).status for port in (50001, 50002, 50003)
+    ]
+    assert statuses == [200, 200, 429]
+
+
+@pytest.mark.parametrize("token", ["X7rQ", "XX-_", "_q-X", "-abX"])
+async def test_a_token_that_begins_or_ends_with_any_url_safe_character_is_found(token: str) -> None:
+    """``secrets.token_urlsafe`` may begin or end a token with any of its 64 characters."""
+    app, _ = serving(a_room())
+    app.token = token * 4
+    assert (await ask(app, "")).status == 200
+    assert (await ask(app, "", headers={"sec-fetch-site": "cross-site"})).status == 200  # the page
+    assert (await ask(app, f"!/{app.token}", headers={"sec-fetch-site": "cross-site"})).status == 307
+
+
 async def test_requests_with_no_address_share_one_rate() -> None:
     app, _ = serving(a_room(address_burst=1, address_per_second=0.01))
     assert (await ask(app, "api/me", client=None)).status == 200
