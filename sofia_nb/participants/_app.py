@@ -105,7 +105,6 @@ class Gate:
 
     def __init__(self, app: ASGIApp, room: Room, hosts: set[str]) -> None:
         self.app = app
-        self.room = room
         self.hosts = hosts
         self.origins = {f"http://{h}" for h in hosts}
         self.token = secrets.token_urlsafe(16)
