@@ -89,6 +89,16 @@ def test_a_room_file_with_several_problems_names_them_all(tmp_path: Path) -> Non
     assert not list(home.glob("sessions/*.json")), "a refused room file left an empty session"
 
 
+def test_a_room_file_that_does_not_parse_says_where(tmp_path: Path) -> None:
+    (tmp_path / "room.yaml").write_text("members: [{id: ana}\nrounds: []\n", encoding="utf-8")
+    home = tmp_path / "home"
+    done = sofia("workshop", "--demo", "--non-interactive", "--room", "room.yaml", cwd=tmp_path, home=home)
+    assert done.returncode == 2, done.stderr
+    assert "room.yaml does not parse: while parsing a flow sequence at line 1, column 10; " in done.stderr
+    assert "<unicode string>" not in done.stderr and "Traceback" not in done.stderr
+    assert not list(home.glob("sessions/*.json"))
+
+
 def test_a_room_file_entry_the_room_refuses_mid_run_says_which_and_how_to_go_on(tmp_path: Path) -> None:
     """A score for an idea this run's record does not have is found only when Design opens the
     round: the run stops with the file, the round and the member named, and the command that
