@@ -5,6 +5,7 @@ holds the modes through the CLI in a shell; this holds them where ``make mutate`
 
 from __future__ import annotations
 
+import ctypes
 import os
 import stat
 from collections.abc import Iterator
@@ -14,6 +15,8 @@ import pytest
 
 from sofia_nb.session import SessionWriteError
 from sofia_nb.session._atomic import new_file_mode, write_atomically
+
+PR_SET_NAME = 15  # prctl(2)
 
 
 @pytest.fixture
@@ -39,6 +42,26 @@ def test_a_shared_file_gets_the_umasks_mode_and_a_private_one_the_owners_alone(
     write_atomically(tmp_path / "session.json", "{}\n")
     assert _mode(tmp_path / "report.html") == mode
     assert _mode(tmp_path / "session.json") == 0o600
+
+
+@pytest.fixture
+def named_in_latin1() -> Iterator[None]:
+    """This process's name (``/proc/self/status``'s first line) is bytes the kernel keeps as
+    given: here ``café`` in Latin-1, which is not ASCII, nor UTF-8."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    before = Path("/proc/self/comm").read_bytes().rstrip(b"\n")
+    if libc.prctl(PR_SET_NAME, b"caf\xe9-sofia", 0, 0, 0) != 0:
+        pytest.skip("this system does not let a process rename itself (prctl PR_SET_NAME)")
+    try:
+        yield
+    finally:
+        libc.prctl(PR_SET_NAME, before, 0, 0, 0)
+
+
+def test_a_process_whose_name_is_not_ascii_still_reads_its_umask(umask: None, named_in_latin1: None) -> None:
+    assert b"\xe9" in Path("/proc/self/status").read_bytes().splitlines()[0]
+    os.umask(0o027)
+    assert new_file_mode() == 0o640
 
 
 @pytest.mark.parametrize("status", [None, "Name:\tpython\nState:\tR (running)\n"])

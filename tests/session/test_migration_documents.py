@@ -102,7 +102,8 @@ def test_a_session_that_spent_nothing_has_an_empty_ledger(tokens: dict[str, Any]
     "doc", [v5(tokens=None), v5(tokens="1300"), v5(tokens={"input_tokens": 9}, ledger=[])]
 )
 def test_a_ledger_is_not_built_without_totals_nor_over_one_that_exists(doc: dict[str, Any]) -> None:
-    assert migrate(doc).get("ledger") == doc.get("ledger")
+    before = copy.deepcopy(doc.get("ledger"))  # migrate changes the document it is given
+    assert migrate(doc).get("ledger") == before
 
 
 # -- v6: the session's end and its settings ------------------------------------------------------
@@ -148,6 +149,11 @@ def test_the_checkpoint_is_the_newest_commit_of_a_recorded_step() -> None:
 )
 def test_a_poc_with_no_recorded_commit_has_no_checkpoint(poc: dict[str, Any]) -> None:
     assert migrate(v5(poc=poc))["poc"]["checkpoint"] == ""
+
+
+def test_a_poc_whose_only_recorded_step_is_its_scaffold_is_checkpointed_there() -> None:
+    iterations = [{"outcome": "scaffold", "commit": "a1"}, {"outcome": "running", "commit": "d4"}]
+    assert migrate(v5(poc={"iterations": iterations}))["poc"]["checkpoint"] == "a1"
 
 
 def test_a_checkpoint_already_there_stays() -> None:

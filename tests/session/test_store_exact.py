@@ -67,6 +67,18 @@ def test_the_aside_copy_is_named_by_its_session_written_whole_durable_and_redact
     assert str(aside) in str(caught.value)
 
 
+def test_a_second_taken_over_save_is_kept_aside_beside_the_first(store: SessionStore) -> None:
+    session = _taken_over(store, "first words")
+    with pytest.raises(HoldLostError) as first:
+        store.save(session)
+    session.add_turn(Phase.DISCOVER, "user", "second words")
+    with pytest.raises(HoldLostError) as second:
+        store.save(session)
+    assert first.value.aside is not None and second.value.aside is not None
+    assert first.value.aside != second.value.aside and second.value.aside.parent == first.value.aside.parent
+    assert json.loads(second.value.aside.read_text(encoding="utf-8"))["turns"][-1]["content"] == "second words"
+
+
 def test_a_taken_over_run_that_cannot_write_aside_is_told_so_without_a_path(store: SessionStore) -> None:
     session = _taken_over(store, "words with nowhere to go")
     (store.root / ".aside").write_text("a file where the folder goes", encoding="utf-8")
