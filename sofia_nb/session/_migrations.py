@@ -153,9 +153,7 @@ MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4:
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
     """Upgrade ``data`` step by step to ``SCHEMA_VERSION``; documents already current pass through."""
-    version = int(data.get("schema_version", 1))
-    while version < SCHEMA_VERSION:
+    for version in range(int(data.get("schema_version", 1)), SCHEMA_VERSION):  # bounded by construction
         data = MIGRATIONS[version](data)
-        version += 1
-        data["schema_version"] = version
+        data["schema_version"] = version + 1
     return data
