@@ -224,7 +224,8 @@ class _YamlBuilder:
                     self._count(event)
                     self._node(event)
                 except BoundsError as exc:  # where it was broken, so a person finds it in a long file
-                    raise BoundsError(f"{exc} (line {event.start_mark.line + 1})") from None
+                    mark = event.start_mark
+                    raise BoundsError(f"{exc} (line {mark.line + 1})" if mark else str(exc)) from None
         return self.root[0] if self.root else None
 
     def _count(self, event: yaml.NodeEvent) -> None:

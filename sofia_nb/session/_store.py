@@ -180,7 +180,7 @@ class SessionStore:
             raise CorruptSessionError(path, f"its id {_shown(stored_id)} is not a session id ({ID_RULE})")
         if stored_id != path.stem:
             # A session is named by its file: the id inside never chooses a path (an export or PoC folder).
-            said = redact_text(stored_id)  # an id of a credential's shape is not printed
+            said = redact_text(str(stored_id))  # an id of a credential's shape is not printed
             raise CorruptSessionError(
                 path,
                 f"its id {said!r} is not its file name {path.stem!r}; a copy must keep its "

@@ -76,7 +76,8 @@ def test_a_second_taken_over_save_is_kept_aside_beside_the_first(store: SessionS
         store.save(session)
     assert first.value.aside is not None and second.value.aside is not None
     assert first.value.aside != second.value.aside and second.value.aside.parent == first.value.aside.parent
-    assert json.loads(second.value.aside.read_text(encoding="utf-8"))["turns"][-1]["content"] == "second words"
+    kept = json.loads(second.value.aside.read_text(encoding="utf-8"))
+    assert kept["turns"][-1]["content"] == "second words"
 
 
 def test_a_taken_over_run_that_cannot_write_aside_is_told_so_without_a_path(store: SessionStore) -> None:
