@@ -21,6 +21,7 @@ from sofia_nb.session import (
     Phase,
     SessionHeldError,
     SessionStore,
+    UnreadableSessionError,
     Usage,
     WorkshopSession,
     _holder,
@@ -109,7 +110,36 @@ def _refused_id(store: SessionStore, stored: object) -> str:
 def test_an_id_that_is_not_one_is_named_and_a_long_one_cut(
     store: SessionStore, stored: object, shown: str
 ) -> None:
-    assert f"its id {shown} is not a session id (" in _refused_id(store, stored)
+    message = _refused_id(store, stored)
+    assert message.startswith(f"{store.root / '20261201-090000-bad.json'}: not a valid session file (")
+    assert f"its id {shown} is not a session id (" in message
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (PermissionError(13, "Permission denied"), "cannot be read (Permission denied)"),
+        (OSError(), "cannot be read (OSError)"),
+    ],
+)
+def test_a_file_the_system_will_not_open_is_named_with_the_systems_words(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch, error: OSError, said: str
+) -> None:
+    """Root opens any file, so the refusal is the system call's, put in by hand."""
+    session = WorkshopSession(name="locked")
+    store.save(session)
+    path = store.path_for(session.id)
+    real_open = os.open
+
+    def refusing(file: object, *args: object, **kwargs: object) -> int:
+        if str(file) == str(path):
+            raise error
+        return real_open(file, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", refusing)
+    with pytest.raises(UnreadableSessionError) as caught:
+        store.load(session.id)
+    assert str(caught.value).startswith(f"{path}: {said}")
 
 
 def test_an_id_holding_a_key_is_redacted_before_it_is_cut(store: SessionStore) -> None:
