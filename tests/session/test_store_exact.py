@@ -142,6 +142,34 @@ def test_a_file_the_system_will_not_open_is_named_with_the_systems_words(
     assert str(caught.value).startswith(f"{path}: {said}")
 
 
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (OSError(5, "Input/output error"), "cannot be read (Input/output error)"),
+        (OSError(), "cannot be read (OSError)"),
+    ],
+)
+def test_a_file_that_fails_once_open_is_named_with_the_systems_words(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch, error: OSError, said: str
+) -> None:
+    """A disk that fails under a read (EIO), put in by hand at the file's ``fstat``."""
+    session = WorkshopSession(name="failing")
+    store.save(session)
+    path = store.path_for(session.id)
+
+    real_fstat = os.fstat
+
+    def failing(fd: int) -> os.stat_result:
+        if os.readlink(f"/proc/self/fd/{fd}") == str(path):
+            raise error
+        return real_fstat(fd)
+
+    monkeypatch.setattr(os, "fstat", failing)
+    with pytest.raises(UnreadableSessionError) as caught:
+        store.load(session.id)
+    assert str(caught.value).startswith(f"{path}: {said}")
+
+
 def test_an_id_holding_a_key_is_redacted_before_it_is_cut(store: SessionStore) -> None:
     whole = _refused_id(store, f"../{KEY[:40]}")
     assert "its id '../[REDACTED]' is not a session id" in whole
