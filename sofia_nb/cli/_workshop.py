@@ -146,6 +146,12 @@ class _Renderer:
         self._records: Records | None = None  # the reply being shown's, from its first piece
         self.prices: str | None = None  # where the last priced reply's price came from
 
+    def opened(self, session: WorkshopSession, *, resumed: bool) -> None:
+        """The heading of the phase the run starts in, as each later phase gets one when it
+        starts: a resumed run says where it took up the session."""
+        self.session = session
+        self.out.info(f"\n== {session.phase.title}{' (resumed)' if resumed else ''} ==")
+
     def usage(self, label: str, phase: str | None = None) -> None:
         """The tokens and cost of ``phase`` (the whole session when None), on stderr."""
         if self.session is None or self.out.json_mode:
@@ -432,7 +438,8 @@ async def run(ctx: CliContext) -> int:
     opened = await _open(ctx, bus, reader)
     if opened is None:
         return _exit.ERROR
-    session = renderer.session = opened.session
+    session = opened.session
+    renderer.opened(session, resumed=args.session is not None)
     team: TeamCommands | None = None
     try:
         async with opened:
