@@ -115,6 +115,7 @@ def test_a_daemon_the_tests_leave_is_killed_even_when_the_owner_is_sigkilled(tmp
     try:
         deadline = time.monotonic() + WAIT_S
         while not (pid_file.exists() and pid_file.read_text().strip()) and time.monotonic() < deadline:
+            assert owner.poll() is None, f"the owner ended (code {owner.returncode}) before its tests started"
             time.sleep(0.05)
         daemon = int(pid_file.read_text())
     finally:

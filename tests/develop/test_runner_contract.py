@@ -330,8 +330,9 @@ def test_no_child_outlives_a_user_stop_a_cancelled_run_leaves_nothing_running(tm
 
     async def stop_once_started() -> None:
         run = asyncio.ensure_future(runner.run(tmp_path))
-        while not (pid_file.exists() and pid_file.read_text().strip()):
+        while not (pid_file.exists() and pid_file.read_text().strip()) and not run.done():
             await asyncio.sleep(0.05)
+        assert not run.done(), f"the command ended before it started its grandchild: {run.result()}"
         run.cancel()
         with pytest.raises(asyncio.CancelledError):
             await run
