@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..redact import redact_text
+
 
 class SessionError(Exception):
     """Base of every session-store error."""
@@ -18,6 +20,7 @@ class CorruptSessionError(SessionError):
     """The file exists but is not a valid session; it is left untouched."""
 
     def __init__(self, path: Path, reason: str) -> None:
+        reason = redact_text(reason)  # it quotes the file, whose values are anyone's (an id, a version)
         super().__init__(f"{path}: not a valid session file ({reason}); it was left untouched")
         self.path = path
         self.reason = reason

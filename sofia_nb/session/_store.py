@@ -22,7 +22,7 @@ from .._datafile import (
     read_at_most,
 )
 from .._validation import describe
-from ..redact import redact, redact_text, redacted_head
+from ..redact import redact, redacted_head
 from ._atomic import TMP_SUFFIX, write_atomically
 from ._errors import (
     CorruptSessionError,
@@ -49,7 +49,9 @@ ID_RULE = "a letter or digit, then up to 79 letters, digits, '.', '_' or '-'"
 def _shown(value: object) -> str:
     """A value from a file, shortened for an error message."""
     text = repr(value)
-    return redact_text(text) if len(text) <= 60 else redacted_head(text, 57) + "..."  # redact, then cut
+    # a long one is redacted before the cut (a key cut in two is no longer seen as one); the error
+    # redacts its whole reason, so a short one needs nothing here
+    return text if len(text) <= 60 else redacted_head(text, 57) + "..."
 
 
 def _read_regular_file(path: Path) -> str:
@@ -180,11 +182,10 @@ class SessionStore:
             raise CorruptSessionError(path, f"its id {_shown(stored_id)} is not a session id ({ID_RULE})")
         if stored_id != path.stem:
             # A session is named by its file: the id inside never chooses a path (an export or PoC folder).
-            said = redact_text(str(stored_id))  # an id of a credential's shape is not printed
             raise CorruptSessionError(
                 path,
-                f"its id {said!r} is not its file name {path.stem!r}; a copy must keep its "
-                f"session's file name (or be renamed to {said}.json)",
+                f"its id {stored_id!r} is not its file name {path.stem!r}; a copy must keep its "
+                f"session's file name (or be renamed to {stored_id}.json)",
             )
         try:
             return first_error_validator(WorkshopSession)(migrate(data))  # one error, not millions

@@ -89,10 +89,10 @@ def test_a_taken_over_run_that_cannot_write_aside_is_told_so_without_a_path(stor
     assert caught.value.aside is None
 
 
-def _refused_id(store: SessionStore, stored: object) -> str:
+def _refused_id(store: SessionStore, stored: object, schema_version: object = 6) -> str:
     store.root.mkdir(parents=True, exist_ok=True)
     path = store.root / "20261201-090000-bad.json"
-    path.write_text(json.dumps({"schema_version": 6, "id": stored}), encoding="utf-8")
+    path.write_text(json.dumps({"schema_version": schema_version, "id": stored}), encoding="utf-8")
     with pytest.raises(CorruptSessionError) as caught:
         store.load(path.stem)
     return str(caught.value)
@@ -175,6 +175,8 @@ def test_an_id_holding_a_key_is_redacted_before_it_is_cut(store: SessionStore) -
     assert "its id '../[REDACTED]' is not a session id" in whole
     across_the_cut = _refused_id(store, "p" * 40 + " " + KEY)  # the key starts before the cut
     assert f"its id '{'p' * 40} ..." in across_the_cut and "sk-proj" not in across_the_cut
+    version = _refused_id(store, "../x", schema_version=KEY)  # any value the reason quotes
+    assert "schema_version is '[REDACTED]', not an integer" in version and "Zq9Zq9" not in version
     safe_but_a_key = _refused_id(store, KEY)  # a safe id, not the file's name: named twice in the advice
     assert "Zq9Zq9" not in safe_but_a_key and "renamed to [REDACTED].json" in safe_but_a_key
 
