@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from sofia_nb.participants import Room, RoomLimits
+from sofia_nb.participants import Room
 from sofia_nb.participants._app import DEVICE_COOKIE, SECURITY_HEADERS, Gate, Hub, StreamSlots, build_app
 
-from ._support import FakeClock
+from ._support import FakeClock, roomy
 
 HOST = "room.test:8765"
 ORIGIN = f"http://{HOST}"
@@ -141,13 +141,6 @@ async def post(app: Gate, path: str, body: Any, **kw: Any) -> Reply:
     return await ask(app, path, method="POST", headers=headers, chunks=[json.dumps(body).encode()], **kw)
 
 
-def a_room(clock: FakeClock | None = None, **limits: Any) -> Room:
-    return Room(
-        limits=RoomLimits(**{"device_burst": 1000, "address_burst": 1000, **limits}),
-        clock=clock or FakeClock(),
-    )
-
-
 def serving(room: Room) -> tuple[Gate, Hub]:
     """The app for ``room`` with its hub awake on this loop and told of every change, as the
     server wires them."""
@@ -170,7 +163,7 @@ async def joined(app: Gate, name: str = "Ana", client: tuple[str, int] | None = 
 
 
 async def test_a_scope_that_is_not_http_gets_no_answer() -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     sent: list[Any] = []
 
     async def receive() -> dict[str, Any]:
@@ -185,7 +178,7 @@ async def test_a_scope_that_is_not_http_gets_no_answer() -> None:
 
 
 async def test_every_answer_carries_every_security_header_once_beside_its_own() -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     answers = {
         "the page": await ask(app, ""),
         "an asset": await ask(app, "room.css"),
@@ -203,7 +196,7 @@ async def test_every_answer_carries_every_security_header_once_beside_its_own() 
 
 
 async def test_the_bare_token_is_sent_on_to_its_folder_and_routes_see_the_path_after_it() -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     redirect = await ask(app, f"!/{app.token}")
     assert (redirect.status, redirect.header("location")) == (307, f"/{app.token}/")
     page = await ask(app, "")
@@ -217,20 +210,20 @@ async def test_the_bare_token_is_sent_on_to_its_folder_and_routes_see_the_path_a
 
 @pytest.mark.parametrize("host", ["evil.test", "room.test", "room.test:87650", None])
 async def test_a_request_for_another_host_is_refused(host: str | None) -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     reply = await ask(app, "", headers={"host": host})
     assert reply.error() == (400, "wrong-host", "this server answers only to its own address")
 
 
 @pytest.mark.parametrize("path", ["!/", "!/nothing/", "!/{token}x/", "!/x{token}/", "!/{short}/"])
 async def test_a_path_without_the_current_token_first_finds_nothing(path: str) -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     reply = await ask(app, path.format(token=app.token, short=app.token[:-1]))
     assert reply.error() == (404, "not-found", "nothing here: ask the facilitator for the current link")
 
 
 async def test_a_rotated_token_leaves_the_old_link_nothing() -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     old = app.token
     new = app.rotate()
     assert new == app.token != old
@@ -240,14 +233,14 @@ async def test_a_rotated_token_leaves_the_old_link_nothing() -> None:
 
 @pytest.mark.parametrize("method", ["GET", "POST"])
 async def test_an_origin_not_the_rooms_is_refused_on_every_method(method: str) -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     for origin in ("http://evil.test", f"{ORIGIN}0", ORIGIN[:-1], ORIGIN.replace("http", "https"), "null"):
         reply = await ask(app, "api/me", method=method, headers={"origin": origin})
         assert reply.error() == (403, "wrong-origin", "requests from another site are refused"), origin
 
 
 async def test_a_change_without_an_origin_is_refused_and_a_read_without_one_is_heard() -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     reply = await ask(
         app, "api/join", method="POST", headers={"content-type": "application/json"}, chunks=[b"{}"]
     )
@@ -269,7 +262,7 @@ async def test_a_fetch_from_another_site_is_refused_but_a_link_to_the_page_opens
 ) -> None:
     """A phone's camera app opens the room's link from elsewhere (``cross-site``): the page opens,
     and its own calls are then ``same-origin``."""
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     reply = await ask(app, "api/me", headers={"sec-fetch-site": site})
     assert reply.status == api
     if api == 403:
@@ -280,7 +273,7 @@ async def test_a_fetch_from_another_site_is_refused_but_a_link_to_the_page_opens
 
 async def test_an_address_past_its_rate_is_refused_with_when_to_come_back_and_others_are_heard() -> None:
     clock = FakeClock()
-    app, _ = serving(a_room(clock, address_burst=2, address_per_second=0.25))
+    app, _ = serving(roomy(clock, address_burst=2, address_per_second=0.25))
     assert [(await ask(app, "api/me")).status for _ in range(2)] == [200, 200]
     refused = await ask(app, "api/me")
     assert refused.error() == (429, "rate-limited", "too many requests; wait a moment")
@@ -291,7 +284,7 @@ async def test_an_address_past_its_rate_is_refused_with_when_to_come_back_and_ot
 
 
 async def test_an_address_s_rate_is_one_whatever_port_each_connection_comes_from() -> None:
-    app, _ = serving(a_room(address_burst=2, address_per_second=0.01))
+    app, _ = serving(roomy(address_burst=2, address_per_second=0.01))
     statuses = [
         (await ask(app, "api/me", client=("10.0.0.7", port))).status for port in (50001, 50002, 50003)
     ]
@@ -301,7 +294,7 @@ async def test_an_address_s_rate_is_one_whatever_port_each_connection_comes_from
 @pytest.mark.parametrize("token", ["X7rQ", "XX-_", "_q-X", "-abX"])
 async def test_a_token_that_begins_or_ends_with_any_url_safe_character_is_found(token: str) -> None:
     """``secrets.token_urlsafe`` may begin or end a token with any of its 64 characters."""
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     app.token = token * 4
     assert (await ask(app, "")).status == 200
     assert (await ask(app, "", headers={"sec-fetch-site": "cross-site"})).status == 200  # the page
@@ -309,7 +302,7 @@ async def test_a_token_that_begins_or_ends_with_any_url_safe_character_is_found(
 
 
 async def test_requests_with_no_address_share_one_rate() -> None:
-    app, _ = serving(a_room(address_burst=1, address_per_second=0.01))
+    app, _ = serving(roomy(address_burst=1, address_per_second=0.01))
     assert (await ask(app, "api/me", client=None)).status == 200
     assert (await ask(app, "api/me", client=None)).status == 429
     assert (await ask(app, "api/me")).status == 200
@@ -319,7 +312,7 @@ async def test_requests_with_no_address_share_one_rate() -> None:
 
 
 async def test_joining_sets_a_strict_http_only_cookie_for_twelve_hours_and_shows_the_member() -> None:
-    room = a_room()
+    room = roomy()
     app, _ = serving(room)
     reply = await post(app, "api/join", {"name": "Ana"})
     assert reply.status == 200
@@ -337,7 +330,7 @@ async def test_joining_sets_a_strict_http_only_cookie_for_twelve_hours_and_shows
 
 
 async def test_a_join_from_a_busy_address_waits_with_its_cookie_and_is_known_once_admitted() -> None:
-    room = a_room(members_per_address=1)
+    room = roomy(members_per_address=1)
     app, _ = serving(room)
     await joined(app, "Ana")
     assert (await joined(app, "Ben", client=("10.0.0.8", 1))) != ""
@@ -352,14 +345,14 @@ async def test_a_join_from_a_busy_address_waits_with_its_cookie_and_is_known_onc
 
 
 async def test_joins_with_no_address_count_as_one_address() -> None:
-    room = a_room(members_per_address=1)
+    room = roomy(members_per_address=1)
     app, _ = serving(room)
     await joined(app, "Ana", client=None)
     assert (await post(app, "api/join", {"name": "Ben"}, client=None)).status == 202
 
 
 async def test_what_a_phone_is_shown_follows_its_cookie() -> None:
-    room = a_room()
+    room = roomy()
     app, _ = serving(room)
     stranger = (await ask(app, "api/me")).json()
     assert stranger == room.view_for(None).model_dump(mode="json") and stranger["joined"] is False
@@ -369,7 +362,7 @@ async def test_what_a_phone_is_shown_follows_its_cookie() -> None:
 
 
 async def test_a_sent_entry_is_recorded_for_the_cookies_member_and_answered_with_its_id_and_view() -> None:
-    room = a_room()
+    room = roomy()
     app, _ = serving(room)
     secret = await joined(app)
     opened = room.open_round("question", prompt="What slows you down?")
@@ -386,7 +379,7 @@ async def test_a_sent_entry_is_recorded_for_the_cookies_member_and_answered_with
 @pytest.mark.parametrize("cookie", [None, "made-up"])
 @pytest.mark.parametrize("path", ["api/send", "events"])
 async def test_a_call_from_a_device_not_in_the_room_is_told_to_join(cookie: str | None, path: str) -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     reply = await (
         post(app, path, {}, cookie=cookie) if path == "api/send" else ask(app, path, cookie=cookie)
     )
@@ -396,7 +389,7 @@ async def test_a_call_from_a_device_not_in_the_room_is_told_to_join(cookie: str 
 @pytest.mark.parametrize("path", ["api/send", "events"])
 async def test_a_device_past_its_rate_is_refused_whatever_address_it_uses(path: str) -> None:
     clock = FakeClock()
-    room = a_room(clock, device_burst=1, device_per_second=0.5)
+    room = roomy(clock, device_burst=1, device_per_second=0.5)
     app, _ = serving(room)
     secret = await joined(app)
     opened = room.open_round("question")
@@ -413,7 +406,7 @@ async def test_a_device_past_its_rate_is_refused_whatever_address_it_uses(path: 
 
 
 async def test_each_device_has_its_own_rate() -> None:
-    room = a_room(device_burst=1, device_per_second=0.01)
+    room = roomy(device_burst=1, device_per_second=0.01)
     app, _ = serving(room)
     ana, ben = await joined(app, "Ana"), await joined(app, "Ben")
     opened = room.open_round("question")
@@ -430,13 +423,13 @@ async def test_each_device_has_its_own_rate() -> None:
     "kind", [None, "text/plain", "multipart/form-data", "application/jsonx"[:-1] + "-seq"]
 )
 async def test_a_body_that_is_not_said_to_be_json_is_refused(kind: str | None) -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     reply = await post(app, "api/join", {"name": "Ana"}, headers={"content-type": kind})
     assert reply.error() == (400, "unsupported", "send JSON")
 
 
 async def test_json_with_a_charset_is_json() -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     reply = await post(app, "api/join", {}, headers={"content-type": "application/json; charset=utf-8"})
     assert reply.status == 200
 
@@ -449,13 +442,13 @@ def _body_of(size: int) -> bytes:
 
 @pytest.mark.parametrize("declared", ["abc", "-1", "1e3", "101", "99999999999999999999"])
 async def test_a_declared_length_that_is_not_a_number_or_is_too_big_is_refused_unread(declared: str) -> None:
-    app, _ = serving(a_room(max_body_bytes=100))
+    app, _ = serving(roomy(max_body_bytes=100))
     reply = await post(app, "api/join", {}, headers={"content-length": declared})
     assert reply.error() == (413, "too-large", "at most 100 bytes")
 
 
 async def test_a_body_is_taken_up_to_the_limit_and_refused_one_byte_past_it() -> None:
-    app, _ = serving(a_room(max_body_bytes=100))
+    app, _ = serving(roomy(max_body_bytes=100))
     headers = {"origin": ORIGIN, "content-type": "application/json"}
     at_limit = _body_of(100)
     assert len(at_limit) == 100
@@ -473,7 +466,7 @@ async def test_a_body_is_taken_up_to_the_limit_and_refused_one_byte_past_it() ->
 
 
 async def test_a_body_that_comes_too_slowly_is_refused_and_the_connection_closed() -> None:
-    app, _ = serving(a_room(body_seconds=0.05))
+    app, _ = serving(roomy(body_seconds=0.05))
     headers = {"origin": ORIGIN, "content-type": "application/json"}
     reply = await ask(app, "api/join", method="POST", headers=headers, chunks=[b'{"na', None, b'me": ""}'])
     assert reply.error() == (408, "too-slow", "the request came too slowly")
@@ -481,7 +474,7 @@ async def test_a_body_that_comes_too_slowly_is_refused_and_the_connection_closed
 
 
 async def test_a_body_that_is_not_json_says_why() -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     headers = {"origin": ORIGIN, "content-type": "application/json"}
     reply = await ask(app, "api/join", method="POST", headers=headers, chunks=[b'{"name": '])
     status, kind, message = reply.error()
@@ -490,7 +483,7 @@ async def test_a_body_that_is_not_json_says_why() -> None:
 
 
 async def test_a_body_nested_past_the_parser_is_a_400_not_a_traceback() -> None:
-    app, _ = serving(a_room(max_body_bytes=400_000))
+    app, _ = serving(roomy(max_body_bytes=400_000))
     headers = {"origin": ORIGIN, "content-type": "application/json"}
     reply = await ask(
         app, "api/join", method="POST", headers=headers, chunks=[b"[" * 200_000 + b"]" * 200_000]
@@ -499,7 +492,7 @@ async def test_a_body_nested_past_the_parser_is_a_400_not_a_traceback() -> None:
 
 
 async def test_a_body_that_does_not_fit_the_model_names_the_field() -> None:
-    app, _ = serving(a_room())
+    app, _ = serving(roomy())
     reply = await post(app, "api/join", {"name": "x" * 500})
     status, kind, message = reply.error()
     assert (status, kind) == (400, "invalid") and message.startswith("name: String should have at most")
@@ -510,7 +503,7 @@ async def test_a_body_that_does_not_fit_the_model_names_the_field() -> None:
 
 async def test_each_refusal_of_the_room_has_its_status() -> None:
     clock = FakeClock()
-    room = a_room(clock, max_waiting=0, members_per_address=1, entries_per_member=1)
+    room = roomy(clock, max_waiting=0, members_per_address=1, entries_per_member=1)
     app, _ = serving(room)
     secret = await joined(app)
     opened = room.open_round("question", seconds=60)
@@ -576,7 +569,7 @@ def state(room: Room, secret: str) -> str:
 
 
 async def test_a_stream_says_how_to_retry_then_the_view_then_a_change_as_it_happens() -> None:
-    room = a_room()
+    room = roomy()
     app, hub = serving(room)
     secret = await joined(app)
     stream = Exchange(app, Ask(f"/{app.token}/events", cookie=secret))
@@ -594,7 +587,7 @@ async def test_a_stream_says_how_to_retry_then_the_view_then_a_change_as_it_happ
 
 
 async def test_a_quiet_stream_pings_and_ends_at_its_time_for_the_page_to_reconnect() -> None:
-    room = a_room(stream_seconds=0.2)
+    room = roomy(stream_seconds=0.2)
     app, _ = serving(room)
     secret = await joined(app)
     stream = Exchange(app, Ask(f"/{app.token}/events", cookie=secret))
@@ -602,29 +595,31 @@ async def test_a_quiet_stream_pings_and_ends_at_its_time_for_the_page_to_reconne
     assert await the_end(stream) == []  # no "ended": the page comes back for a fresh stream
 
 
-async def test_a_new_link_ends_the_old_links_streams_saying_so() -> None:
-    room = a_room()
+def _new_link(app: Gate, hub: Hub, room: Room, secret: str) -> None:
+    app.rotate()
+    hub.poke()  # as the server's rotate does
+
+
+ENDINGS: dict[str, Callable[[Gate, Hub, Room, str], object]] = {
+    "stopped": lambda app, hub, room, secret: hub.stop(),
+    "new-link": _new_link,
+    "removed": lambda app, hub, room, secret: room.remove_member(room.member_for(secret).id),  # type: ignore[union-attr]
+}
+
+
+@pytest.mark.parametrize("reason", list(ENDINGS))
+async def test_a_stream_that_ends_says_why(reason: str) -> None:
+    room = roomy()
     app, hub = serving(room)
     secret = await joined(app)
     stream = Exchange(app, Ask(f"/{app.token}/events", cookie=secret))
     await events_of(stream, 2)
-    app.rotate()
-    hub.poke()
-    assert await the_end(stream) == ['event: ended\ndata: {"reason":"new-link"}\n\n']
-
-
-async def test_a_removed_member_s_stream_ends_saying_so() -> None:
-    room = a_room()
-    app, _ = serving(room)
-    secret = await joined(app)
-    stream = Exchange(app, Ask(f"/{app.token}/events", cookie=secret))
-    await events_of(stream, 2)
-    room.remove_member(room.member_for(secret).id)  # type: ignore[union-attr]
-    assert await the_end(stream) == ['event: ended\ndata: {"reason":"removed"}\n\n']
+    ENDINGS[reason](app, hub, room, secret)
+    assert await the_end(stream) == [f'event: ended\ndata: {{"reason":"{reason}"}}\n\n']
 
 
 async def test_a_stream_opened_after_the_server_stopped_ends_at_once() -> None:
-    room = a_room()
+    room = roomy()
     app, hub = serving(room)
     secret = await joined(app)
     hub.stop()
@@ -633,7 +628,7 @@ async def test_a_stream_opened_after_the_server_stopped_ends_at_once() -> None:
 
 
 async def test_a_stream_counts_its_member_present_and_gives_its_slot_back_however_it_ends() -> None:
-    room = a_room(streams_per_address=1, max_streams=2)
+    room = roomy(streams_per_address=1, max_streams=2)
     app, hub = serving(room)
     ana = await joined(app, "Ana")
     ben = await joined(app, "Ben", client=("10.0.0.8", 1))
@@ -660,7 +655,7 @@ async def test_a_stream_counts_its_member_present_and_gives_its_slot_back_howeve
 
 
 async def test_a_member_with_two_pages_open_is_present_until_both_are_closed() -> None:
-    room = a_room()
+    room = roomy()
     app, hub = serving(room)
     secret = await joined(app)
     tabs = [Exchange(app, Ask(f"/{app.token}/events", cookie=secret)) for _ in range(2)]
@@ -675,7 +670,7 @@ async def test_a_member_with_two_pages_open_is_present_until_both_are_closed() -
 
 
 async def test_a_stream_from_a_client_with_no_address_opens() -> None:
-    room = a_room()
+    room = roomy()
     app, hub = serving(room)
     secret = await joined(app, client=None)
     stream = Exchange(app, Ask(f"/{app.token}/events", cookie=secret, client=None))
@@ -687,7 +682,7 @@ async def test_a_stream_from_a_client_with_no_address_opens() -> None:
 async def test_a_stream_whose_time_is_up_as_the_server_stops_still_says_it_ended() -> None:
     """The server stops while the stream's last view is being sent: the stream ends on its time,
     and the page is told the room stopped rather than left to reconnect to nothing."""
-    room = a_room(stream_seconds=0)
+    room = roomy(stream_seconds=0)
     app, hub = serving(room)
     secret = await joined(app)
     stream = Exchange(
@@ -703,7 +698,7 @@ async def test_a_stream_whose_time_is_up_as_the_server_stops_still_says_it_ended
 
 
 async def test_a_phone_gone_before_its_stream_started_still_gives_its_slot_back() -> None:
-    room = a_room(streams_per_address=1)
+    room = roomy(streams_per_address=1)
     app, _ = serving(room)
     secret = await joined(app)
     for _ in range(3):

@@ -16,6 +16,8 @@ import pytest
 from sofia_nb.session import SessionWriteError
 from sofia_nb.session._atomic import new_file_mode, write_atomically
 
+from ._support import record_fsyncs
+
 PR_SET_NAME = 15  # prctl(2)
 
 
@@ -93,18 +95,11 @@ def test_the_text_is_written_exactly_as_utf8_with_its_newlines_as_given(tmp_path
 def test_a_durable_write_fsyncs_the_file_then_its_folder_and_a_plain_one_neither(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    synced: list[str] = []
-    real = os.fsync
-
-    def fsync(fd: int) -> None:
-        synced.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
-        real(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
+    synced = record_fsyncs(monkeypatch)
     write_atomically(tmp_path / "plain.json", "{}\n")
     assert synced == []
     write_atomically(tmp_path / "durable.json", "{}\n", durable=True)
-    assert synced == ["file", "folder"]
+    assert [kind for kind, _ in synced] == ["file", "folder"]
 
 
 def test_a_failed_write_names_the_file_keeps_the_old_one_and_leaves_no_temp(

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from sofia_nb.session import (
-    Holder,
     HoldLostError,
     Phase,
     SessionHeldError,
@@ -26,6 +25,8 @@ from sofia_nb.session import (
     WorkshopSession,
     _holder,
 )
+
+from ._support import holder_record
 
 HOLDING = [sys.executable, "-m", "tests.session._holding"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,43 +97,24 @@ def test_a_holder_killed_with_sigkill_is_gone_and_its_hold_is_taken_without_aski
     assert store.holder(session.id) is None
 
 
-def _record(store: SessionStore, session_id: str, **fields: object) -> Holder:
-    now = datetime.now(UTC)
-    holder = Holder.model_validate(
-        {
-            "token": "t",
-            "face": "workshop",
-            "pid": os.getpid(),
-            "host": socket.gethostname(),
-            "started_at": now,
-            "heartbeat_at": now,
-            **fields,
-        }
-    )
-    files = _holder._Files(store.root, session_id)
-    files.folder.mkdir(parents=True, exist_ok=True)
-    files.write(holder)
-    return holder
-
-
 def test_a_holder_on_a_lost_machine_is_gone_once_its_heartbeat_is_stale(
     store: SessionStore, session: WorkshopSession
 ) -> None:
-    fresh = _record(store, session.id, host="laptop-elsewhere", pid=1)
+    fresh = holder_record(store, session.id, host="laptop-elsewhere", pid=1)
     assert store.holder(session.id) == fresh
     with pytest.raises(SessionHeldError, match="laptop-elsewhere"):
         store.hold(session.id, "workshop")
     old = datetime.now(UTC) - timedelta(seconds=_holder.STALE_AFTER_S + 1)
-    _record(store, session.id, host="laptop-elsewhere", pid=1, heartbeat_at=old)
+    holder_record(store, session.id, host="laptop-elsewhere", pid=1, heartbeat_at=old)
     assert store.holder(session.id) is None
     store.hold(session.id, "workshop").release()
 
 
 def test_a_reused_pid_does_not_pass_for_the_holder(store: SessionStore, session: WorkshopSession) -> None:
     parent = os.getppid()  # a live process that is not the holder that wrote the record
-    _record(store, session.id, pid=parent, process_start="1")
+    holder_record(store, session.id, pid=parent, process_start="1")
     assert store.holder(session.id) is None
-    _record(store, session.id, pid=parent, process_start=_holder._process_start(parent))
+    holder_record(store, session.id, pid=parent, process_start=_holder._process_start(parent))
     assert store.holder(session.id) is not None
 
 

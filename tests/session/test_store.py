@@ -9,7 +9,6 @@ import random
 import re
 import select
 import signal
-import stat
 import subprocess
 import sys
 import time
@@ -42,6 +41,7 @@ from sofia_nb.session._holder import HOLDS_DIR
 from sofia_nb.session._migrations import migrate
 from tests.support.ascii_locale import run_in_ascii_locale
 
+from ._support import record_fsyncs
 from .factory import rich_session
 
 
@@ -374,16 +374,9 @@ def test_no_session_field_is_named_like_a_secret() -> None:
 def test_a_save_fsyncs_the_temp_file_and_then_the_folder(
     store: SessionStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    synced: list[str] = []
-    real_fsync = os.fsync
-
-    def recording_fsync(fd: int) -> None:
-        synced.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", recording_fsync)
+    synced = record_fsyncs(monkeypatch)
     store.save(rich_session())
-    assert synced == ["file", "folder"]
+    assert [kind for kind, _ in synced] == ["file", "folder"]
 
 
 def test_secrets_never_written_an_authorization_header_of_any_scheme(store: SessionStore) -> None:
@@ -529,18 +522,10 @@ def test_the_temp_file_is_a_hidden_sibling_of_the_session_file(
     store: SessionStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # os.replace is only atomic within one file system: the temp file must sit in the same folder
-    temps: list[str] = []
-    real_fsync = os.fsync
-
-    def recording_fsync(fd: int) -> None:
-        if not stat.S_ISDIR(os.fstat(fd).st_mode):
-            temps.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", recording_fsync)
+    synced = record_fsyncs(monkeypatch)
     session = WorkshopSession()
     store.save(session)
-    [temp] = [Path(t) for t in temps]
+    [temp] = [Path(path) for kind, path in synced if kind == "file"]
     assert temp.parent == store.root.resolve()
     assert temp.name.startswith(f".{session.id}.") and temp.name.endswith(".tmp")
 

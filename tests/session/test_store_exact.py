@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import stat
 import subprocess
 import sys
@@ -27,6 +26,8 @@ from sofia_nb.session import (
     _holder,
 )
 from sofia_nb.session._store import _file_kind
+
+from ._support import holder_record, record_fsyncs
 
 KEY = "sk-proj-" + "Zq9" * 16  # the shape of an OpenAI key
 
@@ -50,9 +51,7 @@ def test_the_aside_copy_is_named_by_its_session_written_whole_durable_and_redact
     store: SessionStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = _taken_over(store, f"our key is {KEY}")
-    synced: list[int] = []
-    real_fsync = os.fsync
-    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd))[1])
+    synced = record_fsyncs(monkeypatch)
     with pytest.raises(HoldLostError) as caught:
         store.save(session)
     aside = caught.value.aside
@@ -64,7 +63,9 @@ def test_the_aside_copy_is_named_by_its_session_written_whole_durable_and_redact
     )  # indented like the file, not escaped
     kept = json.loads(text)
     assert kept["turns"][-1]["content"] == "our key is [REDACTED]" and KEY not in text
-    assert len(synced) >= 2, "the aside copy and its folder were not fsynced"
+    assert ("file", str(aside)) not in synced  # it was fsynced as its temp file, before the rename
+    assert ("folder", str(aside.parent)) in synced, "the aside copy's folder was not fsynced"
+    assert any(kind == "file" and path.startswith(f"{aside.parent}/.{aside.name}.") for kind, path in synced)
     assert str(aside) in str(caught.value)
 
 
@@ -115,70 +116,36 @@ def test_an_id_that_is_not_one_is_named_and_a_long_one_cut(
     assert f"its id {shown} is not a session id (" in message
 
 
-@pytest.mark.parametrize(
-    ("error", "said"),
-    [
-        (PermissionError(13, "Permission denied"), "cannot be read (Permission denied)"),
-        (OSError(), "cannot be read (OSError)"),
-    ],
-)
-def test_a_file_the_system_will_not_open_is_named_with_the_systems_words(
-    store: SessionStore, monkeypatch: pytest.MonkeyPatch, error: OSError, said: str
+REFUSALS = {
+    "open, permission": ("open", PermissionError(13, "Permission denied"), "Permission denied"),
+    "open, no words": ("open", OSError(), "OSError"),
+    "fstat, a failing disk": ("fstat", OSError(5, "Input/output error"), "Input/output error"),
+    "fstat, no words": ("fstat", OSError(), "OSError"),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSALS))
+def test_a_file_the_system_will_not_read_is_named_with_the_systems_words(
+    store: SessionStore, monkeypatch: pytest.MonkeyPatch, case: str
 ) -> None:
-    """Root opens any file, so the refusal is the system call's, put in by hand."""
-    session = WorkshopSession(name="locked")
+    """Root reads any file, and a disk seldom fails on cue: the system call's refusal is put in
+    by hand, at the open and once the file is open."""
+    call, error, said = REFUSALS[case]
+    session = WorkshopSession(name="refused")
     store.save(session)
     path = store.path_for(session.id)
-    real_open = os.open
+    real = getattr(os, call)
 
-    def refusing(file: object, *args: object, **kwargs: object) -> int:
-        if str(file) == str(path):
+    def refusing(target: object, *args: object, **kwargs: object) -> object:
+        named = os.readlink(f"/proc/self/fd/{target}") if isinstance(target, int) else str(target)
+        if named == str(path):
             raise error
-        return real_open(file, *args, **kwargs)  # type: ignore[arg-type]
+        return real(target, *args, **kwargs)
 
-    monkeypatch.setattr(os, "open", refusing)
+    monkeypatch.setattr(os, call, refusing)
     with pytest.raises(UnreadableSessionError) as caught:
         store.load(session.id)
-    assert str(caught.value).startswith(f"{path}: {said}")
-
-
-@pytest.mark.parametrize(
-    ("error", "said"),
-    [
-        (OSError(5, "Input/output error"), "cannot be read (Input/output error)"),
-        (OSError(), "cannot be read (OSError)"),
-    ],
-)
-def test_a_file_that_fails_once_open_is_named_with_the_systems_words(
-    store: SessionStore, monkeypatch: pytest.MonkeyPatch, error: OSError, said: str
-) -> None:
-    """A disk that fails under a read (EIO), put in by hand at the file's ``fstat``."""
-    session = WorkshopSession(name="failing")
-    store.save(session)
-    path = store.path_for(session.id)
-
-    real_fstat = os.fstat
-
-    def failing(fd: int) -> os.stat_result:
-        if os.readlink(f"/proc/self/fd/{fd}") == str(path):
-            raise error
-        return real_fstat(fd)
-
-    monkeypatch.setattr(os, "fstat", failing)
-    with pytest.raises(UnreadableSessionError) as caught:
-        store.load(session.id)
-    assert str(caught.value).startswith(f"{path}: {said}")
-
-
-def test_an_id_holding_a_key_is_redacted_before_it_is_cut(store: SessionStore) -> None:
-    whole = _refused_id(store, f"../{KEY[:40]}")
-    assert "its id '../[REDACTED]' is not a session id" in whole
-    across_the_cut = _refused_id(store, "p" * 40 + " " + KEY)  # the key starts before the cut
-    assert f"its id '{'p' * 40} ..." in across_the_cut and "sk-proj" not in across_the_cut
-    version = _refused_id(store, "../x", schema_version=KEY)  # any value the reason quotes
-    assert "schema_version is '[REDACTED]', not an integer" in version and "Zq9Zq9" not in version
-    safe_but_a_key = _refused_id(store, KEY)  # a safe id, not the file's name: named twice in the advice
-    assert "Zq9Zq9" not in safe_but_a_key and "renamed to [REDACTED].json" in safe_but_a_key
+    assert str(caught.value).startswith(f"{path}: cannot be read ({said})")
 
 
 def test_each_kind_of_special_file_has_its_name() -> None:
@@ -203,19 +170,9 @@ def test_a_session_another_live_run_holds_is_not_deleted(
 ) -> None:
     session = WorkshopSession(name="held elsewhere")
     store.save(session)
-    files = _holder._Files(store.root, session.id)
-    now = _holder._now()
-    holder = _holder.Holder(
-        token="t" * 16,
-        face="workshop",
-        pid=another_run.pid,
-        host=socket.gethostname(),
-        process_start=_holder._process_start(another_run.pid),
-        started_at=now,
-        heartbeat_at=now,
+    holder_record(
+        store, session.id, pid=another_run.pid, process_start=_holder._process_start(another_run.pid)
     )
-    with files.locked():
-        files.write(holder)
     with pytest.raises(SessionHeldError):
         store.delete(session.id)
     assert store.exists(session.id)
